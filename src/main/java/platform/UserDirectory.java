@@ -1,0 +1,24 @@
+package platform;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Read access to the users and groups of the tenant of the current unit of work
+ * ({@link TenantTransactions}); row-level security keeps other tenants invisible.
+ */
+public interface UserDirectory {
+
+	Optional<DirectoryUser> find(String username);
+
+	/** Usernames in {@code group}, sorted. */
+	List<String> groupMembers(String group);
+
+	record DirectoryUser(String username, String displayName, Set<String> roles, Set<String> groups) {
+
+		public boolean hasRole(String role) {
+			return roles.contains(role);
+		}
+	}
+}

@@ -1,0 +1,50 @@
+package platform.embedded;
+
+import java.util.HashMap;
+import java.util.Map;
+
+import org.springframework.boot.EnvironmentPostProcessor;
+import org.springframework.boot.SpringApplication;
+import org.springframework.core.Ordered;
+import org.springframework.core.env.ConfigurableEnvironment;
+import org.springframework.core.env.MapPropertySource;
+import org.springframework.util.StringUtils;
+
+/**
+ * The embedded default: when no {@code spring.datasource.url} is configured, start a real
+ * PostgreSQL 17 from the zonky binaries and point the datasource (runtime role) and Flyway
+ * (owner) at it. Runs after the config files are read so that any configured URL wins and
+ * production never starts the embedded server.
+ */
+public class EmbeddedPostgresEnvironmentPostProcessor implements EnvironmentPostProcessor, Ordered {
+
+	static final String PROPERTY_SOURCE_NAME = "embeddedPostgres";
+
+	@Override
+	public void postProcessEnvironment(ConfigurableEnvironment environment, SpringApplication application) {
+		if (StringUtils.hasText(environment.getProperty("spring.datasource.url"))
+				|| environment.getPropertySources().contains(PROPERTY_SOURCE_NAME)) {
+			return;
+		}
+		int port = environment.getProperty("jmlhub.embedded.postgres-port", Integer.class, 0);
+		EmbeddedPostgresServer server = EmbeddedPostgresServer.startOnce(port);
+		String appRole = environment.getProperty("spring.datasource.username", "jml_app");
+		String appPassword = environment.getProperty("spring.datasource.password", "jml_app");
+
+		Map<String, Object> properties = new HashMap<>();
+		properties.put("spring.datasource.url", server.jdbcUrl());
+		properties.put("spring.datasource.username", appRole);
+		properties.put("spring.datasource.password", appPassword);
+		properties.put("spring.flyway.url", server.jdbcUrl());
+		properties.put("spring.flyway.user", EmbeddedPostgresServer.OWNER);
+		properties.put("spring.flyway.password", EmbeddedPostgresServer.OWNER);
+		properties.put("jmlhub.demo", "true");
+		properties.put("jmlhub.embedded.postgres-active", "true");
+		environment.getPropertySources().addFirst(new MapPropertySource(PROPERTY_SOURCE_NAME, properties));
+	}
+
+	@Override
+	public int getOrder() {
+		return Ordered.LOWEST_PRECEDENCE;
+	}
+}

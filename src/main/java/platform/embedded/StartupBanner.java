@@ -1,0 +1,35 @@
+package platform.embedded;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.event.EventListener;
+import org.springframework.core.env.Environment;
+import org.springframework.stereotype.Component;
+
+/** Tells whoever started the demo where to go and how to sign in. */
+@Component
+class StartupBanner {
+
+	private static final Logger log = LoggerFactory.getLogger(StartupBanner.class);
+
+	@EventListener
+	void ready(ApplicationReadyEvent event) {
+		Environment env = event.getApplicationContext().getEnvironment();
+		int port = event.getApplicationContext() instanceof WebServerApplicationContext web
+				? web.getWebServer().getPort() : env.getProperty("server.port", Integer.class, 8080);
+		boolean demo = env.getProperty("jmlhub.demo", Boolean.class, false);
+		StringBuilder banner = new StringBuilder("\n\n  JML Hub is running at http://localhost:" + port + "/\n");
+		if (demo) {
+			banner.append("""
+					  This is the embedded demo: PostgreSQL and Temporal run in-process and everything is
+					  lost when the process stops. Demo logins (password "demo"):
+					    acme:   hana (HR), manny (APPROVER, managers), ivan (APPROVER, it),
+					            sara, sam (APPROVER, security), ada (ADMIN)
+					    globex: gus (HR, ADMIN, APPROVER in every group)
+					""");
+		}
+		log.info(banner.toString());
+	}
+}

@@ -1,0 +1,67 @@
+package platform.security;
+
+import java.util.List;
+import java.util.Map;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.security.crypto.password.PasswordEncoder;
+import org.springframework.stereotype.Component;
+
+import platform.TenantTransactions;
+
+/**
+ * Seeds the demo tenants and users (password {@code demo}) when {@code jmlhub.demo} is on, which
+ * the embedded default sets. Idempotent, so restarts and several test contexts are harmless.
+ */
+@Component
+@ConditionalOnBooleanProperty("jmlhub.demo")
+class DemoDataSeeder {
+
+	private static final Logger log = LoggerFactory.getLogger(DemoDataSeeder.class);
+
+	record DemoUser(String username, String displayName, List<String> roles, List<String> groups) {
+	}
+
+	static final Map<String, String> TENANTS = Map.of("acme", "Acme Corp", "globex", "Globex");
+
+	static final Map<String, List<DemoUser>> USERS = Map.of(
+			"acme", List.of(
+					new DemoUser("hana", "Hana Hoffmann", List.of("HR"), List.of()),
+					new DemoUser("manny", "Manny Mendes", List.of("APPROVER"), List.of("managers")),
+					new DemoUser("ivan", "Ivan Ivanov", List.of("APPROVER"), List.of("it")),
+					new DemoUser("sara", "Sara Schulz", List.of("APPROVER"), List.of("security")),
+					new DemoUser("sam", "Sam Sato", List.of("APPROVER"), List.of("security")),
+					new DemoUser("ada", "Ada Admin", List.of("ADMIN"), List.of())),
+			"globex", List.of(
+					new DemoUser("gus", "Gus Garcia", List.of("HR", "ADMIN", "APPROVER"),
+							List.of("managers", "it", "security", "hr"))));
+
+	DemoDataSeeder(TenantTransactions transactions, JdbcClient jdbc, PasswordEncoder encoder) {
+		String hash = encoder.encode("demo");
+		TENANTS.forEach((tenant, name) -> transactions.runInTenant(tenant, () -> {
+			jdbc.sql("INSERT INTO tenants (id, name) VALUES (:id, :name) ON CONFLICT DO NOTHING")
+				.param("id", tenant).param("name", name).update();
+			for (DemoUser user : USERS.get(tenant)) {
+				jdbc.sql("""
+						INSERT INTO app_users (username, tenant_id, display_name, password_hash)
+						VALUES (:username, :tenant, :displayName, :hash) ON CONFLICT DO NOTHING
+						""")
+					.param("username", user.username()).param("tenant", tenant)
+					.param("displayName", user.displayName()).param("hash", hash).update();
+				user.roles().forEach(role -> jdbc.sql("""
+						INSERT INTO app_user_roles (tenant_id, username, role) VALUES (:tenant, :username, :role)
+						ON CONFLICT DO NOTHING""")
+					.param("tenant", tenant).param("username", user.username()).param("role", role).update());
+				user.groups().forEach(group -> jdbc.sql("""
+						INSERT INTO app_group_members (tenant_id, group_name, username) VALUES (:tenant, :group, :username)
+						ON CONFLICT DO NOTHING""")
+					.param("tenant", tenant).param("group", group).param("username", user.username()).update());
+			}
+		}));
+		log.info("Demo data ready: tenant acme (hana/HR, manny/ivan/sara/sam APPROVER, ada/ADMIN), "
+				+ "tenant globex (gus/all roles); password 'demo'");
+	}
+}

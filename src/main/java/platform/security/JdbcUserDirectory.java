@@ -1,0 +1,54 @@
+package platform.security;
+
+import java.sql.Array;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Component;
+
+import platform.UserDirectory;
+
+/** Reads users and groups; relies on the caller's tenant unit of work for isolation (RLS). */
+@Component
+class JdbcUserDirectory implements UserDirectory {
+
+	private final JdbcClient jdbc;
+
+	JdbcUserDirectory(JdbcClient jdbc) {
+		this.jdbc = jdbc;
+	}
+
+	@Override
+	public Optional<DirectoryUser> find(String username) {
+		return jdbc.sql("""
+				SELECT u.username, u.display_name,
+				       coalesce((SELECT array_agg(r.role) FROM app_user_roles r WHERE r.username = u.username), '{}') AS roles,
+				       coalesce((SELECT array_agg(g.group_name) FROM app_group_members g WHERE g.username = u.username), '{}') AS groups
+				FROM app_users u
+				WHERE u.username = :username AND u.enabled
+				""")
+			.param("username", username)
+			.query((rs, row) -> new DirectoryUser(rs.getString("username"), rs.getString("display_name"),
+					strings(rs.getArray("roles")), strings(rs.getArray("groups"))))
+			.optional();
+	}
+
+	@Override
+	public List<String> groupMembers(String group) {
+		return jdbc.sql("""
+				SELECT g.username FROM app_group_members g JOIN app_users u ON u.username = g.username
+				WHERE g.group_name = :group AND u.enabled
+				ORDER BY g.username
+				""")
+			.param("group", group)
+			.query(String.class)
+			.list();
+	}
+
+	private static Set<String> strings(Array array) throws SQLException {
+		return array == null ? Set.of() : Set.of((String[]) array.getArray());
+	}
+}

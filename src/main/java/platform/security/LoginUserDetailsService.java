@@ -1,0 +1,39 @@
+package platform.security;
+
+import java.sql.Array;
+import java.sql.SQLException;
+import java.util.Set;
+
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.security.core.userdetails.UserDetails;
+import org.springframework.security.core.userdetails.UserDetailsService;
+import org.springframework.security.core.userdetails.UsernameNotFoundException;
+import org.springframework.stereotype.Component;
+
+import platform.AppUser;
+
+/** Finds a login across tenants through the {@code auth_find_login} SECURITY DEFINER function. */
+@Component
+class LoginUserDetailsService implements UserDetailsService {
+
+	private final JdbcClient jdbc;
+
+	LoginUserDetailsService(JdbcClient jdbc) {
+		this.jdbc = jdbc;
+	}
+
+	@Override
+	public UserDetails loadUserByUsername(String username) {
+		return jdbc.sql("SELECT * FROM auth_find_login(:username)")
+			.param("username", username)
+			.query((rs, row) -> new AppUser(rs.getString("username"), rs.getString("tenant_id"),
+					rs.getString("tenant_name"), rs.getString("display_name"), strings(rs.getArray("roles")),
+					strings(rs.getArray("groups")), rs.getBoolean("enabled"), rs.getString("password_hash")))
+			.optional()
+			.orElseThrow(() -> new UsernameNotFoundException("unknown user"));
+	}
+
+	private static Set<String> strings(Array array) throws SQLException {
+		return array == null ? Set.of() : Set.of((String[]) array.getArray());
+	}
+}

@@ -1,0 +1,135 @@
+package platform.web;
+
+import java.net.URI;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.validation.ConstraintViolationException;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.MediaType;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
+import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.security.access.AccessDeniedException;
+import org.springframework.validation.FieldError;
+import org.springframework.web.bind.MethodArgumentNotValidException;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.context.request.WebRequest;
+import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
+import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
+
+import platform.ApiException;
+
+/**
+ * Every JSON API error is {@code application/problem+json} with a stable {@code type}; bad input
+ * carries its field errors; unexpected failures are logged and answered without internals.
+ */
+@RestControllerAdvice(annotations = RestController.class)
+@Order(Ordered.HIGHEST_PRECEDENCE)
+class ApiExceptionHandler extends ResponseEntityExceptionHandler {
+
+	private static final Logger log = LoggerFactory.getLogger(ApiExceptionHandler.class);
+
+	@ExceptionHandler(ApiException.class)
+	ResponseEntity<ProblemDetail> apiException(ApiException e, HttpServletRequest request) {
+		URI type = switch (e.status()) {
+			case NOT_FOUND -> ProblemTypes.NOT_FOUND;
+			case CONFLICT -> ProblemTypes.CONFLICT;
+			case FORBIDDEN -> ProblemTypes.FORBIDDEN;
+			case BAD_REQUEST -> ProblemTypes.VALIDATION;
+			default -> ProblemTypes.INTERNAL;
+		};
+		ProblemDetail problem = problem(e.status(), type, e.getMessage(), request);
+		if (!e.fieldErrors().isEmpty()) {
+			problem.setProperty("errors", e.fieldErrors());
+		}
+		return respond(problem);
+	}
+
+	@ExceptionHandler(AccessDeniedException.class)
+	ResponseEntity<ProblemDetail> accessDenied(AccessDeniedException e, HttpServletRequest request) {
+		return respond(problem(HttpStatus.FORBIDDEN, ProblemTypes.FORBIDDEN, "You may not do this.", request));
+	}
+
+	@ExceptionHandler({ ConstraintViolationException.class, MethodArgumentTypeMismatchException.class })
+	ResponseEntity<ProblemDetail> badParameter(Exception e, HttpServletRequest request) {
+		Map<String, String> errors = new LinkedHashMap<>();
+		if (e instanceof ConstraintViolationException violations) {
+			violations.getConstraintViolations()
+				.forEach(v -> errors.put(lastNode(v.getPropertyPath().toString()), v.getMessage()));
+		}
+		else if (e instanceof MethodArgumentTypeMismatchException mismatch) {
+			errors.put(mismatch.getName(), "has an invalid value");
+		}
+		ProblemDetail problem = problem(HttpStatus.BAD_REQUEST, ProblemTypes.VALIDATION,
+				"The request has invalid parameters.", request);
+		problem.setProperty("errors", errors);
+		return respond(problem);
+	}
+
+	@ExceptionHandler(Exception.class)
+	ResponseEntity<ProblemDetail> unexpected(Exception e, HttpServletRequest request) {
+		log.error("Unhandled error on {} {}", request.getMethod(), request.getRequestURI(), e);
+		return respond(problem(HttpStatus.INTERNAL_SERVER_ERROR, ProblemTypes.INTERNAL,
+				"An unexpected error occurred.", request));
+	}
+
+	@Override
+	protected ResponseEntity<Object> handleMethodArgumentNotValid(MethodArgumentNotValidException e,
+			HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+		Map<String, String> errors = new LinkedHashMap<>();
+		for (FieldError error : e.getBindingResult().getFieldErrors()) {
+			errors.putIfAbsent(error.getField(), error.getDefaultMessage());
+		}
+		e.getBindingResult().getGlobalErrors().forEach(error -> errors.putIfAbsent(error.getObjectName(), error.getDefaultMessage()));
+		ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, "The request has invalid fields.");
+		problem.setType(ProblemTypes.VALIDATION);
+		problem.setProperty("errors", errors);
+		return ResponseEntity.badRequest().contentType(MediaType.APPLICATION_PROBLEM_JSON).body(problem);
+	}
+
+	@Override
+	protected ResponseEntity<Object> handleHttpMessageNotReadable(HttpMessageNotReadableException e,
+			HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+		ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST,
+				"The request body is missing or is not valid JSON for this operation.");
+		problem.setType(ProblemTypes.MALFORMED);
+		return ResponseEntity.badRequest().contentType(MediaType.APPLICATION_PROBLEM_JSON).body(problem);
+	}
+
+	@Override
+	protected ResponseEntity<Object> handleExceptionInternal(Exception e, Object body, HttpHeaders headers,
+			HttpStatusCode status, WebRequest request) {
+		ResponseEntity<Object> response = super.handleExceptionInternal(e, body, headers, status, request);
+		return ResponseEntity.status(response.getStatusCode())
+			.headers(response.getHeaders())
+			.contentType(MediaType.APPLICATION_PROBLEM_JSON)
+			.body(response.getBody());
+	}
+
+	private static ProblemDetail problem(HttpStatusCode status, URI type, String detail, HttpServletRequest request) {
+		ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, detail);
+		problem.setType(type);
+		problem.setInstance(URI.create(request.getRequestURI()));
+		return problem;
+	}
+
+	private static ResponseEntity<ProblemDetail> respond(ProblemDetail problem) {
+		return ResponseEntity.status(problem.getStatus()).contentType(MediaType.APPLICATION_PROBLEM_JSON).body(problem);
+	}
+
+	private static String lastNode(String path) {
+		int dot = path.lastIndexOf('.');
+		return dot < 0 ? path : path.substring(dot + 1);
+	}
+}

@@ -1,0 +1,21 @@
+package platform.web;
+
+import java.io.IOException;
+
+import jakarta.servlet.http.HttpServletResponse;
+
+import org.springframework.stereotype.Controller;
+import org.springframework.web.bind.annotation.ControllerAdvice;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+
+import platform.ApiException;
+
+/** Console pages: a domain 404/403/409 renders the error page of that status in the layout. */
+@ControllerAdvice(annotations = Controller.class)
+class PageExceptionHandler {
+
+	@ExceptionHandler(ApiException.class)
+	void apiException(ApiException e, HttpServletResponse response) throws IOException {
+		response.sendError(e.status().value(), e.getMessage());
+	}
+}

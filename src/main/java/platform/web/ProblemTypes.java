@@ -1,0 +1,20 @@
+package platform.web;
+
+import java.net.URI;
+
+/** Stable problem {@code type} URIs; clients may switch on them. */
+public final class ProblemTypes {
+
+	private static final String BASE = "https://jmlhub.dev/problems/";
+
+	public static final URI UNAUTHORIZED = URI.create(BASE + "unauthorized");
+	public static final URI FORBIDDEN = URI.create(BASE + "forbidden");
+	public static final URI NOT_FOUND = URI.create(BASE + "not-found");
+	public static final URI CONFLICT = URI.create(BASE + "conflict");
+	public static final URI VALIDATION = URI.create(BASE + "validation");
+	public static final URI MALFORMED = URI.create(BASE + "malformed-request");
+	public static final URI INTERNAL = URI.create(BASE + "internal");
+
+	private ProblemTypes() {
+	}
+}

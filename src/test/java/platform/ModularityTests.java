@@ -1,0 +1,92 @@
+package platform;
+
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.springframework.modulith.core.ApplicationModule;
+import org.springframework.modulith.core.ApplicationModules;
+import org.springframework.modulith.docs.Documenter;
+
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+
+/**
+ * The module structure is the law: {@code verify()} must pass, the modules must be free of
+ * cycles (not reported by {@code verify()} for root-package modules), and the committed module
+ * documentation in {@code docs/modules} must match the code. Regenerate it with
+ * {@code mvn test -Dtest=ModularityTests -Dmodules.docs.update=true}.
+ */
+class ModularityTests {
+
+	static final ApplicationModules modules = ApplicationModules.of(JmlHubApplication.class);
+
+	static final Path COMMITTED_DOCS = Path.of("docs/modules");
+
+	@Test
+	void theFiveTopLevelPackagesAreTheModules() {
+		assertThat(modules.stream().map(ApplicationModule::getBasePackage).map(p -> p.getName()))
+			.containsExactlyInAnyOrder("hr", "workflow", "outbox", "jobs", "platform");
+	}
+
+	@Test
+	void verifiesModularStructure() {
+		modules.verify();
+	}
+
+	@Test
+	void modulesAreFreeOfCycles() {
+		var classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+			.importPackages("hr", "workflow", "outbox", "jobs", "platform");
+		slices().matching("(*)..").should().beFreeOfCycles().check(classes);
+	}
+
+	@Test
+	void committedModuleDocumentationIsCurrent() throws IOException {
+		Path generated = Path.of("target/modulith-docs");
+		new Documenter(modules, Documenter.Options.defaults().withOutputFolder(generated.toString()))
+			.writeDocumentation(Documenter.DiagramOptions.defaults(), Documenter.CanvasOptions.defaults());
+		if (Boolean.getBoolean("modules.docs.update")) {
+			copy(generated, COMMITTED_DOCS);
+		}
+		assertThat(read(COMMITTED_DOCS))
+			.as("docs/modules is stale: run mvn test -Dtest=ModularityTests -Dmodules.docs.update=true")
+			.isEqualTo(read(generated));
+	}
+
+	private static Map<String, String> read(Path folder) throws IOException {
+		Map<String, String> files = new TreeMap<>();
+		if (!Files.isDirectory(folder)) {
+			return files;
+		}
+		try (Stream<Path> paths = Files.list(folder)) {
+			for (Path path : paths.filter(Files::isRegularFile).toList()) {
+				files.put(path.getFileName().toString(), Files.readString(path).strip());
+			}
+		}
+		return files;
+	}
+
+	private static void copy(Path from, Path to) throws IOException {
+		if (Files.isDirectory(to)) {
+			try (Stream<Path> old = Files.list(to)) {
+				for (Path path : old.toList()) {
+					Files.delete(path);
+				}
+			}
+		}
+		Files.createDirectories(to);
+		try (Stream<Path> paths = Files.list(from)) {
+			for (Path path : paths.filter(Files::isRegularFile).toList()) {
+				Files.copy(path, to.resolve(path.getFileName()));
+			}
+		}
+	}
+}

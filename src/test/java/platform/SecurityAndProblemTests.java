@@ -1,0 +1,94 @@
+package platform;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+import platform.testing.ApiClient;
+import platform.testing.JmlHubIntegrationTest;
+
+@JmlHubIntegrationTest
+class SecurityAndProblemTests {
+
+	@LocalServerPort
+	int port;
+
+	@Test
+	void meDescribesTheCaller() {
+		var response = new ApiClient(port).get("gus", "/v1/me");
+		assertThat(response.statusCode()).isEqualTo(200);
+		assertThat(response.body()).contains("\"username\":\"gus\"", "\"tenant\":\"globex\"",
+				"\"roles\":[\"ADMIN\",\"APPROVER\",\"HR\"]", "\"security\"");
+	}
+
+	@Test
+	void anonymousApiCallsGet401ProblemJson() {
+		var response = new ApiClient(port).get(null, "/v1/me");
+		assertThat(response.statusCode()).isEqualTo(401);
+		assertThat(response.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+		assertThat(response.body()).contains("\"status\":401", "problems/unauthorized");
+	}
+
+	@Test
+	void wrongPasswordIs401() {
+		var client = HttpClient.newHttpClient();
+		var response = send(client, HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/v1/me"))
+			.header("Authorization", "Basic " + java.util.Base64.getEncoder().encodeToString("hana:nope".getBytes()))
+			.build());
+		assertThat(response.statusCode()).isEqualTo(401);
+	}
+
+	@Test
+	void wrongRoleGets403ProblemJson() {
+		var response = new ApiClient(port).get("manny", "/v1/admin/outbox/backlog");
+		assertThat(response.statusCode()).isEqualTo(403);
+		assertThat(response.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+		assertThat(new ApiClient(port).get("hana", "/v1/admin/jobs").statusCode()).isEqualTo(403);
+	}
+
+	@Test
+	void formLoginPerRoleAndForbiddenPagesInTheLayout() {
+		var client = HttpClient.newBuilder().cookieHandler(new java.net.CookieManager()).build();
+		String base = "http://localhost:" + port;
+		var loginPage = send(client, HttpRequest.newBuilder(URI.create(base + "/login")).build());
+		Matcher csrf = Pattern.compile("name=\"_csrf\" value=\"([^\"]+)\"").matcher(loginPage.body());
+		assertThat(csrf.find()).isTrue();
+
+		var login = send(client, HttpRequest.newBuilder(URI.create(base + "/login"))
+			.header("Content-Type", "application/x-www-form-urlencoded")
+			.POST(HttpRequest.BodyPublishers.ofString("username=manny&password=demo&_csrf=" + csrf.group(1)))
+			.build());
+		assertThat(login.statusCode()).isEqualTo(302);
+		assertThat(login.headers().firstValue("Location")).hasValueSatisfying(l -> assertThat(l).endsWith("/"));
+
+		var forbidden = send(client,
+				HttpRequest.newBuilder(URI.create(base + "/admin/outbox")).header("Accept", "text/html").build());
+		assertThat(forbidden.statusCode()).isEqualTo(403);
+		assertThat(forbidden.body()).contains("Not allowed", "Manny Mendes", "Acme Corp");
+	}
+
+	@Test
+	void pagesRedirectAnonymousUsersToLogin() {
+		var response = send(HttpClient.newHttpClient(),
+				HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/runs")).build());
+		assertThat(response.statusCode()).isEqualTo(302);
+		assertThat(response.headers().firstValue("Location")).hasValueSatisfying(l -> assertThat(l).endsWith("/login"));
+	}
+
+	private static HttpResponse<String> send(HttpClient client, HttpRequest request) {
+		try {
+			return client.send(request, HttpResponse.BodyHandlers.ofString());
+		}
+		catch (Exception e) {
+			throw new IllegalStateException(e);
+		}
+	}
+}
