@@ -15,7 +15,7 @@ public interface UserDirectory {
 	/** Usernames in {@code group}, sorted. */
 	List<String> groupMembers(String group);
 
-	record DirectoryUser(String username, String displayName, Set<String> roles, Set<String> groups) {
+	record DirectoryUser(String username, String displayName, String email, Set<String> roles, Set<String> groups) {
 
 		public boolean hasRole(String role) {
 			return roles.contains(role);

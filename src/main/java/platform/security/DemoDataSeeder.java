@@ -46,10 +46,11 @@ class DemoDataSeeder {
 				.param("id", tenant).param("name", name).update();
 			for (DemoUser user : USERS.get(tenant)) {
 				jdbc.sql("""
-						INSERT INTO app_users (username, tenant_id, display_name, password_hash)
-						VALUES (:username, :tenant, :displayName, :hash) ON CONFLICT DO NOTHING
+						INSERT INTO app_users (username, tenant_id, display_name, email, password_hash)
+						VALUES (:username, :tenant, :displayName, :email, :hash) ON CONFLICT DO NOTHING
 						""")
 					.param("username", user.username()).param("tenant", tenant)
+					.param("email", user.username() + "@" + tenant + ".example")
 					.param("displayName", user.displayName()).param("hash", hash).update();
 				user.roles().forEach(role -> jdbc.sql("""
 						INSERT INTO app_user_roles (tenant_id, username, role) VALUES (:tenant, :username, :role)

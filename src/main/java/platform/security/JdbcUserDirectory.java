@@ -24,14 +24,14 @@ class JdbcUserDirectory implements UserDirectory {
 	@Override
 	public Optional<DirectoryUser> find(String username) {
 		return jdbc.sql("""
-				SELECT u.username, u.display_name,
+				SELECT u.username, u.display_name, u.email,
 				       coalesce((SELECT array_agg(r.role) FROM app_user_roles r WHERE r.username = u.username), '{}') AS roles,
 				       coalesce((SELECT array_agg(g.group_name) FROM app_group_members g WHERE g.username = u.username), '{}') AS groups
 				FROM app_users u
 				WHERE u.username = :username AND u.enabled
 				""")
 			.param("username", username)
-			.query((rs, row) -> new DirectoryUser(rs.getString("username"), rs.getString("display_name"),
+			.query((rs, row) -> new DirectoryUser(rs.getString("username"), rs.getString("display_name"), rs.getString("email"),
 					strings(rs.getArray("roles")), strings(rs.getArray("groups"))))
 			.optional();
 	}
