@@ -135,8 +135,8 @@ public final class Dispatcher implements SmartLifecycle {
 			try {
 				DispatchRound.Result result = round.run(loopId, handlerThreads, () -> stopping);
 				if (result == DispatchRound.Result.MORE) {
-					// let idle loops help with the backlog
-					signal.wakeAll();
+					// let an idle loop help with the backlog
+					signal.wake(1);
 				}
 				if (result != DispatchRound.Result.IDLE) {
 					continue;

@@ -106,7 +106,7 @@ final class WakeListener {
 				PGNotification[] received = connection.unwrap(PGConnection.class).getNotifications(RECEIVE_TIMEOUT_MILLIS);
 				if (received != null && received.length > 0) {
 					notifications.addAndGet(received.length);
-					signal.wakeAll();
+					signal.wake(received.length);
 				}
 				if (System.nanoTime() - lastValidation > validationInterval.toNanos()) {
 					lastValidation = System.nanoTime();

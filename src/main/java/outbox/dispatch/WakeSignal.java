@@ -7,6 +7,8 @@ import java.util.concurrent.locks.ReentrantLock;
 /**
  * Wakes idle dispatcher threads. A generation counter closes the gap between "found nothing" and
  * "started waiting": a thread only waits while the generation it saw before its round is current.
+ * A wake-up for one tenant wakes one thread (not the whole pool, which would only race for the
+ * same claim); a thread that finds more work wakes the next one.
  */
 final class WakeSignal {
 
@@ -29,6 +31,19 @@ final class WakeSignal {
 		try {
 			generation++;
 			changed.signalAll();
+		}
+		finally {
+			lock.unlock();
+		}
+	}
+
+	void wake(int threads) {
+		lock.lock();
+		try {
+			generation++;
+			for (int i = 0; i < threads; i++) {
+				changed.signal();
+			}
 		}
 		finally {
 			lock.unlock();
