@@ -1,0 +1,70 @@
+package outbox.web;
+
+import java.util.UUID;
+
+import org.springframework.security.access.prepost.PreAuthorize;
+import org.springframework.security.core.annotation.AuthenticationPrincipal;
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestParam;
+
+import outbox.EventTypes;
+import outbox.admin.EventQuery;
+import outbox.admin.EventSearchService;
+import platform.ApiException;
+import platform.AppUser;
+
+/** Finds any outbox event by id, aggregate id or idempotency key, and shows it with its history. */
+@Controller
+@PreAuthorize("hasRole('ADMIN')")
+class EventSearchPages {
+
+	private final EventSearchService events;
+
+	EventSearchPages(EventSearchService events) {
+		this.events = events;
+	}
+
+	@GetMapping("/admin/outbox/events")
+	String search(@AuthenticationPrincipal AppUser user, @RequestParam(required = false) String id,
+			@RequestParam(required = false) String aggregateId, @RequestParam(required = false) String idempotencyKey,
+			@RequestParam(required = false) String eventType, @RequestParam(required = false) String status,
+			@RequestParam(required = false) String cursor, Model model) {
+		model.addAttribute("eventTypes", EventTypes.ALL);
+		model.addAttribute("statuses", java.util.List.of("pending", "processing", "delivered", "failed", "discarded"));
+		model.addAttribute("form", new SearchForm(id, aggregateId, idempotencyKey, eventType, status));
+		try {
+			if (id != null && !id.isBlank()) {
+				return "redirect:/admin/outbox/events/" + uuid("id", id);
+			}
+			EventQuery query = new EventQuery(aggregateId == null || aggregateId.isBlank() ? null : uuid("aggregateId", aggregateId),
+					idempotencyKey, eventType, status);
+			model.addAttribute("page", events.search(user.tenantId(), query, cursor, null));
+		}
+		catch (ApiException.InvalidInput e) {
+			model.addAttribute("fieldErrors", e.fieldErrors());
+		}
+		return "outbox/events";
+	}
+
+	@GetMapping("/admin/outbox/events/{id}")
+	String detail(@AuthenticationPrincipal AppUser user, @PathVariable UUID id, Model model) {
+		model.addAttribute("event", events.get(user.tenantId(), id));
+		return "outbox/event";
+	}
+
+	private static UUID uuid(String field, String value) {
+		try {
+			return UUID.fromString(value.strip());
+		}
+		catch (IllegalArgumentException e) {
+			throw new ApiException.InvalidInput(field, "is not an id (a UUID)");
+		}
+	}
+
+	/** The search form as submitted, to show it again. */
+	record SearchForm(String id, String aggregateId, String idempotencyKey, String eventType, String status) {
+	}
+}

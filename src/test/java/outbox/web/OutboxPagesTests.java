@@ -1,0 +1,208 @@
+package outbox.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.web.util.HtmlUtils;
+
+import outbox.EventTypes;
+import outbox.OutboxEvent;
+import outbox.OutboxPublisher;
+import outbox.PermanentFailureException;
+import outbox.admin.DeadLetterFilter;
+import outbox.admin.DeadLetterService;
+import outbox.testing.ConsoleClient;
+import outbox.testing.HandlerScript;
+import outbox.testing.OutboxModuleTest;
+import outbox.testing.TestEvents;
+import platform.TenantTransactions;
+
+/** The outbox admin pages over HTTP with a signed-in session (form login, CSRF). */
+@OutboxModuleTest
+class OutboxPagesTests {
+
+	static final String ACME = "acme";
+	static final String ERROR = PageTestFailure.class.getName();
+
+	@LocalServerPort
+	int port;
+
+	@Autowired
+	HandlerScript script;
+
+	@Autowired
+	TenantTransactions transactions;
+
+	@Autowired
+	OutboxPublisher publisher;
+
+	@Autowired
+	JdbcClient jdbc;
+
+	@Autowired
+	DeadLetterService deadLetters;
+
+	TestEvents events;
+	ConsoleClient ada;
+	final String run = UUID.randomUUID().toString();
+	final AtomicBoolean fixed = new AtomicBoolean();
+
+	@BeforeAll
+	void setUp() {
+		events = new TestEvents(transactions, publisher, jdbc);
+		ada = ConsoleClient.signIn(port, "ada");
+	}
+
+	@AfterAll
+	void discardWhatIsLeft() {
+		deadLetters.discardAll(ACME, "test-cleanup", new DeadLetterFilter(null, ERROR));
+	}
+
+	@Test
+	void theBacklogPageRefreshesItsPanelOnlyWhileTheTabIsVisible() {
+		deadLetters("backlog", 1, EventTypes.WORKFLOW_RUN_START_REQUESTED);
+		HttpResponse<String> page = ada.get("/admin/outbox");
+		assertThat(page.statusCode()).isEqualTo(200);
+		String html = page.body();
+		assertThat(html).contains("Outbox backlog", "id=\"backlog-panel\"", "id=\"backlog-failed\"", "Acme Corp");
+		assertThat(HtmlUtils.htmlUnescape(html))
+			.contains("hx-trigger=\"every 5s [document.visibilityState === 'visible'], refresh\"");
+		assertThat(html).contains("<code>workflow.run.start_requested</code>");
+
+		HttpResponse<String> panel = ada.htmxGet("/admin/outbox");
+		assertThat(panel.statusCode()).isEqualTo(200);
+		assertThat(panel.body()).startsWith("<section").contains("id=\"backlog-panel\"").doesNotContain("<html", "<nav");
+	}
+
+	@Test
+	void deadLettersCanBeFilteredInspectedRetriedAndDiscarded() {
+		List<String> keys = deadLetters("one", 2, EventTypes.HR_EMPLOYEE_STATUS_CHANGED);
+		UUID retried = events.state(ACME, keys.get(0)).id();
+		UUID discarded = events.state(ACME, keys.get(1)).id();
+
+		String list = ada.get("/admin/outbox/dead-letters?eventType=" + EventTypes.HR_EMPLOYEE_STATUS_CHANGED + "&errorClass=" + ERROR)
+			.body();
+		assertThat(list).contains("id=\"dead-letter-" + retried + "\"", "id=\"dead-letter-" + discarded + "\"",
+				"PageTestFailure", "Retry all 2 matching");
+
+		String detail = ada.get("/admin/outbox/dead-letters/" + retried).body();
+		assertThat(detail).contains("dead letter", "id=\"attempt-history\"", ERROR, "broken on purpose");
+		// the payload pretty-printed
+		assertThat(HtmlUtils.htmlUnescape(detail)).containsPattern("\\{\\R\\s+\"key\" : \"" + keys.get(0) + "\"\\R\\}");
+
+		fixed.set(true);
+		HttpResponse<String> retry = ada.post("/admin/outbox/dead-letters/" + retried + "/retry", Map.of());
+		assertThat(retry.statusCode()).isEqualTo(302);
+		String afterRetry = ada.follow(retry).body();
+		assertThat(afterRetry).contains("id=\"flash-success\"", "re-driven");
+		await().atMost(Duration.ofSeconds(10)).until(() -> events.status(ACME, keys.get(0)).equals("delivered"));
+		assertThat(ada.get("/admin/outbox/dead-letters?errorClass=" + ERROR).body()).doesNotContain("dead-letter-" + retried);
+
+		String afterDiscard = ada.follow(ada.post("/admin/outbox/dead-letters/" + discarded + "/discard", Map.of())).body();
+		assertThat(afterDiscard).contains("id=\"flash-success\"", "discarded").doesNotContain("dead-letter-" + discarded);
+		// a second click on a stale page changes nothing and says so
+		String twice = ada.follow(ada.post("/admin/outbox/dead-letters/" + discarded + "/discard", Map.of())).body();
+		assertThat(twice).contains("id=\"flash-error\"", "not a dead letter");
+		assertThat(afterDiscard).contains("id=\"recent-actions\"");
+	}
+
+	@Test
+	void bulkActionsConfirmTheCountFirst() {
+		fixed.set(false);
+		deadLetters("bulk", 3, EventTypes.WORKFLOW_STAGE_REMINDER_DUE);
+		String filter = "eventType=" + EventTypes.WORKFLOW_STAGE_REMINDER_DUE + "&errorClass=" + ERROR;
+
+		String confirm = ada.get("/admin/outbox/dead-letters/bulk?action=retry&" + filter).body();
+		assertThat(confirm).contains("id=\"bulk-count\"", "Retry 3 dead letters");
+		fixed.set(true);
+		HttpResponse<String> bulk = ada.post("/admin/outbox/dead-letters/bulk",
+				Map.of("action", "retry", "eventType", EventTypes.WORKFLOW_STAGE_REMINDER_DUE, "errorClass", ERROR));
+		assertThat(bulk.statusCode()).isEqualTo(302);
+		assertThat(bulk.headers().firstValue("Location").orElseThrow()).contains("eventType=workflow.stage.reminder_due");
+		assertThat(ada.follow(bulk).body()).contains("Re-drove 3 dead letters.");
+
+		HttpResponse<String> nothing = ada.post("/admin/outbox/dead-letters/bulk",
+				Map.of("action", "discard", "eventType", EventTypes.WORKFLOW_STAGE_REMINDER_DUE, "errorClass", ERROR));
+		assertThat(ada.follow(nothing).body()).contains("id=\"flash-warning\"", "No dead letter matched");
+		assertThat(ada.get("/admin/outbox/dead-letters/bulk?action=explode").statusCode()).isEqualTo(404);
+	}
+
+	@Test
+	void findsEventsByAggregateIdOrIdAndExplainsBadInput() {
+		UUID employee = UUID.randomUUID();
+		String key = run + "-joiner";
+		transactions.runInTenant(ACME, () -> publisher.publish(OutboxEvent.of(EventTypes.HR_EMPLOYEE_CREATED, employee, key,
+				Map.of("employeeId", employee.toString()))));
+		await().atMost(Duration.ofSeconds(10)).until(() -> events.status(ACME, key).equals("delivered"));
+		UUID id = events.state(ACME, key).id();
+
+		String found = ada.get("/admin/outbox/events?aggregateId=" + employee).body();
+		assertThat(found).contains("id=\"events\"", key, "delivered");
+		HttpResponse<String> byId = ada.get("/admin/outbox/events?id=" + id);
+		assertThat(byId.statusCode()).isEqualTo(302);
+		String detail = ada.follow(byId).body();
+		assertThat(detail).contains(key, "No failed attempts.", employee.toString());
+
+		String invalid = ada.get("/admin/outbox/events?aggregateId=not-an-id").body();
+		assertThat(invalid).contains("is-invalid", "Aggregate id is not an id (a UUID)");
+		assertThat(ada.get("/admin/outbox/events?aggregateId=" + UUID.randomUUID()).body()).contains("id=\"events-empty\"");
+	}
+
+	@Test
+	void onlyAdminsOfTheTenantSeeThePages() {
+		String key = deadLetters("secured", 1, EventTypes.HR_EMPLOYEE_CREATED).get(0);
+		UUID id = events.state(ACME, key).id();
+		ConsoleClient manny = ConsoleClient.signIn(port, "manny");
+		for (String path : List.of("/admin/outbox", "/admin/outbox/dead-letters", "/admin/outbox/events",
+				"/admin/outbox/dead-letters/" + id)) {
+			assertThat(manny.get(path).statusCode()).as(path).isEqualTo(403);
+		}
+		ConsoleClient gus = ConsoleClient.signIn(port, "gus");
+		gus.get("/admin/outbox/dead-letters");
+		assertThat(gus.get("/admin/outbox/dead-letters/" + id).statusCode()).isEqualTo(404);
+		assertThat(gus.get("/admin/outbox/events/" + id).statusCode()).isEqualTo(404);
+		assertThat(gus.post("/admin/outbox/dead-letters/" + id + "/retry", Map.of()).statusCode()).isEqualTo(404);
+		assertThat(gus.get("/admin/outbox/dead-letters?errorClass=" + ERROR).body()).doesNotContain(id.toString());
+		assertThat(events.status(ACME, key)).isEqualTo("failed");
+	}
+
+	private List<String> deadLetters(String name, int count, String type) {
+		fixed.set(false);
+		List<String> keys = new ArrayList<>();
+		for (int i = 0; i < count; i++) {
+			String key = run + "-" + name + "-" + i;
+			keys.add(key);
+			script.when(ACME, key, event -> {
+				if (!fixed.get()) {
+					throw new PageTestFailure("broken on purpose: " + event.idempotencyKey());
+				}
+			});
+			events.publish(ACME, type, key);
+		}
+		await().atMost(Duration.ofSeconds(10))
+			.until(() -> keys.stream().allMatch(key -> events.status(ACME, key).equals("failed")));
+		return keys;
+	}
+
+	/** The scripted adapter failure of these tests. */
+	static class PageTestFailure extends PermanentFailureException {
+
+		PageTestFailure(String message) {
+			super(message);
+		}
+	}
+}
