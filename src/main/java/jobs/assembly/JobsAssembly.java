@@ -78,20 +78,22 @@ public class JobsAssembly implements SmartLifecycle {
 
 	@Override
 	public synchronized void start() {
-		running = true;
 		List<Job> contributed = jobs.orderedStream().toList();
-		if (!roles.dispatching()) {
+		if (roles.dispatching()) {
+			runners = build(contributed);
+			runners.values().forEach(JobRunner::start);
+			if (runners.isEmpty()) {
+				log.info("Jobs: no module contributes a job");
+			}
+			runners.values().stream().map(JobRunner::state).forEach(s -> log.info(
+					"Jobs: started {} every {} (timeout {})", s.name(), s.interval(), s.timeout()));
+		}
+		else {
 			log.info("Jobs: none started on this instance ({} contributed); they run only with the worker role and "
 					+ "OUTBOX_DISPATCH_ENABLED=true (roles {}, dispatch {})", contributed.size(), roles.roles(),
 					roles.dispatch().enabled());
-			return;
 		}
-		Map<String, JobRunner> built = build(contributed);
-		runners = built;
-		built.values().forEach(JobRunner::start);
-		log.info("Jobs: started {}", built.values().stream().map(JobRunner::state)
-			.map(s -> s.name() + " every " + s.interval() + " (timeout " + s.timeout() + ")")
-			.toList());
+		running = true;
 	}
 
 	private Map<String, JobRunner> build(List<Job> contributed) {
