@@ -32,7 +32,8 @@ import platform.RuntimeRoles;
  * dispatching worker ({@link RuntimeRoles#dispatching()}: the {@code worker} role with
  * {@code OUTBOX_DISPATCH_ENABLED} on), the same switch the outbox dispatcher obeys. Elsewhere it
  * builds nothing, so an api-only node or a worker with dispatch off runs no job at all. On
- * shutdown it stops every runner, then drains them within {@code jmlhub.jobs.drain-timeout}.
+ * shutdown it stops every runner, drains them within {@code jmlhub.jobs.drain-timeout} and
+ * interrupts what is still running then. Started again (a restarted context), it builds fresh runners.
  * The runner state it reports is process-local: each worker knows only its own runners.
  */
 @Component
@@ -140,7 +141,8 @@ public class JobsAssembly implements SmartLifecycle {
 			for (JobRunner runner : all) {
 				Duration left = Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
 				if (!runner.drain(left)) {
-					log.warn("Job {} was still running after the drain timeout; leaving it behind", runner.name());
+					log.warn("Job {} was still running after the drain timeout; interrupting it", runner.name());
+					runner.interrupt();
 				}
 			}
 		}

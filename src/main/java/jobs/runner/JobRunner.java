@@ -13,7 +13,8 @@ import java.util.concurrent.TimeoutException;
  * at most one follow-up run. Each invocation runs on its own thread and is interrupted when it
  * exceeds the timeout; until it really returns, nothing new is admitted, so a callback that
  * ignores the interrupt can never pile up zombie runs. Failures are logged through the logger
- * port and recorded, never ending the loop. Shutdown is {@link #stop()} then {@link #drain}.
+ * port and recorded, never ending the loop. Shutdown is {@link #stop()} then {@link #drain}, and
+ * {@link #interrupt()} for what did not drain in time.
  *
  * <p>The runner never replaces a durable source: after a restart the job decides what to do
  * from its tables, cursors, leases or receipts; the interval is only how often it looks.
@@ -142,6 +143,18 @@ public final class JobRunner {
 				TimeUnit.NANOSECONDS.timedWait(lock, left);
 			}
 			return true;
+		}
+	}
+
+	/**
+	 * For shutdown after a {@link #drain} that timed out: interrupts the invocation still in flight,
+	 * so a callback that honours interrupts ends now instead of outliving its runner.
+	 */
+	public void interrupt() {
+		synchronized (lock) {
+			if (current != null) {
+				current.thread.interrupt();
+			}
 		}
 	}
 

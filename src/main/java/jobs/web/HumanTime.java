@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.Locale;
 
 /** Short, human-readable times for the console: "3 min ago", "in 45 s", "1.2 s", "every 1 h 30 min". */
 final class HumanTime {
@@ -35,7 +36,7 @@ final class HumanTime {
 			return millis + " ms";
 		}
 		if (millis < 60_000) {
-			return String.format(java.util.Locale.ROOT, "%.1f s", millis / 1000.0);
+			return String.format(Locale.ROOT, "%.1f s", millis / 1000.0);
 		}
 		return span(duration);
 	}

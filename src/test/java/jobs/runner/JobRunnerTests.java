@@ -257,6 +257,23 @@ class JobRunnerTests {
 	}
 
 	@Test
+	void interruptEndsARunThatDidNotDrainInTime() throws Exception {
+		GatedCallback job = GatedCallback.cooperative();
+		JobRunner runner = runner(job);
+		runner.start();
+		job.awaitStart();
+		runner.stop();
+		assertThat(runner.drain(Duration.ZERO)).isFalse();
+
+		runner.interrupt();
+
+		assertThat(job.interrupted.await(10, TimeUnit.SECONDS)).isTrue();
+		assertThat(runner.drain(Duration.ofSeconds(10))).isTrue();
+		assertThat(recorder.nextObservation().outcome()).isEqualTo(JobOutcome.FAILED);
+		assertThat(recorder.nextFailure().error()).isInstanceOf(InterruptedException.class);
+	}
+
+	@Test
 	void failuresAreLoggedAndRecordedAndTheLoopGoesOn() throws Exception {
 		AtomicInteger calls = new AtomicInteger();
 		JobRunner runner = runner(() -> {

@@ -16,6 +16,7 @@ import org.springframework.boot.test.web.server.LocalManagementPort;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
 import jobs.assembly.JobsAssembly;
+import jobs.runner.JobRunnerState;
 import platform.testing.ApiClient;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -92,11 +93,11 @@ class JobsAdminApiTests {
 	}
 
 	@Test
-	void aTriggerDuringARunQueuesOneFollowUpAndFurtherOnesAreNotAccepted() throws Exception {
-		if (!assembly.state("test_gated").orElseThrow().running()) {
+	void aTriggerDuringARunQueuesOneFollowUpAndFurtherOnesAreNotAccepted() {
+		if (!gatedState().running()) {
 			assertThat(api().post("ada", "/v1/admin/jobs/test_gated/trigger", null).body()).contains("true");
 		}
-		gated.awaitStart();
+		await().atMost(Duration.ofSeconds(10)).until(() -> gatedState().running());
 		assertThat(job("test_gated").get("running").asBoolean()).isTrue();
 
 		var queued = api().post("ada", "/v1/admin/jobs/test_gated/trigger", null);
@@ -107,10 +108,14 @@ class JobsAdminApiTests {
 		assertThat(coalesced.body()).isEqualTo("{\"accepted\":false}");
 
 		gated.release();
-		gated.awaitStart();
+		await().atMost(Duration.ofSeconds(10)).until(() -> !gatedState().queued() && gatedState().running());
 		gated.release();
 		await().atMost(Duration.ofSeconds(10)).until(() -> !job("test_gated").get("running").asBoolean());
 		assertThat(job("test_gated").get("lastOutcome").asString()).isEqualTo("succeeded");
+	}
+
+	JobRunnerState gatedState() {
+		return assembly.state("test_gated").orElseThrow();
 	}
 
 	@Test
