@@ -3,6 +3,7 @@ package workflow.run;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -84,6 +85,18 @@ public class RunRequests {
 			}
 			return run.id();
 		});
+	}
+
+	/** Pre-hire runs of the tenant whose start moment has come. */
+	public List<UUID> dueStarts(String tenantId, Instant now, int limit) {
+		return transactions.readInTenant(tenantId, () -> runs.dueStarts(now, limit));
+	}
+
+	/** Requests the start of a waiting pre-hire run (no-op when it is no longer waiting). */
+	public void startWaiting(String tenantId, UUID runId) {
+		transactions.runInTenant(tenantId, () -> runs.lock(runId)
+			.filter(run -> Run.REQUESTED.equals(run.status()) && run.startRequestedAt() == null)
+			.ifPresent(run -> publishStartRequest(run.id())));
 	}
 
 	/**

@@ -3,6 +3,7 @@ package workflow.run;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
@@ -36,22 +37,28 @@ public class StageReminders {
 		this.outbox = outbox;
 	}
 
-	/** Publishes the reminders due in the tenant; returns how many. */
-	public int publishDue(String tenantId, Instant now, int limit) {
-		return transactions.inTenant(tenantId, () -> {
-			var overdue = stages.overdue(now, limit);
-			for (Stage stage : overdue) {
-				Map<String, Object> payload = new LinkedHashMap<>();
-				payload.put("runId", stage.runId().toString());
-				payload.put("stageId", stage.id().toString());
-				payload.put("stageName", stage.name());
-				payload.put("assignees", stage.assignees());
-				payload.put("overdueHours", Duration.between(stage.dueAt(), now).toHours());
-				outbox.publish(OutboxEvent.of(EventTypes.WORKFLOW_STAGE_REMINDER_DUE, stage.runId(),
-						"reminder:" + stage.id() + ":" + stage.round(), payload));
-				stages.markReminderPublished(stage.id());
+	/** Active stages of the tenant past their SLA without a reminder yet. */
+	public List<UUID> overdue(String tenantId, Instant now, int limit) {
+		return transactions.readInTenant(tenantId,
+				() -> stages.overdue(now, limit).stream().map(Stage::id).toList());
+	}
+
+	/** Publishes the stage's reminder once per activation (the key holds the round). */
+	public void publish(String tenantId, UUID stageId, Instant now) {
+		transactions.runInTenant(tenantId, () -> {
+			Stage stage = stages.find(stageId).orElseThrow();
+			if (stage.reminderPublishedAt() != null || !Stage.ACTIVE.equals(stage.status()) || stage.dueAt() == null) {
+				return;
 			}
-			return overdue.size();
+			Map<String, Object> payload = new LinkedHashMap<>();
+			payload.put("runId", stage.runId().toString());
+			payload.put("stageId", stage.id().toString());
+			payload.put("stageName", stage.name());
+			payload.put("assignees", stage.assignees());
+			payload.put("overdueHours", Duration.between(stage.dueAt(), now).toHours());
+			outbox.publish(OutboxEvent.of(EventTypes.WORKFLOW_STAGE_REMINDER_DUE, stage.runId(),
+					"reminder:" + stage.id() + ":" + stage.round(), payload));
+			stages.markReminderPublished(stage.id());
 		});
 	}
 
