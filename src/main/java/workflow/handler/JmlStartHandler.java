@@ -6,6 +6,7 @@ import org.slf4j.LoggerFactory;
 import outbox.DeliveredEvent;
 import outbox.OutboxEventHandler;
 import workflow.run.RunRequests;
+import workflow.run.WorkflowProperties;
 
 /**
  * An HR event that may start a JML run. With {@code WORKFLOW_JML_AUTO_START_ENABLED} off the
@@ -16,9 +17,11 @@ abstract class JmlStartHandler implements OutboxEventHandler {
 	private static final Logger log = LoggerFactory.getLogger(JmlStartHandler.class);
 
 	private final RunRequests requests;
+	private final boolean autoStartEnabled;
 
-	JmlStartHandler(RunRequests requests) {
+	JmlStartHandler(RunRequests requests, WorkflowProperties properties) {
 		this.requests = requests;
+		this.autoStartEnabled = properties.jml().autoStartEnabled();
 	}
 
 	/** The definition to run for the event, or null when the event is no JML trigger. */
@@ -31,7 +34,7 @@ abstract class JmlStartHandler implements OutboxEventHandler {
 			log.debug("Event {} ({}) starts no run", event.id(), event.type());
 			return;
 		}
-		if (!requests.autoStartEnabled()) {
+		if (!autoStartEnabled) {
 			log.info("JML auto-start is off: event {} ({}) starts no {} run", event.id(), event.type(), definition);
 			return;
 		}

@@ -6,13 +6,14 @@ import outbox.DeliveredEvent;
 import outbox.EventTypes;
 import workflow.definition.Definition;
 import workflow.run.RunRequests;
+import workflow.run.WorkflowProperties;
 
 /** {@code hr.employee.created} → a joiner run (when auto-start is on). */
 @Component
 class JoinerEventHandler extends JmlStartHandler {
 
-	JoinerEventHandler(RunRequests requests) {
-		super(requests);
+	JoinerEventHandler(RunRequests requests, WorkflowProperties properties) {
+		super(requests, properties);
 	}
 
 	@Override

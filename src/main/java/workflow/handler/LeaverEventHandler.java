@@ -6,6 +6,7 @@ import outbox.DeliveredEvent;
 import outbox.EventTypes;
 import workflow.definition.Definition;
 import workflow.run.RunRequests;
+import workflow.run.WorkflowProperties;
 
 /** {@code hr.employee.status_changed} to {@code offboarded} → a leaver run; other status changes are not JML. */
 @Component
@@ -13,8 +14,8 @@ class LeaverEventHandler extends JmlStartHandler {
 
 	static final String OFFBOARDED = "offboarded";
 
-	LeaverEventHandler(RunRequests requests) {
-		super(requests);
+	LeaverEventHandler(RunRequests requests, WorkflowProperties properties) {
+		super(requests, properties);
 	}
 
 	@Override

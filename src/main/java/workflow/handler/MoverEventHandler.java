@@ -6,13 +6,14 @@ import outbox.DeliveredEvent;
 import outbox.EventTypes;
 import workflow.definition.Definition;
 import workflow.run.RunRequests;
+import workflow.run.WorkflowProperties;
 
 /** {@code hr.employee.transferred} → a mover run (when auto-start is on). */
 @Component
 class MoverEventHandler extends JmlStartHandler {
 
-	MoverEventHandler(RunRequests requests) {
-		super(requests);
+	MoverEventHandler(RunRequests requests, WorkflowProperties properties) {
+		super(requests, properties);
 	}
 
 	@Override

@@ -51,11 +51,6 @@ public class RunRequests {
 		this.prehire = new PrehireSchedule(settings.prehireLeadDays());
 	}
 
-	/** Whether HR events start runs ({@code WORKFLOW_JML_AUTO_START_ENABLED}). */
-	public boolean autoStartEnabled() {
-		return settings.autoStartEnabled();
-	}
-
 	/**
 	 * Creates the run of {@code definitionKey} for the employee in the event, unless the event
 	 * already created one; returns the run id either way. A malformed event is a permanent failure.
