@@ -165,8 +165,8 @@ public class RunRepository {
 			params.put("search", "%" + escapeLike(filter.employeeSearch().strip()) + "%");
 		}
 		if (StringUtils.hasText(filter.assignedTo())) {
-			sql.append("""
-					 AND EXISTS (SELECT 1 FROM workflow_stages s
+			sql.append(" AND ").append("""
+					EXISTS (SELECT 1 FROM workflow_stages s
 					    WHERE s.run_id = r.id AND s.status = 'active' AND :me = ANY (s.assignees)
 					      AND NOT EXISTS (SELECT 1 FROM workflow_actions a WHERE a.stage_id = s.id AND a.round = s.round
 					          AND a.actor = :me AND a.action IN ('approve', 'reject', 'return')))""");
