@@ -45,6 +45,10 @@ public class RunQueries {
 			return stages.stream().filter(stage -> stage.id().equals(run.currentStageId())).findFirst().orElse(null);
 		}
 
+		public String stageTitle(UUID stageId) {
+			return stages.stream().filter(stage -> stage.id().equals(stageId)).map(Stage::title).findFirst().orElse("");
+		}
+
 		/** Whether the decisions/actions recorded so far are all settled by the workflow. */
 		public boolean settled() {
 			return actions.stream().allMatch(Action::settled);
