@@ -38,7 +38,7 @@ public class EmployeeRepository {
 		return jdbc.sql("""
 				INSERT INTO employees (id, tenant_id, display_name, email, department, manager, start_date, status)
 				VALUES (:id, :tenant, :displayName, :email, :department, :manager, :startDate, :status)
-				RETURNING """ + COLUMNS)
+				""" + " RETURNING " + COLUMNS)
 			.param("id", employee.id())
 			.param("tenant", tenantId)
 			.param("displayName", employee.displayName())
@@ -76,7 +76,7 @@ public class EmployeeRepository {
 	public Employee transfer(UUID id, String department, String manager) {
 		return jdbc.sql("""
 				UPDATE employees SET department = :department, manager = :manager, version = version + 1, updated_at = now()
-				WHERE id = :id RETURNING """ + COLUMNS)
+				WHERE id = :id """ + " RETURNING " + COLUMNS)
 			.param("id", id)
 			.param("department", department)
 			.param("manager", manager)
@@ -87,7 +87,7 @@ public class EmployeeRepository {
 	public Employee offboard(UUID id, LocalDate lastDay) {
 		return jdbc.sql("""
 				UPDATE employees SET status = 'offboarded', last_day = :lastDay, version = version + 1, updated_at = now()
-				WHERE id = :id RETURNING """ + COLUMNS)
+				WHERE id = :id """ + " RETURNING " + COLUMNS)
 			.param("id", id)
 			.param("lastDay", lastDay)
 			.query(EmployeeRepository::employee)
