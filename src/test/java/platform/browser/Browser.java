@@ -42,6 +42,9 @@ public final class Browser {
 
 	/** Signs in as {@code user} (password {@code demo}) through the form, leaving any earlier session. */
 	public Browser login(String user) {
+		// leave the page first: a request still in flight could otherwise set a new session cookie
+		driver.get("about:blank");
+		open("/favicon.ico");
 		driver.manage().deleteAllCookies();
 		open("/login");
 		driver.findElement(By.id("username")).sendKeys(user);
