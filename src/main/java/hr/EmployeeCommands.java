@@ -14,19 +14,19 @@ public final class EmployeeCommands {
 	}
 
 	/** Joiner. {@code manager} is optional: the username of an APPROVER of the same tenant. */
-	public record Hire(@NotBlank @Size(max = 200) String displayName,
-			@NotBlank @Email @Size(max = 254) String email,
-			@NotBlank @Size(max = 100) String department,
+	public record Hire(@NotBlank(message = "is required") @Size(max = 200) String displayName,
+			@NotBlank(message = "is required") @Email @Size(max = 254) String email,
+			@NotBlank(message = "is required") @Size(max = 100) String department,
 			@Size(max = 100) String manager,
-			@NotNull LocalDate startDate) {
+			@NotNull(message = "is required") LocalDate startDate) {
 	}
 
 	/** Mover. {@code version}, when given, must match the current one (optimistic locking). */
-	public record Transfer(@NotBlank @Size(max = 100) String department, @Size(max = 100) String manager,
+	public record Transfer(@NotBlank(message = "is required") @Size(max = 100) String department, @Size(max = 100) String manager,
 			Integer version) {
 	}
 
 	/** Leaver. */
-	public record Offboard(@NotNull LocalDate lastDay, Integer version) {
+	public record Offboard(@NotNull(message = "is required") LocalDate lastDay, Integer version) {
 	}
 }
