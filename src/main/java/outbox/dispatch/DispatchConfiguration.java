@@ -1,0 +1,99 @@
+package outbox.dispatch;
+
+import java.lang.management.ManagementFactory;
+import java.sql.DriverManager;
+import java.util.Properties;
+import java.util.concurrent.ThreadLocalRandom;
+
+import org.springframework.boot.health.contributor.AbstractHealthIndicator;
+import org.springframework.boot.health.contributor.Health;
+import org.springframework.boot.health.contributor.HealthIndicator;
+import org.springframework.boot.jdbc.autoconfigure.DataSourceProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.util.StringUtils;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import outbox.store.DispatchQueueRepository;
+import outbox.store.OutboxEventRepository;
+import platform.RuntimeRoles;
+import platform.TenantTransactions;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Wires the dispatcher. It only runs where {@link RuntimeRoles#dispatching()} holds; the metrics
+ * and the two readiness checks exist everywhere (without dispatch the checks report UP with
+ * {@code dispatch: disabled}, so the readiness group is the same in every role).
+ */
+@Configuration(proxyBeanMethods = false)
+class DispatchConfiguration {
+
+	@Bean
+	DispatchMetrics dispatchMetrics(MeterRegistry registry, OutboxEventRepository events, OutboxProperties properties) {
+		return new DispatchMetrics(registry, events::backlogTotal, properties.backlogCacheTtl());
+	}
+
+	@Bean
+	DispatchRound dispatchRound(DispatchQueueRepository queue, OutboxEventRepository events,
+			TenantTransactions transactions, HandlerRegistry registry, DispatchMetrics metrics, JsonMapper json,
+			OutboxProperties properties) {
+		RetryPolicy retryPolicy = new RetryPolicy(properties.retryBaseDelay(), properties.retryMaxDelay(),
+				() -> ThreadLocalRandom.current().nextDouble());
+		return new DispatchRound(queue, events, transactions, registry, metrics, json, properties, retryPolicy);
+	}
+
+	@Bean
+	ListenConnections listenConnections(DataSourceProperties dataSource) {
+		return () -> {
+			Properties connection = new Properties();
+			connection.setProperty("user", dataSource.determineUsername());
+			connection.setProperty("password", dataSource.determinePassword());
+			connection.setProperty("ApplicationName", "jml-hub outbox listener");
+			connection.setProperty("tcpKeepAlive", "true");
+			return DriverManager.getConnection(dataSource.determineUrl(), connection);
+		};
+	}
+
+	@Bean
+	Dispatcher outboxDispatcher(OutboxProperties properties, DispatchRound round, DispatchQueueRepository queue,
+			ListenConnections connections, RuntimeRoles roles) {
+		String workerId = StringUtils.hasText(properties.workerId()) ? properties.workerId()
+				: ManagementFactory.getRuntimeMXBean().getName();
+		return new Dispatcher(workerId, properties, round, queue, connections, roles.dispatching());
+	}
+
+	@Bean
+	HealthIndicator outboxDispatchQueueHealthIndicator(Dispatcher dispatcher, DispatchQueueRepository queue) {
+		return new AbstractHealthIndicator("The outbox dispatch queue is not available") {
+			@Override
+			protected void doHealthCheck(Health.Builder health) {
+				if (!dispatcher.enabled()) {
+					health.up().withDetail("dispatch", "disabled");
+					return;
+				}
+				queue.secondsUntilNextDue();
+				health.up();
+			}
+		};
+	}
+
+	@Bean
+	HealthIndicator outboxListenHealthIndicator(Dispatcher dispatcher) {
+		return new AbstractHealthIndicator("The outbox LISTEN connection is not available") {
+			@Override
+			protected void doHealthCheck(Health.Builder health) {
+				if (!dispatcher.enabled()) {
+					health.up().withDetail("dispatch", "disabled");
+					return;
+				}
+				WakeListener listener = dispatcher.listener();
+				if (dispatcher.isRunning() && listener.listening()) {
+					health.up().withDetail("backendPid", listener.backendPid());
+				}
+				else {
+					health.down().withDetail("error", String.valueOf(listener.lastError()));
+				}
+			}
+		};
+	}
+}

@@ -1,0 +1,331 @@
+package outbox.dispatch;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+import static org.awaitility.Awaitility.await;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.IntStream;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.core.env.Environment;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+import outbox.EventTypes;
+import outbox.OutboxEvent;
+import outbox.OutboxPublisher;
+import outbox.PermanentFailureException;
+import outbox.store.DispatchQueueRepository;
+import outbox.store.OutboxEventRepository;
+import outbox.testing.HandlerScript;
+import outbox.testing.OutboxModuleTest;
+import outbox.testing.OwnerDatabase;
+import outbox.testing.TestEvents;
+import outbox.testing.TestEvents.AttemptRow;
+import platform.TenantTransactions;
+import tools.jackson.databind.json.JsonMapper;
+
+/** The dispatcher of the test context, against the real database, with scripted handlers. */
+@OutboxModuleTest
+class DispatcherTests {
+
+	static final Duration DELIVERY = Duration.ofSeconds(15);
+
+	@Autowired
+	Dispatcher dispatcher;
+
+	@Autowired
+	HandlerScript script;
+
+	@Autowired
+	TenantTransactions transactions;
+
+	@Autowired
+	OutboxPublisher publisher;
+
+	@Autowired
+	JdbcClient jdbc;
+
+	@Autowired
+	DispatchMetrics metrics;
+
+	@Autowired
+	Environment environment;
+
+	@Autowired
+	HandlerRegistry registry;
+
+	@Autowired
+	JsonMapper json;
+
+	TestEvents events;
+
+	@BeforeAll
+	void setUp() {
+		events = new TestEvents(transactions, publisher, jdbc);
+	}
+
+	@Test
+	void aPermanentFailureIsDeadLetteredAfterOneAttempt() {
+		String tenant = TestEvents.newTenant("permanent");
+		script.when(tenant, "direct", event -> {
+			throw new PermanentFailureException("employee " + event.string("key") + " does not exist");
+		});
+		script.when(tenant, "wrapped", event -> {
+			throw new IllegalStateException("adapter failed", new PermanentFailureException("account is locked"));
+		});
+		double before = metrics.count(EventTypes.HR_EMPLOYEE_CREATED, Outcome.DEAD_LETTERED);
+		events.publish(tenant, EventTypes.HR_EMPLOYEE_CREATED, "direct");
+		events.publish(tenant, EventTypes.HR_EMPLOYEE_CREATED, "wrapped");
+
+		await().atMost(DELIVERY).until(() -> events.status(tenant, "direct").equals("failed")
+				&& events.status(tenant, "wrapped").equals("failed"));
+		assertThat(script.deliveries(tenant, "direct")).isEqualTo(1);
+		assertThat(script.deliveries(tenant, "wrapped")).isEqualTo(1);
+		assertThat(events.state(tenant, "direct").attempts()).isEqualTo(1);
+		List<AttemptRow> history = events.history(tenant, "direct");
+		assertThat(history).hasSize(1);
+		AttemptRow attempt = history.get(0);
+		assertThat(attempt.outcome()).isEqualTo("dead_lettered");
+		assertThat(attempt.errorClass()).isEqualTo(PermanentFailureException.class.getName());
+		assertThat(attempt.errorMessage()).isEqualTo("employee direct does not exist");
+		assertThat(attempt.errorStack()).contains("DispatcherTests");
+		assertThat(attempt.durationMs()).isNotNull().isGreaterThanOrEqualTo(0);
+		assertThat(attempt.workerId()).startsWith("outbox-tests#");
+		assertThat(events.history(tenant, "wrapped").get(0).errorClass()).isEqualTo(IllegalStateException.class.getName());
+		assertThat(metrics.count(EventTypes.HR_EMPLOYEE_CREATED, Outcome.DEAD_LETTERED)).isEqualTo(before + 2);
+	}
+
+	@Test
+	void transientFailuresAreRetriedWithBackoffUntilTheAttemptsAreUsedUp() {
+		String tenant = TestEvents.newTenant("exhaust");
+		script.when(tenant, "flaky", event -> {
+			throw new IllegalStateException("upstream timeout on attempt " + event.attempt());
+		});
+		double retried = metrics.count(EventTypes.HR_EMPLOYEE_TRANSFERRED, Outcome.RETRIED);
+		events.publish(tenant, new OutboxEvent(EventTypes.HR_EMPLOYEE_TRANSFERRED, null, "flaky", Map.of(), null, 3));
+
+		await().atMost(DELIVERY).until(() -> events.status(tenant, "flaky").equals("failed"));
+		assertThat(script.deliveries(tenant, "flaky")).isEqualTo(3);
+		assertThat(events.history(tenant, "flaky")).extracting(AttemptRow::attempt, AttemptRow::outcome,
+				AttemptRow::errorMessage)
+			.containsExactly(tuple(1, "retried", "upstream timeout on attempt 1"),
+					tuple(2, "retried", "upstream timeout on attempt 2"),
+					tuple(3, "dead_lettered", "upstream timeout on attempt 3"));
+		assertThat(metrics.count(EventTypes.HR_EMPLOYEE_TRANSFERRED, Outcome.RETRIED)).isEqualTo(retried + 2);
+	}
+
+	@Test
+	void aFailureThatRecoversIsDeliveredWithItsHistory() {
+		String tenant = TestEvents.newTenant("recover");
+		script.when(tenant, "recovers", event -> {
+			if (event.attempt() < 3) {
+				throw new IOException("connection reset");
+			}
+		});
+		events.publish(tenant, EventTypes.HR_EMPLOYEE_CREATED, "recovers");
+
+		await().atMost(DELIVERY).until(() -> events.status(tenant, "recovers").equals("delivered"));
+		assertThat(events.state(tenant, "recovers").attempts()).isEqualTo(3);
+		assertThat(events.history(tenant, "recovers")).extracting(AttemptRow::errorClass)
+			.containsExactly("java.io.IOException", "java.io.IOException");
+	}
+
+	@Test
+	void aPoisonedEventDelaysNeitherItsTenantsOtherEventsNorOtherTenants() throws Exception {
+		String poisoned = TestEvents.newTenant("poisoned");
+		String healthy = TestEvents.newTenant("healthy");
+		String hanging = TestEvents.newTenant("hanging");
+		script.when(poisoned, "poison", event -> {
+			throw new IllegalStateException("cannot parse");
+		});
+		CountDownLatch hangEntered = new CountDownLatch(1);
+		CountDownLatch releaseHang = new CountDownLatch(1);
+		script.when(hanging, "hang", event -> {
+			if (event.attempt() == 1) {
+				hangEntered.countDown();
+				releaseHang.await(30, TimeUnit.SECONDS);
+			}
+		});
+		try {
+			events.publish(hanging, EventTypes.HR_EMPLOYEE_CREATED, "hang");
+			assertThat(hangEntered.await(10, TimeUnit.SECONDS)).isTrue();
+			events.publish(poisoned, new OutboxEvent(EventTypes.HR_EMPLOYEE_CREATED, null, "poison", Map.of(), null, 50));
+			for (int i = 0; i < 20; i++) {
+				events.publish(poisoned, EventTypes.HR_EMPLOYEE_CREATED, "after-poison-" + i);
+				events.publish(healthy, EventTypes.HR_EMPLOYEE_CREATED, "healthy-" + i);
+			}
+			// all delivered while one handler still hangs (attempt timeout 2 s) and the poison keeps failing
+			await().atMost(Duration.ofMillis(1500)).until(() -> IntStream.range(0, 20)
+				.allMatch(i -> script.deliveries(poisoned, "after-poison-" + i) == 1
+						&& script.deliveries(healthy, "healthy-" + i) == 1));
+			assertThat(hangEntered.getCount()).isZero();
+			assertThat(script.deliveries(hanging, "hang")).isEqualTo(1);
+			await().atMost(DELIVERY).until(() -> script.deliveries(poisoned, "poison") > 1);
+			// the hanging attempt times out (2 s in the tests), is recorded and retried
+			await().atMost(DELIVERY).until(() -> events.status(hanging, "hang").equals("delivered"));
+		}
+		finally {
+			releaseHang.countDown();
+		}
+		assertThat(events.history(hanging, "hang")).extracting(AttemptRow::errorClass)
+			.containsExactly(AttemptTimeoutException.class.getName());
+		await().atMost(DELIVERY).until(() -> events.status(poisoned, "poison").equals("failed"));
+	}
+
+	@Test
+	void handlersRunInTheEventTenantsOwnTransaction() {
+		String tenantA = TestEvents.newTenant("rls-a");
+		String tenantB = TestEvents.newTenant("rls-b");
+		events.publish(tenantB, EventTypes.WORKFLOW_RUN_START_REQUESTED, "b-secret");
+		AtomicReference<List<Object>> seen = new AtomicReference<>();
+		script.when(tenantA, "probe", event -> seen.set(List.of(
+				jdbc.sql("SELECT current_setting('app.tenant_id', true)").query(String.class).single(),
+				jdbc.sql("SELECT count(*) FROM outbox_events WHERE idempotency_key = 'b-secret'").query(Long.class).single(),
+				jdbc.sql("SELECT count(*) FROM outbox_events WHERE tenant_id <> :tenant").param("tenant", tenantA)
+					.query(Long.class).single(),
+				jdbc.sql("SELECT status FROM outbox_events WHERE id = :id").param("id", event.id())
+					.query(String.class).single())));
+		events.publish(tenantA, EventTypes.WORKFLOW_RUN_START_REQUESTED, "probe");
+
+		await().atMost(DELIVERY).until(() -> seen.get() != null);
+		assertThat(seen.get()).containsExactly(tenantA, 0L, 0L, "processing");
+		assertThat(events.status(tenantA, "probe")).isEqualTo("delivered");
+	}
+
+	@Test
+	void anExpiredLeaseIsRescuedAndTheLateCompletionIsStale() throws Exception {
+		String tenant = TestEvents.newTenant("lease");
+		CountDownLatch stalled = new CountDownLatch(1);
+		CountDownLatch resume = new CountDownLatch(1);
+		// a worker whose process stalls between running the handler and completing it
+		OutboxEventRepository stallingEvents = new OutboxEventRepository(jdbc) {
+			@Override
+			public Set<UUID> completeDelivered(UUID token, List<UUID> ids) {
+				stalled.countDown();
+				try {
+					resume.await(30, TimeUnit.SECONDS);
+				}
+				catch (InterruptedException e) {
+					Thread.currentThread().interrupt();
+				}
+				return super.completeDelivered(token, ids);
+			}
+		};
+		OutboxProperties shortLeases = new OutboxProperties(1, 10, Duration.ofSeconds(30), Duration.ofMillis(200),
+				Duration.ofMillis(300), Duration.ofMillis(400), Duration.ofMillis(20), Duration.ofMillis(100),
+				Duration.ofSeconds(5), Duration.ofSeconds(1), "ghost", Duration.ofDays(7), 100, Duration.ZERO);
+		DispatchRound ghost = new DispatchRound(new DispatchQueueRepository(jdbc), stallingEvents, transactions,
+				registry, metrics, json,
+				shortLeases, new RetryPolicy(Duration.ofMillis(20), Duration.ofMillis(100), () -> 0.5));
+		double stale = metrics.count(EventTypes.HR_EMPLOYEE_STATUS_CHANGED, Outcome.STALE);
+		ExecutorService handlerThreads = Executors.newCachedThreadPool();
+
+		awaitNoDueWork();
+		dispatcher.stop();
+		try {
+			events.publish(tenant, EventTypes.HR_EMPLOYEE_STATUS_CHANGED, "leased");
+			CompletableFuture<DispatchRound.Result> late = CompletableFuture
+				.supplyAsync(() -> ghost.run("ghost#1", handlerThreads, () -> false));
+			assertThat(stalled.await(10, TimeUnit.SECONDS)).isTrue();
+			assertThat(script.deliveries(tenant, "leased")).isEqualTo(1);
+
+			dispatcher.start();
+			await().atMost(DELIVERY).until(() -> events.status(tenant, "leased").equals("delivered"));
+			assertThat(script.deliveries(tenant, "leased")).isEqualTo(2);
+
+			resume.countDown();
+			late.get(10, TimeUnit.SECONDS);
+			assertThat(metrics.count(EventTypes.HR_EMPLOYEE_STATUS_CHANGED, Outcome.STALE)).isEqualTo(stale + 1);
+			TestEvents.State state = events.state(tenant, "leased");
+			assertThat(state.status()).isEqualTo("delivered");
+			assertThat(state.attempts()).isEqualTo(2);
+			assertThat(state.claimedBy()).startsWith("outbox-tests#");
+			assertThat(events.history(tenant, "leased")).extracting(AttemptRow::errorClass, AttemptRow::workerId)
+				.containsExactly(tuple("outbox.LeaseExpired", "ghost#1"));
+		}
+		finally {
+			resume.countDown();
+			dispatcher.start();
+			handlerThreads.shutdownNow();
+		}
+	}
+
+	@Test
+	void shutdownLetsInFlightHandlersFinishAndHandsBackTheRest() throws Exception {
+		String tenant = TestEvents.newTenant("drain");
+		CountDownLatch entered = new CountDownLatch(1);
+		CountDownLatch release = new CountDownLatch(1);
+		script.when(tenant, "in-flight", event -> {
+			entered.countDown();
+			release.await(30, TimeUnit.SECONDS);
+		});
+		try {
+			events.publish(tenant, OutboxEvent.of(EventTypes.HR_EMPLOYEE_CREATED, null, "in-flight", Map.of()),
+					OutboxEvent.of(EventTypes.HR_EMPLOYEE_CREATED, null, "queued-1", Map.of()),
+					OutboxEvent.of(EventTypes.HR_EMPLOYEE_CREATED, null, "queued-2", Map.of()));
+			assertThat(entered.await(10, TimeUnit.SECONDS)).isTrue();
+
+			CompletableFuture<Void> stopping = CompletableFuture.runAsync(dispatcher::stop);
+			Thread.sleep(300);
+			assertThat(stopping).isNotDone();
+			release.countDown();
+			stopping.get(10, TimeUnit.SECONDS);
+
+			assertThat(dispatcher.isRunning()).isFalse();
+			assertThat(events.status(tenant, "in-flight")).isEqualTo("delivered");
+			for (String queued : List.of("queued-1", "queued-2")) {
+				assertThat(events.state(tenant, queued)).extracting(TestEvents.State::status, TestEvents.State::attempts)
+					.containsExactly("pending", 0);
+				assertThat(script.deliveries(tenant, queued)).isZero();
+			}
+		}
+		finally {
+			release.countDown();
+			dispatcher.start();
+		}
+		await().atMost(DELIVERY).until(() -> events.status(tenant, "queued-1").equals("delivered")
+				&& events.status(tenant, "queued-2").equals("delivered"));
+	}
+
+	@Test
+	void theListenConnectionReconnectsAfterBeingKilledAndWakesTheDispatcherAgain() {
+		WakeListener listener = dispatcher.listener();
+		int pid = listener.backendPid();
+		long reconnects = listener.reconnects();
+		Boolean terminated = OwnerDatabase.with(environment, owner -> owner.sql("SELECT pg_terminate_backend(:pid)")
+			.param("pid", pid).query(Boolean.class).single());
+		assertThat(terminated).isTrue();
+
+		await().atMost(Duration.ofSeconds(10)).until(() -> listener.reconnects() > reconnects && listener.listening());
+		assertThat(listener.backendPid()).isNotEqualTo(pid);
+
+		long notifications = listener.notificationsReceived();
+		String tenant = TestEvents.newTenant("relisten");
+		events.publish(tenant, EventTypes.WORKFLOW_STAGE_REMINDER_DUE, "after-reconnect");
+		// far below the 30 s poll interval: the wake-up came through the new connection
+		await().atMost(Duration.ofSeconds(5)).until(() -> script.deliveries(tenant, "after-reconnect") == 1);
+		assertThat(listener.notificationsReceived()).isGreaterThan(notifications);
+	}
+
+	/** Lets the running dispatcher finish whatever other tests left due, so the next claim is predictable. */
+	private void awaitNoDueWork() {
+		await().atMost(DELIVERY).until(() -> OwnerDatabase.with(environment, owner -> owner.sql("""
+				SELECT (SELECT count(*) FROM outbox_events WHERE status IN ('pending', 'processing'))
+				     + (SELECT count(*) FROM outbox_dispatch_queue WHERE due_at <= now())""")
+			.query(Long.class).single()) == 0);
+	}
+}

@@ -1,0 +1,70 @@
+package outbox.testing;
+
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+import outbox.OutboxEvent;
+import outbox.OutboxPublisher;
+import platform.TenantTransactions;
+
+/** Publishes test events and reads their state back, always inside the event's tenant. */
+public final class TestEvents {
+
+	/** One row of the attempt history. */
+	public record AttemptRow(int redrive, int attempt, String outcome, String errorClass, String errorMessage,
+			String errorStack, Long durationMs, String workerId) {
+	}
+
+	/** The delivery state of an event. */
+	public record State(UUID id, String status, int attempts, String lastErrorClass, String claimedBy) {
+	}
+
+	private final TenantTransactions transactions;
+	private final OutboxPublisher publisher;
+	private final JdbcClient jdbc;
+
+	public TestEvents(TenantTransactions transactions, OutboxPublisher publisher, JdbcClient jdbc) {
+		this.transactions = transactions;
+		this.publisher = publisher;
+		this.jdbc = jdbc;
+	}
+
+	public static String newTenant(String prefix) {
+		return prefix + "-" + UUID.randomUUID();
+	}
+
+	public void publish(String tenant, String type, String key) {
+		publish(tenant, new OutboxEvent(type, null, key, Map.of("key", key), null, null));
+	}
+
+	public void publish(String tenant, OutboxEvent... events) {
+		transactions.runInTenant(tenant, () -> List.of(events).forEach(publisher::publish));
+	}
+
+	public State state(String tenant, String key) {
+		return transactions.readInTenant(tenant, () -> jdbc.sql("""
+				SELECT id, status, attempts, last_error_class, claimed_by FROM outbox_events WHERE idempotency_key = :key""")
+			.param("key", key)
+			.query((rs, row) -> new State(rs.getObject(1, UUID.class), rs.getString(2), rs.getInt(3), rs.getString(4),
+					rs.getString(5)))
+			.single());
+	}
+
+	public String status(String tenant, String key) {
+		return state(tenant, key).status();
+	}
+
+	public List<AttemptRow> history(String tenant, String key) {
+		return transactions.readInTenant(tenant, () -> jdbc.sql("""
+				SELECT a.redrive, a.attempt, a.outcome, a.error_class, a.error_message, a.error_stack, a.duration_ms, a.worker_id
+				FROM outbox_attempts a JOIN outbox_events e ON e.id = a.event_id
+				WHERE e.idempotency_key = :key ORDER BY a.id""")
+			.param("key", key)
+			.query((rs, row) -> new AttemptRow(rs.getInt(1), rs.getInt(2), rs.getString(3), rs.getString(4),
+					rs.getString(5), rs.getString(6), rs.getObject(7, Long.class), rs.getString(8)))
+			.list());
+	}
+}
