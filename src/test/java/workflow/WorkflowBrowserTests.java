@@ -29,9 +29,8 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
-import outbox.DeliveredEvent;
-import outbox.EventTypes;
-import outbox.OutboxEventHandler;
+import outbox.OutboxPublisher;
+import platform.TenantTransactions;
 import platform.testing.ApiClient;
 import platform.testing.JmlHubIntegrationTest;
 import tools.jackson.databind.json.JsonMapper;
@@ -57,7 +56,10 @@ class WorkflowBrowserTests {
 	JsonMapper json;
 
 	@Autowired
-	List<OutboxEventHandler> handlers;
+	TenantTransactions transactions;
+
+	@Autowired
+	OutboxPublisher outbox;
 
 	RunScenario scenario;
 
@@ -88,14 +90,14 @@ class WorkflowBrowserTests {
 
 	@BeforeEach
 	void setUp() {
-		scenario = new RunScenario(new ApiClient(port), json);
+		scenario = new RunScenario(new ApiClient(port), json, transactions, outbox);
 		browser.manage().deleteAllCookies();
 	}
 
 	@Test
 	void approversTakeAJoinerThroughEveryStageWithoutAPageReload() throws Exception {
 		String name = "Browser Hire " + UUID.randomUUID().toString().substring(0, 6);
-		UUID runId = startJoiner(name);
+		UUID runId = scenario.startJoiner(name, "manny");
 
 		login("manny");
 		open("/inbox");
@@ -121,7 +123,7 @@ class WorkflowBrowserTests {
 	@Test
 	void aRejectNeedsACommentShownInlineAndCompensatesTheGrants() throws Exception {
 		String name = "Browser Reject " + UUID.randomUUID().toString().substring(0, 6);
-		UUID runId = startJoiner(name);
+		UUID runId = scenario.startJoiner(name, "manny");
 		for (String user : List.of("manny", "ivan")) {
 			login(user);
 			open("/runs/" + runId);
@@ -154,21 +156,6 @@ class WorkflowBrowserTests {
 		wait(ExpectedConditions.attributeToBe(By.id("run-panel"), "data-waiting", "false"));
 		// the same document: the panel was swapped in place, the page was not reloaded
 		assertThat(((JavascriptExecutor) browser).executeScript("return window.__page;")).isEqualTo(marker);
-	}
-
-	private UUID startJoiner(String name) throws Exception {
-		UUID employeeId = UUID.randomUUID();
-		var payload = RunScenario.employee(employeeId, "manny");
-		payload.put("displayName", name);
-		deliver(RunScenario.delivered("acme", EventTypes.HR_EMPLOYEE_CREATED, employeeId, payload));
-		UUID runId = scenario.awaitRunOf(employeeId);
-		deliver(RunScenario.startRequest("acme", runId));
-		scenario.awaitActiveStage(runId, "manager_approval");
-		return runId;
-	}
-
-	private void deliver(DeliveredEvent event) throws Exception {
-		handlers.stream().filter(h -> h.eventType().equals(event.type())).findFirst().orElseThrow().handle(event);
 	}
 
 	private void login(String user) {
