@@ -12,6 +12,9 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import outbox.DeliveredEvent;
 import outbox.EventTypes;
+import outbox.OutboxEvent;
+import outbox.OutboxPublisher;
+import platform.TenantTransactions;
 import platform.testing.ApiClient;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -26,10 +29,31 @@ final class RunScenario {
 
 	private final ApiClient api;
 	private final JsonMapper json;
+	private final TenantTransactions transactions;
+	private final OutboxPublisher outbox;
 
-	RunScenario(ApiClient api, JsonMapper json) {
+	RunScenario(ApiClient api, JsonMapper json, TenantTransactions transactions, OutboxPublisher outbox) {
 		this.api = api;
 		this.json = json;
+		this.transactions = transactions;
+		this.outbox = outbox;
+	}
+
+	/** Publishes an HR event as the HR module does: in an acme unit of work, through the outbox. */
+	void publish(String type, UUID employeeId, Map<String, Object> payload) {
+		transactions.runInTenant("acme",
+				() -> outbox.publish(OutboxEvent.of(type, employeeId, type + ":" + UUID.randomUUID(), payload)));
+	}
+
+	/** Publishes a joiner and waits until its manager stage is active; returns the run id. */
+	UUID startJoiner(String displayName, String manager) {
+		UUID employeeId = UUID.randomUUID();
+		Map<String, Object> payload = employee(employeeId, manager);
+		payload.put("displayName", displayName);
+		publish(EventTypes.HR_EMPLOYEE_CREATED, employeeId, payload);
+		UUID runId = awaitRunOf(employeeId);
+		awaitActiveStage(runId, "manager_approval");
+		return runId;
 	}
 
 	static Map<String, Object> employee(UUID employeeId, String manager) {

@@ -2,7 +2,6 @@ package workflow;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.regex.Matcher;
@@ -13,9 +12,8 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
-import outbox.DeliveredEvent;
-import outbox.EventTypes;
-import outbox.OutboxEventHandler;
+import outbox.OutboxPublisher;
+import platform.TenantTransactions;
 import platform.testing.ApiClient;
 import platform.testing.JmlHubIntegrationTest;
 import tools.jackson.databind.json.JsonMapper;
@@ -38,28 +36,16 @@ class WorkflowPagesTests {
 	JsonMapper json;
 
 	@Autowired
-	List<OutboxEventHandler> handlers;
+	TenantTransactions transactions;
+
+	@Autowired
+	OutboxPublisher outbox;
 
 	RunScenario scenario;
 
 	@BeforeEach
 	void setUp() {
-		scenario = new RunScenario(new ApiClient(port), json);
-	}
-
-	UUID startJoiner(String name) throws Exception {
-		UUID employeeId = UUID.randomUUID();
-		var payload = RunScenario.employee(employeeId, "manny");
-		payload.put("displayName", name);
-		deliver(RunScenario.delivered("acme", EventTypes.HR_EMPLOYEE_CREATED, employeeId, payload));
-		UUID runId = scenario.awaitRunOf(employeeId);
-		deliver(RunScenario.startRequest("acme", runId));
-		scenario.awaitActiveStage(runId, "manager_approval");
-		return runId;
-	}
-
-	void deliver(DeliveredEvent event) throws Exception {
-		handlers.stream().filter(h -> h.eventType().equals(event.type())).findFirst().orElseThrow().handle(event);
+		scenario = new RunScenario(new ApiClient(port), json, transactions, outbox);
 	}
 
 	static String key(String page, String action) {
@@ -73,9 +59,9 @@ class WorkflowPagesTests {
 	}
 
 	@Test
-	void theApproverInboxListsMyStagesWithTheBadgeAndHidesOthers() throws Exception {
+	void theApproverInboxListsMyStagesWithTheBadgeAndHidesOthers() {
 		String name = "Inbox Person " + UUID.randomUUID().toString().substring(0, 6);
-		UUID runId = startJoiner(name);
+		UUID runId = scenario.startJoiner(name, "manny");
 
 		String inbox = ConsoleSession.login(port, "manny").get("/inbox").body();
 		assertThat(inbox).contains(name, "Manager approval", "id=\"inbox-count\"", "/runs/" + runId);
@@ -85,9 +71,9 @@ class WorkflowPagesTests {
 	}
 
 	@Test
-	void theRunPanelRecordsADecisionWithHtmxAndSettles() throws Exception {
+	void theRunPanelRecordsADecisionWithHtmxAndSettles() {
 		String name = "Panel Person " + UUID.randomUUID().toString().substring(0, 6);
-		UUID runId = startJoiner(name);
+		UUID runId = scenario.startJoiner(name, "manny");
 		String stageId = RunScenario.id(scenario.awaitActiveStage(runId, "manager_approval"));
 
 		assertThat(ConsoleSession.login(port, "ivan").get("/runs/" + runId).body()).doesNotContain("id=\"form-approve\"");

@@ -23,6 +23,7 @@ import workflow.run.RunFilter;
 import workflow.run.RunPermissions;
 import workflow.run.RunQueries;
 import workflow.run.RunQueries.RunDetail;
+import workflow.run.Stage;
 
 /**
  * Runs list and run detail. The detail's panel (status, stage timeline, action forms, history,
@@ -91,6 +92,19 @@ class RunPagesController {
 		return "workflow/run :: panel";
 	}
 
+	/**
+	 * Whether the workflow is about to change the run: an action is not applied yet, a requested
+	 * start is under way, or a running run is between two stages. The panel polls until not.
+	 */
+	static boolean waitingForWorkflow(RunDetail detail) {
+		Run run = detail.run();
+		Stage current = detail.currentStage();
+		boolean betweenStages = Run.RUNNING.equals(run.status())
+				&& (current == null || !(Stage.ACTIVE.equals(current.status()) || Stage.BLOCKED.equals(current.status())));
+		return !detail.settled() || betweenStages
+				|| (Run.REQUESTED.equals(run.status()) && run.startRequestedAt() != null);
+	}
+
 	private static List<String> messages(Map<String, String> fieldErrors) {
 		List<String> messages = new ArrayList<>();
 		fieldErrors.forEach((field, message) -> messages.add(("comment".equals(field) ? "A comment" : field) + " " + message));
@@ -105,9 +119,6 @@ class RunPagesController {
 		Map<String, String> formKeys = new HashMap<>();
 		RunPermissions.allowedActions(user, detail).forEach(action -> formKeys.put(action, UUID.randomUUID().toString()));
 		model.addAttribute("formKeys", formKeys);
-		// poll while the workflow has not applied every action, or a requested start is under way
-		Run run = detail.run();
-		model.addAttribute("waiting", !detail.settled()
-				|| (Run.REQUESTED.equals(run.status()) && run.startRequestedAt() != null));
+		model.addAttribute("waiting", waitingForWorkflow(detail));
 	}
 }

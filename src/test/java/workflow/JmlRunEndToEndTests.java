@@ -16,6 +16,7 @@ import outbox.DeliveredEvent;
 import outbox.EventTypes;
 import jobs.Job;
 import outbox.OutboxEventHandler;
+import outbox.OutboxPublisher;
 import platform.TenantTransactions;
 import platform.testing.ApiClient;
 import platform.testing.JmlHubIntegrationTest;
@@ -24,11 +25,13 @@ import tools.jackson.databind.json.JsonMapper;
 import workflow.run.ActionRepository;
 
 /**
- * Runs through the real handlers, the real Temporal worker, PostgreSQL projection and API, with
- * the events handed to the handlers directly (as the dispatcher does, including re-deliveries).
+ * JML runs end to end: HR events published through the outbox (as the HR module does), the
+ * dispatcher and the workflow handlers, the start request hop, the real Temporal worker, the
+ * PostgreSQL projection, and decisions through the run API by the seeded users. Re-deliveries are
+ * simulated by handing the same event to the handler again, as the dispatcher would.
  */
 @JmlHubIntegrationTest
-class JmlRunFlowTests {
+class JmlRunEndToEndTests {
 
 	@LocalServerPort
 	int port;
@@ -51,28 +54,27 @@ class JmlRunFlowTests {
 	@Autowired
 	JdbcClient jdbc;
 
+	@Autowired
+	OutboxPublisher outbox;
+
 	RunScenario scenario;
 
 	@BeforeEach
 	void setUp() {
-		scenario = new RunScenario(new ApiClient(port), json);
+		scenario = new RunScenario(new ApiClient(port), json, transactions, outbox);
 	}
 
 	void deliver(DeliveredEvent event) throws Exception {
 		handlers.stream().filter(h -> h.eventType().equals(event.type())).findFirst().orElseThrow().handle(event);
 	}
 
-	UUID startJoiner(UUID employeeId, String manager) throws Exception {
-		deliver(RunScenario.delivered("acme", EventTypes.HR_EMPLOYEE_CREATED, employeeId,
-				RunScenario.employee(employeeId, manager)));
-		UUID runId = scenario.awaitRunOf(employeeId);
-		deliver(RunScenario.startRequest("acme", runId));
-		return runId;
+	UUID startJoiner(String manager) {
+		return scenario.startJoiner("Hire " + UUID.randomUUID().toString().substring(0, 8), manager);
 	}
 
 	@Test
 	void aRejectCompensatesTheGrantsOfEarlierStages() throws Exception {
-		UUID runId = startJoiner(UUID.randomUUID(), "manny");
+		UUID runId = startJoiner("manny");
 		scenario.approve(runId, "manager_approval", "manny");
 		scenario.approve(runId, "it_access", "ivan");
 		String security = RunScenario.id(scenario.awaitActiveStage(runId, "security_approval"));
@@ -92,7 +94,7 @@ class JmlRunFlowTests {
 
 	@Test
 	void aReturnedRunWaitsForResubmitByHrAndAWithdrawEndsIt() throws Exception {
-		UUID runId = startJoiner(UUID.randomUUID(), "manny");
+		UUID runId = startJoiner("manny");
 		String manager = RunScenario.id(scenario.awaitActiveStage(runId, "manager_approval"));
 		scenario.accepted("manny", runId, "return", manager, "Start date looks wrong");
 		scenario.awaitStatus(runId, "returned");
@@ -115,7 +117,7 @@ class JmlRunFlowTests {
 
 	@Test
 	void decisionsFollowTheRulesAndAnIdempotencyKeyAnswersTheSameAction() throws Exception {
-		UUID runId = startJoiner(UUID.randomUUID(), "manny");
+		UUID runId = startJoiner("manny");
 		String manager = RunScenario.id(scenario.awaitActiveStage(runId, "manager_approval"));
 
 		assertThat(scenario.act("ivan", runId, "approve", manager, null, "k1").statusCode()).isEqualTo(403);
@@ -155,9 +157,8 @@ class JmlRunFlowTests {
 		var payload = RunScenario.employee(employeeId, null);
 		// the employee is manny, the only manager: nobody else may approve
 		payload.put("email", "manny@acme.example");
-		deliver(RunScenario.delivered("acme", EventTypes.HR_EMPLOYEE_CREATED, employeeId, payload));
+		scenario.publish(EventTypes.HR_EMPLOYEE_CREATED, employeeId, payload);
 		UUID runId = scenario.awaitRunOf(employeeId);
-		deliver(RunScenario.startRequest("acme", runId));
 
 		JsonNode run = scenario.awaitStatus(runId, "start_failed");
 		assertThat(run.get("statusReason").asString()).contains("managers");
@@ -188,9 +189,8 @@ class JmlRunFlowTests {
 		UUID employeeId = UUID.randomUUID();
 		var transfer = RunScenario.employee(employeeId, "manny");
 		transfer.put("fromDepartment", "Sales");
-		deliver(RunScenario.delivered("acme", EventTypes.HR_EMPLOYEE_TRANSFERRED, employeeId, transfer));
+		scenario.publish(EventTypes.HR_EMPLOYEE_TRANSFERRED, employeeId, transfer);
 		UUID mover = scenario.awaitRunOf(employeeId);
-		deliver(RunScenario.startRequest("acme", mover));
 		scenario.approve(mover, "manager_approval", "manny");
 		scenario.approve(mover, "it_access_change", "ivan");
 		JsonNode moverRun = scenario.awaitStatus(mover, "completed");
@@ -205,10 +205,9 @@ class JmlRunFlowTests {
 		var offboarded = RunScenario.employee(employeeId, "manny");
 		offboarded.put("status", "offboarded");
 		offboarded.put("lastDay", "2030-06-30");
-		deliver(RunScenario.delivered("acme", EventTypes.HR_EMPLOYEE_STATUS_CHANGED, employeeId, offboarded));
+		scenario.publish(EventTypes.HR_EMPLOYEE_STATUS_CHANGED, employeeId, offboarded);
 		await().atMost(RunScenario.TIMEOUT).until(() -> scenario.runsOf(employeeId).size() == 2);
 		UUID leaver = UUID.fromString(scenario.runsOf(employeeId).get(0).get("id").asString());
-		deliver(RunScenario.startRequest("acme", leaver));
 		scenario.approve(leaver, "manager_confirmation", "manny");
 		scenario.approve(leaver, "it_revoke_access", "ivan");
 		JsonNode leaverRun = scenario.awaitStatus(leaver, "completed");
@@ -219,7 +218,7 @@ class JmlRunFlowTests {
 
 	@Test
 	void aSignalLostBetweenCommitAndSendIsReSentByTheJob() throws Exception {
-		UUID runId = startJoiner(UUID.randomUUID(), "manny");
+		UUID runId = startJoiner("manny");
 		JsonNode stage = scenario.awaitActiveStage(runId, "manager_approval");
 		// what the API transaction commits when the process dies before signalling
 		UUID actionId = transactions.inTenant("acme", () -> {
@@ -242,7 +241,7 @@ class JmlRunFlowTests {
 
 	@Test
 	void aJoinerIsApprovedByManagerItAndTwoSecurityApproversAndCompletesWithItsGrants() throws Exception {
-		UUID runId = startJoiner(UUID.randomUUID(), "manny");
+		UUID runId = startJoiner("manny");
 		JsonNode manager = scenario.awaitActiveStage(runId, "manager_approval");
 		assertThat(manager.get("assignees").toString()).isEqualTo("[\"manny\"]");
 		scenario.approve(runId, "manager_approval", "manny");
