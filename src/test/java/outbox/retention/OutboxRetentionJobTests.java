@@ -36,7 +36,7 @@ class OutboxRetentionJobTests {
 	Environment environment;
 
 	@Test
-	void removesFinishedEventsPastRetentionInBatchesAndKeepsEverythingElse() {
+	void removesFinishedEventsPastRetentionInBatchesAndKeepsEverythingElse() throws Exception {
 		String tenant = TestEvents.newTenant("retention");
 		Instant eightDaysAgo = Instant.now().minus(8, ChronoUnit.DAYS);
 		insert(tenant, "old-delivered", 2_500, "delivered", eightDaysAgo);
