@@ -1,0 +1,96 @@
+package workflow.run;
+
+import java.util.List;
+import java.util.UUID;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Service;
+
+import outbox.DeliveredEvent;
+import outbox.PermanentFailureException;
+import platform.TenantTransactions;
+import workflow.Orchestrator;
+import workflow.Orchestrator.PlannedStage;
+import workflow.Orchestrator.StartReceipt;
+import workflow.Orchestrator.StartRequest;
+import workflow.OrchestratorException;
+
+/**
+ * The second hop of the start chain: a start request starts the run's process and records the
+ * execution. Only a {@code requested} run without an execution starts (a re-delivery or a run
+ * withdrawn meanwhile does nothing); the orchestrator itself refuses a second execution. When the
+ * failure is permanent, or this was the last delivery attempt, the run becomes
+ * {@code start_failed} with the reason and the event counts as handled.
+ */
+@Service
+public class RunStarter {
+
+	private static final Logger log = LoggerFactory.getLogger(RunStarter.class);
+
+	private final TenantTransactions transactions;
+	private final RunRepository runs;
+	private final StageRepository stages;
+	private final Orchestrator orchestrator;
+	private final int maxAttempts;
+
+	RunStarter(TenantTransactions transactions, RunRepository runs, StageRepository stages, Orchestrator orchestrator,
+			WorkflowProperties properties) {
+		this.transactions = transactions;
+		this.runs = runs;
+		this.stages = stages;
+		this.orchestrator = orchestrator;
+		this.maxAttempts = properties.jml().startMaxAttempts();
+	}
+
+	public void start(DeliveredEvent event) {
+		UUID runId = runId(event);
+		transactions.runInTenant(event.tenantId(), () -> {
+			// the lock orders this start with an HR withdraw of the same requested run
+			Run run = runs.lock(runId).orElseThrow(() -> new PermanentFailureException("Run " + runId + " does not exist"));
+			if (!Run.REQUESTED.equals(run.status()) || run.workflowId() != null) {
+				log.info("Run {} is {} (execution {}); start request {} changes nothing", runId, run.status(),
+						run.workflowId(), event.id());
+				return;
+			}
+			try {
+				StartReceipt receipt = orchestrator.start(new StartRequest(event.tenantId(), runId, run.definitionKey(),
+						plan(stages.forRun(runId))));
+				runs.recordExecution(runId, receipt.workflowId(), receipt.executionId());
+				log.info("Run {} {} as {}", runId, receipt.alreadyStarted() ? "was already started" : "started",
+						receipt.workflowId());
+			}
+			catch (RuntimeException e) {
+				boolean permanent = e instanceof OrchestratorException failure
+						&& failure.kind() == OrchestratorException.Kind.PERMANENT;
+				if (!permanent && event.attempt() < maxAttempts) {
+					throw e;
+				}
+				String reason = (permanent ? "permanent failure" : "gave up after " + event.attempt() + " attempts")
+						+ ": " + e.getMessage();
+				runs.markStartFailed(runId, reason);
+				log.warn("Run {} failed to start: {}", runId, reason, e);
+			}
+		});
+	}
+
+	private static List<PlannedStage> plan(List<Stage> stages) {
+		return stages.stream()
+			.map(stage -> new PlannedStage(stage.id(), stage.position(), stage.name(), stage.kind(),
+					stage.requiredApprovals(), stage.grants()))
+			.toList();
+	}
+
+	private static UUID runId(DeliveredEvent event) {
+		try {
+			UUID runId = event.uuid("runId");
+			if (runId != null) {
+				return runId;
+			}
+		}
+		catch (IllegalArgumentException e) {
+			// falls through to the permanent failure
+		}
+		throw new PermanentFailureException("Start request " + event.id() + " has no valid runId");
+	}
+}

@@ -1,0 +1,41 @@
+package workflow.run;
+
+import java.time.Instant;
+import java.util.List;
+
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+
+/**
+ * The jobs' one cross-tenant question, which tenants have work due, answered by the SECURITY
+ * DEFINER functions of V34 (tenant ids only; the rows are then read per tenant under RLS).
+ */
+@Repository
+public class TenantScans {
+
+	private final JdbcClient jdbc;
+
+	TenantScans(JdbcClient jdbc) {
+		this.jdbc = jdbc;
+	}
+
+	public List<String> withUnsentSignals(Instant createdBefore) {
+		return scan("workflow_tenants_with_unsent_signals", createdBefore);
+	}
+
+	public List<String> withDueStarts(Instant now) {
+		return scan("workflow_tenants_with_due_starts", now);
+	}
+
+	public List<String> withOverdueStages(Instant now) {
+		return scan("workflow_tenants_with_overdue_stages", now);
+	}
+
+	private List<String> scan(String function, Instant at) {
+		// the function name is one of the constants above, never input
+		return jdbc.sql("SELECT t FROM " + function + "(:at) AS t ORDER BY t")
+			.param("at", Rows.timestamp(at))
+			.query(String.class)
+			.list();
+	}
+}

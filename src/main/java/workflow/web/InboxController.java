@@ -1,0 +1,30 @@
+package workflow.web;
+
+import org.springframework.security.access.prepost.PreAuthorize;
+import org.springframework.security.core.annotation.AuthenticationPrincipal;
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.GetMapping;
+
+import platform.AppUser;
+import workflow.run.RunQueries;
+
+/** The approver inbox: active stages waiting for my decision, oldest first. */
+@Controller
+class InboxController {
+
+	static final int INBOX_LIMIT = 200;
+
+	private final RunQueries queries;
+
+	InboxController(RunQueries queries) {
+		this.queries = queries;
+	}
+
+	@GetMapping("/inbox")
+	@PreAuthorize("hasRole('APPROVER')")
+	String inbox(@AuthenticationPrincipal AppUser user, Model model) {
+		model.addAttribute("items", queries.inbox(user, INBOX_LIMIT));
+		return "workflow/inbox";
+	}
+}

@@ -1,0 +1,36 @@
+package workflow.web;
+
+import jakarta.servlet.http.HttpServletRequest;
+
+import org.springframework.security.core.Authentication;
+import org.springframework.security.core.context.SecurityContextHolder;
+import org.springframework.web.bind.annotation.ControllerAdvice;
+import org.springframework.web.bind.annotation.ModelAttribute;
+
+import platform.AppUser;
+import workflow.run.RunQueries;
+
+/**
+ * The nav badge: every console page of an APPROVER gets {@code inboxCount}. Skipped for the JSON
+ * API and HTMX partials, which render no nav.
+ */
+@ControllerAdvice
+class InboxCountAdvice {
+
+	private final RunQueries queries;
+
+	InboxCountAdvice(RunQueries queries) {
+		this.queries = queries;
+	}
+
+	@ModelAttribute("inboxCount")
+	Integer inboxCount(HttpServletRequest request) {
+		Authentication authentication = SecurityContextHolder.getContext().getAuthentication();
+		if (authentication == null || !(authentication.getPrincipal() instanceof AppUser user)
+				|| !user.hasRole("APPROVER") || request.getRequestURI().startsWith("/v1/")
+				|| request.getHeader("HX-Request") != null) {
+			return null;
+		}
+		return queries.inboxCount(user);
+	}
+}

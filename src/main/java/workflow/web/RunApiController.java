@@ -1,0 +1,73 @@
+package workflow.web;
+
+import java.util.UUID;
+
+import jakarta.validation.constraints.Size;
+
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.security.core.annotation.AuthenticationPrincipal;
+import org.springframework.validation.annotation.Validated;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+import platform.AppUser;
+import workflow.run.Action;
+import workflow.run.RunActions;
+import workflow.run.RunFilter;
+import workflow.run.RunQueries;
+import workflow.run.RunQueries.RunDetail;
+import workflow.run.RunQueries.RunPage;
+
+/**
+ * The run API: list and detail read the projection; actions are recorded and answered 202
+ * (the workflow applies them asynchronously: poll the run, or the action's {@code outcome}).
+ */
+@RestController
+@RequestMapping("/v1/workflow-runs")
+@Validated
+class RunApiController {
+
+	private final RunQueries queries;
+	private final RunActions actions;
+
+	RunApiController(RunQueries queries, RunActions actions) {
+		this.queries = queries;
+		this.actions = actions;
+	}
+
+	/** Body of an action; {@code stageId} is required for approve, reject and return. */
+	record ActionBody(UUID stageId, @Size(max = 2000) String comment) {
+	}
+
+	@GetMapping
+	RunPage list(@AuthenticationPrincipal AppUser user, @RequestParam(required = false) String status,
+			@RequestParam(required = false) String definition, @RequestParam(required = false) UUID employeeId,
+			@RequestParam(required = false) String q, @RequestParam(defaultValue = "false") boolean assignedToMe,
+			@RequestParam(required = false) String cursor,
+			@RequestParam(defaultValue = "" + RunQueries.DEFAULT_LIMIT) int limit) {
+		RunFilter filter = new RunFilter(status, definition, employeeId, q, assignedToMe ? user.getUsername() : null);
+		return queries.list(user.tenantId(), filter, cursor, limit);
+	}
+
+	@GetMapping("/{id}")
+	RunDetail detail(@AuthenticationPrincipal AppUser user, @PathVariable UUID id) {
+		return queries.detail(user.tenantId(), id);
+	}
+
+	@PostMapping("/{id}/{action:approve|reject|return|withdraw|resubmit}")
+	ResponseEntity<Action> act(@AuthenticationPrincipal AppUser user, @PathVariable UUID id, @PathVariable String action,
+			@RequestHeader(name = "Idempotency-Key", required = false) String idempotencyKey,
+			@RequestBody(required = false) @Validated ActionBody body) {
+		ActionBody request = body == null ? new ActionBody(null, null) : body;
+		Action recorded = actions.act(user, id,
+				new RunActions.Request(action, request.stageId(), request.comment(), idempotencyKey));
+		return ResponseEntity.status(HttpStatus.ACCEPTED).body(recorded);
+	}
+}

@@ -1,0 +1,84 @@
+package workflow;
+
+import java.io.IOException;
+import java.net.CookieManager;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+/** A logged-in console session (form login, session cookie, CSRF) for page tests without a browser. */
+final class ConsoleSession {
+
+	private static final Pattern CSRF_FIELD = Pattern.compile("name=\"_csrf\" value=\"([^\"]+)\"");
+	private static final Pattern CSRF_META = Pattern.compile("<meta name=\"_csrf\" content=\"([^\"]+)\"");
+
+	private final HttpClient http = HttpClient.newBuilder().cookieHandler(new CookieManager()).build();
+	private final String baseUrl;
+	private String csrf;
+
+	private ConsoleSession(int port) {
+		this.baseUrl = "http://localhost:" + port;
+	}
+
+	static ConsoleSession login(int port, String user) {
+		ConsoleSession session = new ConsoleSession(port);
+		String form = session.get("/login").body();
+		Matcher token = CSRF_FIELD.matcher(form);
+		if (!token.find()) {
+			throw new AssertionError("no CSRF field on the login page");
+		}
+		HttpResponse<String> response = session.send(HttpRequest.newBuilder(URI.create(session.baseUrl + "/login"))
+			.header("Content-Type", "application/x-www-form-urlencoded")
+			.POST(HttpRequest.BodyPublishers.ofString(encode(Map.of("username", user, "password", "demo", "_csrf", token.group(1)))))
+			.build());
+		if (response.statusCode() != 302 || response.headers().firstValue("Location").orElse("").contains("error")) {
+			throw new AssertionError("login of " + user + " failed: " + response.statusCode());
+		}
+		return session;
+	}
+
+	HttpResponse<String> get(String path) {
+		HttpResponse<String> response = send(HttpRequest.newBuilder(URI.create(baseUrl + path)).GET().build());
+		Matcher meta = CSRF_META.matcher(response.body());
+		if (meta.find()) {
+			csrf = meta.group(1);
+		}
+		return response;
+	}
+
+	/** A POST as htmx sends it: form-encoded, with the CSRF header from the page and HX-Request. */
+	HttpResponse<String> htmxPost(String path, Map<String, String> form) {
+		return send(HttpRequest.newBuilder(URI.create(baseUrl + path))
+			.header("Content-Type", "application/x-www-form-urlencoded")
+			.header("HX-Request", "true")
+			.header("X-CSRF-TOKEN", csrf)
+			.POST(HttpRequest.BodyPublishers.ofString(encode(form)))
+			.build());
+	}
+
+	private static String encode(Map<String, String> form) {
+		return form.entrySet().stream()
+			.map(e -> URLEncoder.encode(e.getKey(), StandardCharsets.UTF_8) + "=" + URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8))
+			.collect(Collectors.joining("&"));
+	}
+
+	private HttpResponse<String> send(HttpRequest request) {
+		try {
+			return http.send(request, HttpResponse.BodyHandlers.ofString());
+		}
+		catch (IOException e) {
+			throw new IllegalStateException(e);
+		}
+		catch (InterruptedException e) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(e);
+		}
+	}
+}

@@ -1,0 +1,164 @@
+package workflow;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicReference;
+
+import outbox.DeliveredEvent;
+import outbox.EventTypes;
+import outbox.OutboxEvent;
+import outbox.OutboxPublisher;
+import platform.TenantTransactions;
+import platform.testing.ApiClient;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Drives JML runs in tests: builds HR events like the HR module publishes them, reads runs
+ * through the API and acts on them as the seeded users.
+ */
+final class RunScenario {
+
+	static final Duration TIMEOUT = Duration.ofSeconds(30);
+
+	private final ApiClient api;
+	private final JsonMapper json;
+	private final TenantTransactions transactions;
+	private final OutboxPublisher outbox;
+
+	RunScenario(ApiClient api, JsonMapper json, TenantTransactions transactions, OutboxPublisher outbox) {
+		this.api = api;
+		this.json = json;
+		this.transactions = transactions;
+		this.outbox = outbox;
+	}
+
+	/** Publishes an HR event as the HR module does: in an acme unit of work, through the outbox. */
+	void publish(String type, UUID employeeId, Map<String, Object> payload) {
+		transactions.runInTenant("acme",
+				() -> outbox.publish(OutboxEvent.of(type, employeeId, type + ":" + UUID.randomUUID(), payload)));
+	}
+
+	/** Publishes a joiner and waits until its manager stage is active; returns the run id. */
+	UUID startJoiner(String displayName, String manager) {
+		UUID employeeId = UUID.randomUUID();
+		Map<String, Object> payload = employee(employeeId, manager);
+		payload.put("displayName", displayName);
+		publish(EventTypes.HR_EMPLOYEE_CREATED, employeeId, payload);
+		UUID runId = awaitRunOf(employeeId);
+		awaitActiveStage(runId, "manager_approval");
+		return runId;
+	}
+
+	static Map<String, Object> employee(UUID employeeId, String manager) {
+		Map<String, Object> payload = new HashMap<>();
+		payload.put("employeeId", employeeId.toString());
+		payload.put("displayName", "New Hire " + employeeId.toString().substring(0, 8));
+		payload.put("email", "hire-" + employeeId + "@acme.example");
+		payload.put("department", "Engineering");
+		payload.put("manager", manager);
+		payload.put("startDate", "2030-01-15");
+		payload.put("status", "pre_hire");
+		return payload;
+	}
+
+	/** An event as the dispatcher delivers it (first attempt). */
+	static DeliveredEvent delivered(String tenant, String type, UUID aggregateId, Map<String, Object> payload) {
+		return delivered(UUID.randomUUID(), tenant, type, aggregateId, payload, 1);
+	}
+
+	static DeliveredEvent delivered(UUID eventId, String tenant, String type, UUID aggregateId,
+			Map<String, Object> payload, int attempt) {
+		return new DeliveredEvent(eventId, tenant, type, aggregateId, type + ":" + eventId, 1, payload, attempt);
+	}
+
+	static DeliveredEvent startRequest(String tenant, UUID runId) {
+		return delivered(tenant, EventTypes.WORKFLOW_RUN_START_REQUESTED, runId, Map.of("runId", runId.toString()));
+	}
+
+	JsonNode get(String user, String path) {
+		HttpResponse<String> response = api.get(user, path);
+		assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+		return json.readTree(response.body());
+	}
+
+	/** The runs of an employee (newest first) as hana sees them. */
+	JsonNode runsOf(UUID employeeId) {
+		return get("hana", "/v1/workflow-runs?employeeId=" + employeeId).get("items");
+	}
+
+	UUID awaitRunOf(UUID employeeId) {
+		AtomicReference<UUID> runId = new AtomicReference<>();
+		await().atMost(TIMEOUT).pollInterval(Duration.ofMillis(100)).untilAsserted(() -> {
+			JsonNode items = runsOf(employeeId);
+			assertThat(items.size()).isPositive();
+			runId.set(UUID.fromString(items.get(0).get("id").asString()));
+		});
+		return runId.get();
+	}
+
+	JsonNode run(UUID runId) {
+		return get("hana", "/v1/workflow-runs/" + runId);
+	}
+
+	JsonNode awaitStatus(UUID runId, String status) {
+		AtomicReference<JsonNode> run = new AtomicReference<>();
+		await().atMost(TIMEOUT).pollInterval(Duration.ofMillis(100)).untilAsserted(() -> {
+			run.set(run(runId));
+			assertThat(run.get().get("status").asString()).isEqualTo(status);
+		});
+		return run.get();
+	}
+
+	/** Waits until the stage is active with all actions settled; returns the stage. */
+	JsonNode awaitActiveStage(UUID runId, String stageName) {
+		AtomicReference<JsonNode> stage = new AtomicReference<>();
+		await().atMost(TIMEOUT).pollInterval(Duration.ofMillis(100)).untilAsserted(() -> {
+			JsonNode run = run(runId);
+			stage.set(stage(run, stageName));
+			assertThat(stage.get().get("status").asString()).isEqualTo("active");
+		});
+		return stage.get();
+	}
+
+	static JsonNode stage(JsonNode run, String stageName) {
+		for (JsonNode stage : run.get("stages")) {
+			if (stage.get("name").asString().equals(stageName)) {
+				return stage;
+			}
+		}
+		throw new AssertionError("no stage " + stageName + " in " + run);
+	}
+
+	HttpResponse<String> act(String user, UUID runId, String action, String stageId, String comment, String key) {
+		Map<String, Object> body = new HashMap<>();
+		body.put("stageId", stageId);
+		body.put("comment", comment);
+		return api.post(user, "/v1/workflow-runs/" + runId + "/" + action, json.writeValueAsString(body), key);
+	}
+
+	/** Acts and expects 202; returns the recorded action. */
+	JsonNode accepted(String user, UUID runId, String action, String stageId, String comment) {
+		HttpResponse<String> response = act(user, runId, action, stageId, comment, UUID.randomUUID().toString());
+		assertThat(response.statusCode()).as(response.body()).isEqualTo(202);
+		return json.readTree(response.body());
+	}
+
+	/** Approves the named active stage as each user in turn. */
+	void approve(UUID runId, String stageName, String... users) {
+		String stageId = awaitActiveStage(runId, stageName).get("id").asString();
+		for (String user : users) {
+			accepted(user, runId, "approve", stageId, null);
+		}
+	}
+
+	static String id(JsonNode node) {
+		return node.get("id").asString();
+	}
+}

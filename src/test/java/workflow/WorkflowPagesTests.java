@@ -1,0 +1,105 @@
+package workflow;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Map;
+import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+import outbox.OutboxPublisher;
+import platform.TenantTransactions;
+import platform.testing.ApiClient;
+import platform.testing.JmlHubIntegrationTest;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The workflow console pages rendered by the real app: inbox with badge, runs list, run detail
+ * with the HTMX action panel (inline validation, decision recorded, settled state), and their
+ * role, assignment and tenant checks.
+ */
+@JmlHubIntegrationTest
+class WorkflowPagesTests {
+
+	private static final Pattern KEY = Pattern.compile("id=\"form-(\\w+)\".*?name=\"idempotencyKey\" value=\"([^\"]+)\"",
+			Pattern.DOTALL);
+
+	@LocalServerPort
+	int port;
+
+	@Autowired
+	JsonMapper json;
+
+	@Autowired
+	TenantTransactions transactions;
+
+	@Autowired
+	OutboxPublisher outbox;
+
+	RunScenario scenario;
+
+	@BeforeEach
+	void setUp() {
+		scenario = new RunScenario(new ApiClient(port), json, transactions, outbox);
+	}
+
+	static String key(String page, String action) {
+		Matcher matcher = KEY.matcher(page);
+		while (matcher.find()) {
+			if (matcher.group(1).equals(action)) {
+				return matcher.group(2);
+			}
+		}
+		throw new AssertionError("no form " + action + " in " + page);
+	}
+
+	@Test
+	void theApproverInboxListsMyStagesWithTheBadgeAndHidesOthers() {
+		String name = "Inbox Person " + UUID.randomUUID().toString().substring(0, 6);
+		UUID runId = scenario.startJoiner(name, "manny");
+
+		String inbox = ConsoleSession.login(port, "manny").get("/inbox").body();
+		assertThat(inbox).contains(name, "Manager approval", "id=\"inbox-count\"", "/runs/" + runId);
+		assertThat(ConsoleSession.login(port, "ivan").get("/inbox").body()).doesNotContain(name);
+		assertThat(ConsoleSession.login(port, "hana").get("/inbox").statusCode()).isEqualTo(403);
+		assertThat(ConsoleSession.login(port, "gus").get("/runs/" + runId).statusCode()).isEqualTo(404);
+	}
+
+	@Test
+	void theRunPanelRecordsADecisionWithHtmxAndSettles() {
+		String name = "Panel Person " + UUID.randomUUID().toString().substring(0, 6);
+		UUID runId = scenario.startJoiner(name, "manny");
+		String stageId = RunScenario.id(scenario.awaitActiveStage(runId, "manager_approval"));
+
+		assertThat(ConsoleSession.login(port, "ivan").get("/runs/" + runId).body()).doesNotContain("id=\"form-approve\"");
+		ConsoleSession manny = ConsoleSession.login(port, "manny");
+		String page = manny.get("/runs/" + runId).body();
+		assertThat(page).contains(name, "id=\"form-approve\"", "id=\"form-reject\"", "id=\"form-return\"")
+			.doesNotContain("id=\"form-withdraw\"");
+
+		String invalid = manny.htmxPost("/runs/" + runId + "/actions/reject",
+				Map.of("stageId", stageId, "idempotencyKey", key(page, "reject"), "comment", "")).body();
+		assertThat(invalid).startsWith("<section").contains("is-invalid", "A comment is required to reject");
+
+		String key = key(page, "approve");
+		var first = manny.htmxPost("/runs/" + runId + "/actions/approve",
+				Map.of("stageId", stageId, "idempotencyKey", key, "comment", "ok"));
+		var second = manny.htmxPost("/runs/" + runId + "/actions/approve",
+				Map.of("stageId", stageId, "idempotencyKey", key, "comment", "ok"));
+		assertThat(first.statusCode()).isEqualTo(200);
+		assertThat(second.statusCode()).isEqualTo(200);
+		assertThat(first.body()).doesNotContain("id=\"form-approve\"");
+		assertThat(scenario.run(runId).get("actions")).hasSize(1);
+
+		scenario.awaitActiveStage(runId, "it_access");
+		String settled = manny.get("/runs/" + runId + "/panel").body();
+		assertThat(settled).contains("data-waiting=\"false\"").doesNotContain("hx-trigger");
+		assertThat(manny.get("/runs?status=running&q=" + name.replace(' ', '+')).body()).contains(name);
+		assertThat(manny.get("/runs?status=completed&q=" + name.replace(' ', '+')).body()).contains("id=\"runs-empty\"");
+	}
+}
