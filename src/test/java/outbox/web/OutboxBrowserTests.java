@@ -12,7 +12,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -22,11 +21,12 @@ import outbox.OutboxPublisher;
 import outbox.PermanentFailureException;
 import outbox.admin.DeadLetterFilter;
 import outbox.admin.DeadLetterService;
-import outbox.testing.Browser;
 import outbox.testing.HandlerScript;
 import outbox.testing.OutboxModuleTest;
 import outbox.testing.TestEvents;
 import platform.TenantTransactions;
+import platform.browser.Browser;
+import platform.browser.BrowserTest;
 
 /**
  * The outbox admin pages in a real (headless) Chromium: ada watches the live backlog pick up a
@@ -34,6 +34,7 @@ import platform.TenantTransactions;
  * gets the 403 page. Screenshots go to target/screenshots/.
  */
 @OutboxModuleTest
+@BrowserTest
 class OutboxBrowserTests {
 
 	static final String ACME = "acme";
@@ -70,56 +71,51 @@ class OutboxBrowserTests {
 	}
 
 	@Test
-	void anAdminSeesADeadLetterLiveRetriesItAndItLeavesTheList() {
+	void anAdminSeesADeadLetterLiveRetriesItAndItLeavesTheList(Browser browser) {
 		String key = "browser-" + UUID.randomUUID();
 		script.when(ACME, key, event -> {
 			if (!adapterFixed.get()) {
 				throw new BrowserTestFailure("the directory rejected the account for " + event.idempotencyKey());
 			}
 		});
-		try (Browser browser = Browser.open(port)) {
-			browser.signIn("ada");
-			browser.go("/admin/outbox");
-			WebElement failed = browser.driver().findElement(By.id("backlog-failed"));
-			long before = Long.parseLong(failed.getText());
-			String url = browser.driver().getCurrentUrl();
+		browser.login("ada").open("/admin/outbox");
+		long before = Long.parseLong(browser.waitFor("#backlog-failed").getText());
+		// a full page load would lose this marker
+		browser.script("window.__backlogMarker = 'same page'");
 
-			events.publish(ACME, EventTypes.HR_EMPLOYEE_CREATED, key);
-			// the panel polls every 5 s: the count changes in place, without navigating
-			browser.waitFor().until(d -> Long.parseLong(d.findElement(By.id("backlog-failed")).getText()) == before + 1);
-			assertThat(browser.driver().getCurrentUrl()).isEqualTo(url);
-			browser.screenshot("outbox-backlog");
+		events.publish(ACME, EventTypes.HR_EMPLOYEE_CREATED, key);
+		// the panel polls every 5 s while the tab is visible: the count changes in place
+		browser.until(d -> Long.parseLong(d.findElement(By.id("backlog-failed")).getText()) == before + 1,
+				"the dead-letter count to go up");
+		assertThat(browser.script("return window.__backlogMarker")).as("no full page reload").isEqualTo("same page");
+		browser.screenshot("outbox-backlog");
 
-			browser.go("/admin/outbox/dead-letters?errorClass=" + BrowserTestFailure.class.getName());
-			UUID id = events.state(ACME, key).id();
-			WebElement row = browser.driver().findElement(By.id("dead-letter-" + id));
-			assertThat(row.getText()).contains("hr.employee.created", "BrowserTestFailure");
-			browser.screenshot("outbox-dead-letters");
+		browser.open("/admin/outbox/dead-letters?errorClass=" + BrowserTestFailure.class.getName());
+		UUID id = events.state(ACME, key).id();
+		WebElement row = browser.waitFor("#dead-letter-" + id);
+		assertThat(row.getText()).contains("hr.employee.created", "BrowserTestFailure");
+		browser.screenshot("outbox-dead-letters");
 
-			row.findElement(By.linkText("Details")).click();
-			browser.waitFor().until(ExpectedConditions.presenceOfElementLocated(By.id("attempt-history")));
-			assertThat(browser.driver().findElement(By.id("event-payload")).getText()).contains("\"key\" : \"" + key + "\"");
-			browser.screenshot("outbox-dead-letter-detail");
+		row.findElement(By.linkText("Details")).click();
+		browser.waitFor("#attempt-history");
+		assertThat(browser.driver().findElement(By.id("event-payload")).getText()).contains("\"key\" : \"" + key + "\"");
+		browser.screenshot("outbox-dead-letter-detail");
 
-			adapterFixed.set(true);
-			browser.driver().findElement(By.id("retry-one")).click();
-			browser.waitFor().until(ExpectedConditions.presenceOfElementLocated(By.id("flash-success")));
-			assertThat(browser.driver().findElements(By.id("dead-letter-" + id))).isEmpty();
-			await().atMost(Duration.ofSeconds(10)).until(() -> events.status(ACME, key).equals("delivered"));
+		adapterFixed.set(true);
+		browser.driver().findElement(By.id("retry-one")).click();
+		browser.waitForText("#flash-success", "re-driven");
+		assertThat(browser.driver().findElements(By.id("dead-letter-" + id))).isEmpty();
+		await().atMost(Duration.ofSeconds(10)).until(() -> events.status(ACME, key).equals("delivered"));
 
-			browser.go("/admin/outbox/events?id=" + id);
-			browser.waitFor().until(ExpectedConditions.textToBe(By.id("event-status"), "delivered"));
-			browser.screenshot("outbox-event");
-		}
+		browser.open("/admin/outbox/events?id=" + id);
+		browser.waitForText("#event-status", "delivered");
+		browser.screenshot("outbox-event");
 	}
 
 	@Test
-	void anApproverGetsTheForbiddenPage() {
-		try (Browser browser = Browser.open(port)) {
-			browser.signIn("manny");
-			browser.go("/admin/outbox/dead-letters");
-			assertThat(browser.driver().findElement(By.tagName("main")).getText()).contains("403");
-		}
+	void anApproverGetsTheForbiddenPage(Browser browser) {
+		browser.login("manny").open("/admin/outbox/dead-letters");
+		browser.waitForText("main", "403");
 	}
 
 	/** The scripted adapter failure of these tests. */
