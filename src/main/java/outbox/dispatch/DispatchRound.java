@@ -82,12 +82,23 @@ public final class DispatchRound {
 		String tenant = claim.tenantId();
 		long claimedAt = System.nanoTime();
 		List<RescuedEvent> rescued = new ArrayList<>();
-		List<ClaimedEvent> batch = transactions.inTenant(tenant, () -> {
-			if (claim.rescue()) {
-				rescued.addAll(events.rescueExpired(tenant));
+		List<ClaimedEvent> batch;
+		try {
+			batch = transactions.inTenant(tenant, () -> {
+				if (claim.rescue()) {
+					rescued.addAll(events.rescueExpired(tenant));
+				}
+				return events.claim(tenant, claim.token(), workerId, properties.eventLease(), properties.batchSize());
+			});
+		}
+		catch (RuntimeException e) {
+			// Nothing was claimed (the transaction rolled back): give the tenant back rather than wait
+			// for the lease, unless a rescue is pending, which only an unreleased row tells the next worker.
+			if (!claim.rescue()) {
+				releaseQuietly(claim);
 			}
-			return events.claim(tenant, claim.token(), workerId, properties.eventLease(), properties.batchSize());
-		});
+			throw e;
+		}
 		rescued.forEach(event -> metrics.record(event.type(),
 				event.deadLettered() ? Outcome.DEAD_LETTERED : Outcome.RETRIED));
 		if (!rescued.isEmpty()) {
@@ -193,6 +204,15 @@ public final class DispatchRound {
 			return Result.WORKED;
 		}
 		return release.get().moreDue() ? Result.MORE : Result.WORKED;
+	}
+
+	private void releaseQuietly(TenantClaim claim) {
+		try {
+			transactions.runInTenant(claim.tenantId(), () -> queue.release(claim));
+		}
+		catch (RuntimeException e) {
+			log.warn("Could not release the outbox claim of tenant {}; it expires with its lease", claim.tenantId(), e);
+		}
 	}
 
 	private record Attempt(ClaimedEvent event, FailedAttempt failure, double handledAfterSeconds) {

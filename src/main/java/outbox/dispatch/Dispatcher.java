@@ -120,10 +120,6 @@ public final class Dispatcher implements SmartLifecycle {
 		return enabled;
 	}
 
-	boolean listening() {
-		return listener.listening();
-	}
-
 	WakeListener listener() {
 		return listener;
 	}

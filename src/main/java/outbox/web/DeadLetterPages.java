@@ -1,5 +1,6 @@
 package outbox.web;
 
+import java.util.Optional;
 import java.util.UUID;
 
 import org.springframework.security.access.prepost.PreAuthorize;
@@ -97,8 +98,8 @@ class DeadLetterPages {
 		flash.addFlashAttribute(affected > 0 ? "success" : "warning", affected == 0 ? "No dead letter matched the filter."
 				: (action.equals("retry") ? "Re-drove " : "Discarded ") + affected + " dead letter" + (affected == 1 ? "." : "s."));
 		return "redirect:" + UriComponentsBuilder.fromPath("/admin/outbox/dead-letters")
-			.queryParamIfPresent("eventType", java.util.Optional.ofNullable(blankToNull(eventType)))
-			.queryParamIfPresent("errorClass", java.util.Optional.ofNullable(blankToNull(errorClass)))
+			.queryParamIfPresent("eventType", Optional.ofNullable(blankToNull(eventType)))
+			.queryParamIfPresent("errorClass", Optional.ofNullable(blankToNull(errorClass)))
 			.encode()
 			.build()
 			.toUriString();

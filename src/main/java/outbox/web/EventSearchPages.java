@@ -33,7 +33,7 @@ class EventSearchPages {
 			@RequestParam(required = false) String eventType, @RequestParam(required = false) String status,
 			@RequestParam(required = false) String cursor, Model model) {
 		model.addAttribute("eventTypes", EventTypes.ALL);
-		model.addAttribute("statuses", java.util.List.of("pending", "processing", "delivered", "failed", "discarded"));
+		model.addAttribute("statuses", EventSearchService.STATUSES);
 		model.addAttribute("form", new SearchForm(id, aggregateId, idempotencyKey, eventType, status));
 		try {
 			if (id != null && !id.isBlank()) {

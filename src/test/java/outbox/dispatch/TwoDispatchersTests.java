@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
@@ -95,7 +96,7 @@ class TwoDispatchersTests {
 			}
 		}
 		assertThat(notExactlyOnce).isEmpty();
-		Map<String, Long> byInstance = new java.util.HashMap<>();
+		Map<String, Long> byInstance = new HashMap<>();
 		for (String tenant : tenants) {
 			transactions.readInTenant(tenant, () -> jdbc.sql("""
 					SELECT split_part(claimed_by, '#', 1), count(*) FROM outbox_events GROUP BY 1""")

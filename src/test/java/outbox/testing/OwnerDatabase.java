@@ -3,6 +3,7 @@ package outbox.testing;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.util.function.Function;
 
 import org.springframework.core.env.Environment;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -17,7 +18,7 @@ public final class OwnerDatabase {
 	private OwnerDatabase() {
 	}
 
-	public static <T> T with(Environment environment, java.util.function.Function<JdbcClient, T> work) {
+	public static <T> T with(Environment environment, Function<JdbcClient, T> work) {
 		try (Connection connection = DriverManager.getConnection(environment.getRequiredProperty("spring.flyway.url"),
 				environment.getRequiredProperty("spring.flyway.user"),
 				environment.getRequiredProperty("spring.flyway.password"))) {

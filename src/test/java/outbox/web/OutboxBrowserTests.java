@@ -12,6 +12,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
+import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -85,7 +86,7 @@ class OutboxBrowserTests {
 
 		events.publish(ACME, EventTypes.HR_EMPLOYEE_CREATED, key);
 		// the panel polls every 5 s while the tab is visible: the count changes in place
-		browser.until(d -> Long.parseLong(d.findElement(By.id("backlog-failed")).getText()) == before + 1,
+		browser.until(ExpectedConditions.textToBe(By.id("backlog-failed"), String.valueOf(before + 1)),
 				"the dead-letter count to go up");
 		assertThat(browser.script("return window.__backlogMarker")).as("no full page reload").isEqualTo("same page");
 		browser.screenshot("outbox-backlog");
