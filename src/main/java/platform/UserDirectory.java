@@ -12,6 +12,9 @@ public interface UserDirectory {
 
 	Optional<DirectoryUser> find(String username);
 
+	/** Enabled users holding {@code role}, sorted by username. */
+	List<DirectoryUser> withRole(String role);
+
 	/** Usernames in {@code group}, sorted. */
 	List<String> groupMembers(String group);
 

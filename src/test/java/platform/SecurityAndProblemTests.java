@@ -76,6 +76,13 @@ class SecurityAndProblemTests {
 	}
 
 	@Test
+	void theApiIsDocumentedWithOpenApi() {
+		var response = new ApiClient(port).get(null, "/v3/api-docs");
+		assertThat(response.statusCode()).isEqualTo(200);
+		assertThat(response.body()).contains("\"openapi\"", "/v1/me", "/v1/hr/employees");
+	}
+
+	@Test
 	void pagesRedirectAnonymousUsersToLogin() {
 		var response = send(HttpClient.newHttpClient(),
 				HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/runs")).build());

@@ -1,6 +1,9 @@
 package outbox.store;
 
 import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -183,6 +186,20 @@ public class OutboxEventRepository {
 	/** Pending + failed events of all tenants (SECURITY DEFINER; the {@code outbox_backlog} gauge). */
 	public long backlogTotal() {
 		return jdbc.sql("SELECT outbox_backlog_total()").query(Long.class).single();
+	}
+
+	/**
+	 * Deletes up to {@code limit} delivered or discarded events (of all tenants; SECURITY DEFINER)
+	 * that finished before {@code before}; {@code maxId} is the UUIDv7 floor of {@code before}.
+	 * Runs in its own short transaction.
+	 */
+	public int purgeFinished(Instant before, UUID maxId, int limit) {
+		return jdbc.sql("SELECT outbox_purge_finished(:before, :maxId, :limit)")
+			.param("before", OffsetDateTime.ofInstant(before, ZoneOffset.UTC))
+			.param("maxId", maxId)
+			.param("limit", limit)
+			.query(Integer.class)
+			.single();
 	}
 
 	private static double seconds(Duration duration) {

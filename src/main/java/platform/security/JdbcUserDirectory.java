@@ -1,6 +1,7 @@
 package platform.security;
 
 import java.sql.Array;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Optional;
@@ -21,19 +22,24 @@ class JdbcUserDirectory implements UserDirectory {
 		this.jdbc = jdbc;
 	}
 
+	private static final String USERS = """
+			SELECT u.username, u.display_name, u.email,
+			       coalesce((SELECT array_agg(r.role) FROM app_user_roles r WHERE r.username = u.username), '{}') AS roles,
+			       coalesce((SELECT array_agg(g.group_name) FROM app_group_members g WHERE g.username = u.username), '{}') AS groups
+			FROM app_users u
+			WHERE u.enabled
+			""";
+
 	@Override
 	public Optional<DirectoryUser> find(String username) {
-		return jdbc.sql("""
-				SELECT u.username, u.display_name, u.email,
-				       coalesce((SELECT array_agg(r.role) FROM app_user_roles r WHERE r.username = u.username), '{}') AS roles,
-				       coalesce((SELECT array_agg(g.group_name) FROM app_group_members g WHERE g.username = u.username), '{}') AS groups
-				FROM app_users u
-				WHERE u.username = :username AND u.enabled
-				""")
-			.param("username", username)
-			.query((rs, row) -> new DirectoryUser(rs.getString("username"), rs.getString("display_name"), rs.getString("email"),
-					strings(rs.getArray("roles")), strings(rs.getArray("groups"))))
-			.optional();
+		return jdbc.sql(USERS + " AND u.username = :username").param("username", username).query(this::user).optional();
+	}
+
+	@Override
+	public List<DirectoryUser> withRole(String role) {
+		return jdbc.sql(USERS + """
+				 AND EXISTS (SELECT 1 FROM app_user_roles r WHERE r.username = u.username AND r.role = :role)
+				ORDER BY u.username""").param("role", role).query(this::user).list();
 	}
 
 	@Override
@@ -46,6 +52,11 @@ class JdbcUserDirectory implements UserDirectory {
 			.param("group", group)
 			.query(String.class)
 			.list();
+	}
+
+	private DirectoryUser user(ResultSet rs, int row) throws SQLException {
+		return new DirectoryUser(rs.getString("username"), rs.getString("display_name"), rs.getString("email"),
+				strings(rs.getArray("roles")), strings(rs.getArray("groups")));
 	}
 
 	private static Set<String> strings(Array array) throws SQLException {

@@ -1,0 +1,32 @@
+package hr;
+
+import java.time.LocalDate;
+
+import jakarta.validation.constraints.Email;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Size;
+
+/** The HR write requests; the same records back the JSON API and the console forms. */
+public final class EmployeeCommands {
+
+	private EmployeeCommands() {
+	}
+
+	/** Joiner. {@code manager} is optional: the username of an APPROVER of the same tenant. */
+	public record Hire(@NotBlank(message = "is required") @Size(max = 200) String displayName,
+			@NotBlank(message = "is required") @Email @Size(max = 254) String email,
+			@NotBlank(message = "is required") @Size(max = 100) String department,
+			@Size(max = 100) String manager,
+			@NotNull(message = "is required") LocalDate startDate) {
+	}
+
+	/** Mover. {@code version}, when given, must match the current one (optimistic locking). */
+	public record Transfer(@NotBlank(message = "is required") @Size(max = 100) String department, @Size(max = 100) String manager,
+			Integer version) {
+	}
+
+	/** Leaver. */
+	public record Offboard(@NotNull(message = "is required") LocalDate lastDay, Integer version) {
+	}
+}

@@ -1,0 +1,165 @@
+package hr.data;
+
+import java.nio.charset.StandardCharsets;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+
+import hr.Employee;
+import hr.EmployeePage;
+import hr.EmployeeQuery;
+import hr.EmployeeStatus;
+import platform.ApiException;
+
+/** The {@code employees} table. Callers run inside a tenant unit of work; RLS scopes every statement. */
+@Repository
+public class EmployeeRepository {
+
+	private static final String COLUMNS = """
+			id, display_name, email, department, manager, start_date, status, last_day, version, created_at, updated_at""";
+
+	private final JdbcClient jdbc;
+
+	EmployeeRepository(JdbcClient jdbc) {
+		this.jdbc = jdbc;
+	}
+
+	public Employee insert(String tenantId, Employee employee) {
+		return jdbc.sql("""
+				INSERT INTO employees (id, tenant_id, display_name, email, department, manager, start_date, status)
+				VALUES (:id, :tenant, :displayName, :email, :department, :manager, :startDate, :status)
+				""" + " RETURNING " + COLUMNS)
+			.param("id", employee.id())
+			.param("tenant", tenantId)
+			.param("displayName", employee.displayName())
+			.param("email", employee.email())
+			.param("department", employee.department())
+			.param("manager", employee.manager())
+			.param("startDate", employee.startDate())
+			.param("status", employee.status().value())
+			.query(EmployeeRepository::employee)
+			.single();
+	}
+
+	public boolean emailTaken(String email) {
+		return jdbc.sql("SELECT EXISTS (SELECT 1 FROM employees WHERE lower(email) = lower(:email))")
+			.param("email", email)
+			.query(Boolean.class)
+			.single();
+	}
+
+	/** Locks the row for the rest of the transaction so concurrent writes serialise. */
+	public Optional<Employee> findForUpdate(UUID id) {
+		return jdbc.sql("SELECT " + COLUMNS + " FROM employees WHERE id = :id FOR UPDATE")
+			.param("id", id)
+			.query(EmployeeRepository::employee)
+			.optional();
+	}
+
+	public Optional<Employee> find(UUID id) {
+		return jdbc.sql("SELECT " + COLUMNS + " FROM employees WHERE id = :id")
+			.param("id", id)
+			.query(EmployeeRepository::employee)
+			.optional();
+	}
+
+	public Employee transfer(UUID id, String department, String manager) {
+		return jdbc.sql("""
+				UPDATE employees SET department = :department, manager = :manager, version = version + 1, updated_at = now()
+				WHERE id = :id """ + " RETURNING " + COLUMNS)
+			.param("id", id)
+			.param("department", department)
+			.param("manager", manager)
+			.query(EmployeeRepository::employee)
+			.single();
+	}
+
+	public Employee offboard(UUID id, LocalDate lastDay) {
+		return jdbc.sql("""
+				UPDATE employees SET status = 'offboarded', last_day = :lastDay, version = version + 1, updated_at = now()
+				WHERE id = :id """ + " RETURNING " + COLUMNS)
+			.param("id", id)
+			.param("lastDay", lastDay)
+			.query(EmployeeRepository::employee)
+			.single();
+	}
+
+	/** Keyset pagination on (lower(display_name), id). */
+	public EmployeePage list(EmployeeQuery query) {
+		StringBuilder sql = new StringBuilder("SELECT " + COLUMNS + " FROM employees WHERE true");
+		Map<String, Object> params = new HashMap<>();
+		if (query.status() != null) {
+			sql.append(" AND status = :status");
+			params.put("status", query.status().value());
+		}
+		if (query.department() != null) {
+			sql.append(" AND lower(department) = lower(:department)");
+			params.put("department", query.department());
+		}
+		if (query.q() != null) {
+			sql.append(" AND (display_name ILIKE :q OR email ILIKE :q)");
+			params.put("q", "%" + escapeLike(query.q()) + "%");
+		}
+		Cursor after = Cursor.decode(query.cursor());
+		if (after != null) {
+			sql.append(" AND (lower(display_name), id) > (:afterName, :afterId)");
+			params.put("afterName", after.name());
+			params.put("afterId", after.id());
+		}
+		sql.append(" ORDER BY lower(display_name), id LIMIT :limit");
+		params.put("limit", query.limit() + 1);
+		List<Employee> rows = new ArrayList<>(jdbc.sql(sql.toString()).params(params).query(EmployeeRepository::employee).list());
+		String next = null;
+		if (rows.size() > query.limit()) {
+			rows.remove(rows.size() - 1);
+			Employee last = rows.get(rows.size() - 1);
+			next = new Cursor(last.displayName().toLowerCase(), last.id()).encode();
+		}
+		return new EmployeePage(List.copyOf(rows), next);
+	}
+
+	private static String escapeLike(String value) {
+		return value.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_");
+	}
+
+	private static Employee employee(ResultSet rs, int row) throws SQLException {
+		return new Employee(rs.getObject("id", UUID.class), rs.getString("display_name"), rs.getString("email"),
+				rs.getString("department"), rs.getString("manager"), rs.getObject("start_date", LocalDate.class),
+				EmployeeStatus.of(rs.getString("status")), rs.getObject("last_day", LocalDate.class),
+				rs.getInt("version"), rs.getTimestamp("created_at").toInstant(),
+				rs.getTimestamp("updated_at").toInstant());
+	}
+
+	/** Opaque list cursor: the sort key of the last row. */
+	record Cursor(String name, UUID id) {
+
+		String encode() {
+			return Base64.getUrlEncoder().withoutPadding()
+				.encodeToString((id + ":" + name).getBytes(StandardCharsets.UTF_8));
+		}
+
+		static Cursor decode(String cursor) {
+			if (cursor == null) {
+				return null;
+			}
+			try {
+				String raw = new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.UTF_8);
+				int colon = raw.indexOf(':');
+				return new Cursor(raw.substring(colon + 1), UUID.fromString(raw.substring(0, colon)));
+			}
+			catch (IllegalArgumentException | StringIndexOutOfBoundsException e) {
+				throw new ApiException.InvalidInput("cursor", "is not a valid cursor");
+			}
+		}
+	}
+}

@@ -1,0 +1,129 @@
+package hr.web;
+
+import java.util.UUID;
+
+import jakarta.validation.Valid;
+
+import org.springframework.security.core.annotation.AuthenticationPrincipal;
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.validation.BindingResult;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.ModelAttribute;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.servlet.mvc.support.RedirectAttributes;
+
+import hr.Employee;
+import hr.EmployeeCommands.Hire;
+import hr.EmployeeCommands.Offboard;
+import hr.EmployeeCommands.Transfer;
+import hr.EmployeeQuery;
+import hr.EmployeeService;
+import platform.ApiException;
+import platform.AppUser;
+
+/**
+ * HR console pages (role HR, enforced by the platform security chain for /hr/**). Forms are
+ * validated on the server; errors render inline next to their fields and nothing is written.
+ */
+@Controller
+@RequestMapping("/hr/employees")
+class EmployeePageController {
+
+	private final EmployeeService employees;
+
+	EmployeePageController(EmployeeService employees) {
+		this.employees = employees;
+	}
+
+	@GetMapping
+	String list(@AuthenticationPrincipal AppUser user, @RequestParam(required = false) String status,
+			@RequestParam(required = false) String q, @RequestParam(required = false) String cursor,
+			@RequestHeader(value = "HX-Request", required = false) String htmx, Model model) {
+		model.addAttribute("page", employees.list(user.tenantId(),
+				new EmployeeQuery(EmployeeApiController.status(status), null, q, cursor, EmployeeQuery.DEFAULT_LIMIT)));
+		model.addAttribute("q", q);
+		model.addAttribute("status", status);
+		return htmx != null ? "hr/employees :: results" : "hr/employees";
+	}
+
+	@GetMapping("/new")
+	String newEmployee(@AuthenticationPrincipal AppUser user, Model model) {
+		model.addAttribute("hire", new Hire(null, null, null, null, null));
+		return form(user, model);
+	}
+
+	@PostMapping
+	String hire(@AuthenticationPrincipal AppUser user, @Valid @ModelAttribute("hire") Hire hire,
+			BindingResult errors, Model model, RedirectAttributes redirect) {
+		if (errors.hasErrors()) {
+			return form(user, model);
+		}
+		try {
+			Employee created = employees.hire(user.tenantId(), hire);
+			redirect.addFlashAttribute("flash", created.displayName() + " was added; the joiner run starts shortly.");
+			return "redirect:/hr/employees/" + created.id();
+		}
+		catch (ApiException.InvalidInput e) {
+			e.fieldErrors().forEach((field, message) -> errors.rejectValue(field, "invalid", message));
+			return form(user, model);
+		}
+	}
+
+	@GetMapping("/{id}")
+	String show(@AuthenticationPrincipal AppUser user, @PathVariable UUID id, Model model) {
+		Employee employee = employees.get(user.tenantId(), id);
+		if (!model.containsAttribute("transfer")) {
+			model.addAttribute("transfer", new Transfer(employee.department(), employee.manager(), employee.version()));
+		}
+		if (!model.containsAttribute("offboard")) {
+			model.addAttribute("offboard", new Offboard(null, employee.version()));
+		}
+		model.addAttribute("employee", employee);
+		model.addAttribute("managers", employees.managers(user.tenantId()));
+		return "hr/employee";
+	}
+
+	@PostMapping("/{id}/transfer")
+	String transfer(@AuthenticationPrincipal AppUser user, @PathVariable UUID id,
+			@Valid @ModelAttribute("transfer") Transfer transfer, BindingResult errors, Model model,
+			RedirectAttributes redirect) {
+		return write(user, id, errors, model, redirect, "The transfer was recorded; the mover run starts shortly.",
+				() -> employees.transfer(user.tenantId(), id, transfer));
+	}
+
+	@PostMapping("/{id}/offboard")
+	String offboard(@AuthenticationPrincipal AppUser user, @PathVariable UUID id,
+			@Valid @ModelAttribute("offboard") Offboard offboard, BindingResult errors, Model model,
+			RedirectAttributes redirect) {
+		return write(user, id, errors, model, redirect, "The employee is offboarded; the leaver run starts shortly.",
+				() -> employees.offboard(user.tenantId(), id, offboard));
+	}
+
+	private String write(AppUser user, UUID id, BindingResult errors, Model model, RedirectAttributes redirect,
+			String success, Runnable action) {
+		if (!errors.hasErrors()) {
+			try {
+				action.run();
+				redirect.addFlashAttribute("flash", success);
+				return "redirect:/hr/employees/" + id;
+			}
+			catch (ApiException.InvalidInput e) {
+				e.fieldErrors().forEach((field, message) -> errors.rejectValue(field, "invalid", message));
+			}
+			catch (ApiException.Conflict e) {
+				model.addAttribute("error", e.getMessage());
+			}
+		}
+		return show(user, id, model);
+	}
+
+	private String form(AppUser user, Model model) {
+		model.addAttribute("managers", employees.managers(user.tenantId()));
+		return "hr/employee-form";
+	}
+}

@@ -1,0 +1,17 @@
+package jobs.runner;
+
+/** How one invocation ended; {@link #label()} is the metrics and API value. */
+public enum JobOutcome {
+
+	SUCCEEDED("succeeded"), FAILED("failed"), TIMED_OUT("timed_out");
+
+	private final String label;
+
+	JobOutcome(String label) {
+		this.label = label;
+	}
+
+	public String label() {
+		return label;
+	}
+}

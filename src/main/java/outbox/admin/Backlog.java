@@ -1,0 +1,15 @@
+package outbox.admin;
+
+import java.util.List;
+
+/**
+ * A tenant's outbox backlog. {@code oldestPendingSeconds} is null when nothing is pending;
+ * {@code deliveredLastMinute} is the recent dispatch rate.
+ */
+public record Backlog(long pending, long processing, long failed, Double oldestPendingSeconds, long deliveredLastMinute,
+		List<TypeBacklog> byEventType) {
+
+	/** The backlog of one event type. */
+	public record TypeBacklog(String eventType, long pending, long failed) {
+	}
+}

@@ -1,0 +1,73 @@
+package outbox.admin;
+
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+
+import org.springframework.stereotype.Service;
+import org.springframework.util.StringUtils;
+
+import outbox.EventTypes;
+import platform.ApiException;
+import platform.TenantTransactions;
+import tools.jackson.core.type.TypeReference;
+import tools.jackson.databind.json.JsonMapper;
+
+/** Finds any outbox event of the admin's tenant ("why did no run start for this employee?"). */
+@Service
+public class EventSearchService {
+
+	static final Set<String> STATUSES = Set.of("pending", "processing", "delivered", "failed", "discarded");
+	private static final TypeReference<Map<String, Object>> PAYLOAD = new TypeReference<>() {
+	};
+
+	private final TenantTransactions transactions;
+	private final EventAdminRepository events;
+	private final JsonMapper json;
+
+	EventSearchService(TenantTransactions transactions, EventAdminRepository events, JsonMapper json) {
+		this.transactions = transactions;
+		this.events = events;
+		this.json = json;
+	}
+
+	/** Newest first; blank criteria are ignored. */
+	public Page<EventSummary> search(String tenantId, EventQuery query, String cursor, Integer limit) {
+		EventQuery normalized = new EventQuery(query.aggregateId(), blankToNull(query.idempotencyKey()),
+				eventType(query.eventType()), status(query.status()));
+		int size = Paging.limit(limit);
+		UUID after = Paging.uuidCursor(cursor);
+		return transactions.readInTenant(tenantId, () -> Paging.page(events.search(normalized, after, size + 1), size,
+				event -> Paging.encode(event.id().toString())));
+	}
+
+	public EventDetail get(String tenantId, UUID id) {
+		return transactions.readInTenant(tenantId, () -> events.find(id)
+			.map(stored -> new EventDetail(stored.id(), stored.eventType(), stored.aggregateId(), stored.idempotencyKey(),
+					stored.status(), stored.attempts(), stored.maxAttempts(), stored.redrives(), stored.lastErrorClass(),
+					stored.lastError(), stored.claimedBy(), stored.createdAt(), stored.availableAt(), stored.deliveredAt(),
+					stored.failedAt(), stored.discardedAt(), stored.payloadVersion(),
+					json.readValue(stored.payloadJson(), PAYLOAD), events.attempts(id)))
+			.orElseThrow(() -> new ApiException.NotFound("No outbox event " + id)));
+	}
+
+	static String eventType(String eventType) {
+		String type = blankToNull(eventType);
+		if (type != null && !EventTypes.ALL.contains(type)) {
+			throw new ApiException.InvalidInput("eventType", "is not a known event type");
+		}
+		return type;
+	}
+
+	private static String status(String status) {
+		String value = blankToNull(status);
+		if (value != null && !STATUSES.contains(value)) {
+			throw new ApiException.InvalidInput("status", "must be one of " + String.join(", ", STATUSES.stream().sorted().toList()));
+		}
+		return value;
+	}
+
+	static String blankToNull(String value) {
+		return StringUtils.hasText(value) ? value.strip() : null;
+	}
+}

@@ -1,0 +1,103 @@
+package hr;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.LocalDate;
+import java.util.UUID;
+
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.Select;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+import platform.TenantTransactions;
+import platform.browser.Browser;
+import platform.browser.BrowserTest;
+import platform.testing.JmlHubIntegrationTest;
+
+/** HR's pages in a real Chromium: create with inline validation, search, offboard with confirmation. */
+@JmlHubIntegrationTest
+@BrowserTest
+class HrBrowserTests {
+
+	@Autowired
+	TenantTransactions transactions;
+
+	@Autowired
+	JdbcClient jdbc;
+
+	@Test
+	void hanaCreatesAnEmployeeThroughTheFormAfterFixingInlineErrors(Browser browser) {
+		String tag = UUID.randomUUID().toString().substring(0, 6);
+		String email = "form-" + tag + "@acme.example";
+		browser.login("hana").open("/hr/employees");
+		browser.waitForText("h1", "Employees");
+		browser.driver().findElement(By.id("new-employee")).click();
+		browser.waitForText("h1", "New employee");
+
+		WebDriver driver = browser.driver();
+		driver.findElement(By.id("displayName")).sendKeys("   ");
+		driver.findElement(By.id("email")).sendKeys("not-an-email");
+		driver.findElement(By.id("department")).sendKeys("Engineering");
+		driver.findElement(By.cssSelector("#hire-form button[type=submit]")).click();
+
+		browser.waitForText("#email-error", "well-formed email");
+		assertThat(browser.waitFor("#displayName-error").getText()).isNotBlank();
+		assertThat(browser.waitFor("#startDate-error").getText()).isNotBlank();
+		assertThat(driver.findElement(By.id("department")).getAttribute("value")).as("kept input").isEqualTo("Engineering");
+		assertThat(driver.findElement(By.id("email")).getAttribute("class")).contains("is-invalid");
+		browser.screenshot("hr-new-employee-validation");
+		assertThat(countByEmail(email)).isZero();
+
+		driver.findElement(By.id("displayName")).clear();
+		driver.findElement(By.id("displayName")).sendKeys("Form Person " + tag);
+		driver.findElement(By.id("email")).clear();
+		driver.findElement(By.id("email")).sendKeys(email);
+		new Select(driver.findElement(By.id("manager"))).selectByValue("manny");
+		browser.script("document.getElementById('startDate').value = arguments[0]",
+				LocalDate.now().plusDays(14).toString());
+		driver.findElement(By.cssSelector("#hire-form button[type=submit]")).click();
+
+		browser.waitForText("#flash", "was added");
+		assertThat(browser.waitFor("#employee-status").getText()).isEqualTo("pre-hire");
+		browser.screenshot("hr-employee");
+		assertThat(countByEmail(email)).isOne();
+
+		browser.open("/hr/employees");
+		driver.findElement(By.id("q")).sendKeys(tag);
+		browser.waitForText("#results", "Form Person " + tag);
+		browser.screenshot("hr-employees");
+	}
+
+	@Test
+	void offboardingAsksForConfirmationFirst(Browser browser) {
+		String tag = UUID.randomUUID().toString().substring(0, 6);
+		browser.login("hana").open("/hr/employees/new");
+		WebDriver driver = browser.driver();
+		driver.findElement(By.id("displayName")).sendKeys("Leaving Person " + tag);
+		driver.findElement(By.id("email")).sendKeys("leave-" + tag + "@acme.example");
+		driver.findElement(By.id("department")).sendKeys("Sales");
+		browser.script("document.getElementById('startDate').value = '2024-03-01'");
+		driver.findElement(By.cssSelector("#hire-form button[type=submit]")).click();
+		browser.waitForText("#flash", "was added");
+
+		browser.script("document.getElementById('lastDay').value = '2026-12-31'");
+		driver.findElement(By.cssSelector("#offboard-form button[type=submit]")).click();
+		browser.until(ExpectedConditions.alertIsPresent(), "the confirmation").dismiss();
+		assertThat(browser.waitFor("#employee-status").getText()).isEqualTo("active");
+
+		driver.findElement(By.cssSelector("#offboard-form button[type=submit]")).click();
+		browser.until(ExpectedConditions.alertIsPresent(), "the confirmation").accept();
+		browser.waitForText("#employee-status", "offboarded");
+		browser.waitForText("#flash", "offboarded");
+		assertThat(driver.findElements(By.id("offboard-form"))).isEmpty();
+	}
+
+	private long countByEmail(String email) {
+		return transactions.inTenant("acme", () -> jdbc.sql("SELECT count(*) FROM employees WHERE email = :email")
+			.param("email", email).query(Long.class).single());
+	}
+}

@@ -1,0 +1,70 @@
+package jobs.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.time.Duration;
+
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+import jobs.assembly.JobsAssembly;
+
+/** The jobs page over HTTP: full page, polled fragment, the "Run now" swap and its protection. */
+@JobsIntegrationTest
+class JobsAdminPageTests {
+
+	@LocalServerPort
+	int port;
+
+	@Autowired
+	JobsAssembly assembly;
+
+	@Test
+	void thePageListsTheRunnersInTheLayoutAndPollsOnlyWhileVisible() {
+		await().atMost(Duration.ofSeconds(10))
+			.until(() -> assembly.state("test_failing").orElseThrow().lastOutcome() != null);
+		var page = ConsoleSession.login(port, "ada").get("/admin/jobs");
+
+		assertThat(page.statusCode()).isEqualTo(200);
+		assertThat(page.body()).contains("<title>Jobs · JML Hub</title>", "Ada", "Acme Corp", "id=\"job-test_counter\"",
+				"id=\"job-test_failing\"", "IllegalStateException: simulated failure", "every 1 h · timeout 5 min",
+				"hx-trigger=\"every 5s [document.visibilityState === 'visible'], refresh\"",
+				"hx-get=\"/admin/jobs/rows\"", "hx-post=\"/admin/jobs/test_counter/trigger\"", "Run now")
+			.doesNotContain("No jobs run on this instance");
+	}
+
+	@Test
+	void thePolledFragmentIsTheTableBodyAlone() {
+		var rows = ConsoleSession.login(port, "ada").get("/admin/jobs/rows");
+		assertThat(rows.statusCode()).isEqualTo(200);
+		assertThat(rows.body().strip()).startsWith("<tbody").endsWith("</tbody>").contains("id=\"job-test_gated\"")
+			.doesNotContain("<html", "navbar");
+	}
+
+	@Test
+	void runNowAnswersTheRowAndAnOutOfBandNotice() {
+		var response = ConsoleSession.login(port, "ada").htmxPost("/admin/jobs/test_counter/trigger", true);
+		assertThat(response.statusCode()).isEqualTo(200);
+		String body = response.body().strip();
+		assertThat(body).startsWith("<tr id=\"job-test_counter\"").contains("hx-swap-oob=\"true\"", "id=\"jobs-flash\"")
+			.containsPattern("Accepted: test_counter (started|is running)");
+	}
+
+	@Test
+	void runNowNeedsTheCsrfTokenAndTheAdminRole() {
+		assertThat(ConsoleSession.login(port, "ada").htmxPost("/admin/jobs/test_counter/trigger", false).statusCode())
+			.isEqualTo(403);
+		var approver = ConsoleSession.login(port, "manny").htmxPost("/admin/jobs/test_counter/trigger", true);
+		assertThat(approver.statusCode()).isEqualTo(403);
+		assertThat(ConsoleSession.login(port, "hana").get("/admin/jobs").body()).contains("Not allowed")
+			.doesNotContain("test_counter");
+	}
+
+	@Test
+	void runNowOfAnUnknownJobIsTheNotFoundPage() {
+		var response = ConsoleSession.login(port, "ada").htmxPost("/admin/jobs/no_such_job/trigger", true);
+		assertThat(response.statusCode()).isEqualTo(404);
+	}
+}

@@ -1,0 +1,115 @@
+package platform.browser;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+
+import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.support.ui.ExpectedCondition;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * The console in a browser, for one test class: sign in through the login form, open pages,
+ * wait for what htmx swaps in, and keep screenshots in {@code target/screenshots/}.
+ * Every wait is bounded ({@link #WAIT}) and polls briefly, so tests never sleep.
+ */
+public final class Browser {
+
+	public static final Duration WAIT = Duration.ofSeconds(15);
+
+	static final Path SCREENSHOTS = Path.of("target", "screenshots");
+
+	private final WebDriver driver;
+	private final String baseUrl;
+
+	Browser(WebDriver driver, String baseUrl) {
+		this.driver = driver;
+		this.baseUrl = baseUrl;
+	}
+
+	public WebDriver driver() {
+		return driver;
+	}
+
+	/** Signs in as {@code user} (password {@code demo}) through the form, leaving any earlier session. */
+	public Browser login(String user) {
+		// leave the page first: a request still in flight could otherwise set a new session cookie
+		driver.get("about:blank");
+		open("/favicon.ico");
+		driver.manage().deleteAllCookies();
+		open("/login");
+		driver.findElement(By.id("username")).sendKeys(user);
+		driver.findElement(By.id("password")).sendKeys("demo");
+		driver.findElement(By.cssSelector("form[action$='/login'] button[type=submit]")).click();
+		until(ExpectedConditions.or(ExpectedConditions.presenceOfElementLocated(By.id("current-user")),
+				ExpectedConditions.urlContains("error")), "the login of " + user);
+		if (driver.getCurrentUrl().contains("error")) {
+			throw new AssertionError("The login of " + user + " failed");
+		}
+		return this;
+	}
+
+	/** Opens {@code path} of the app (for example {@code /admin/jobs}) and waits for the page to load. */
+	public Browser open(String path) {
+		driver.get(baseUrl + path);
+		return this;
+	}
+
+	/** Waits until an element matching {@code css} is visible. */
+	public WebElement waitFor(String css) {
+		return until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector(css)), "a visible " + css);
+	}
+
+	/** Waits until the element matching {@code css} contains {@code text}. */
+	public WebElement waitForText(String css, String text) {
+		until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector(css), text),
+				"'" + text + "' in " + css);
+		return driver.findElement(By.cssSelector(css));
+	}
+
+	/** Waits until the page body contains {@code text}. */
+	public Browser waitForText(String text) {
+		waitForText("body", text);
+		return this;
+	}
+
+	/** Waits for any condition, failing with {@code what} in the message. */
+	public <T> T until(ExpectedCondition<T> condition, String what) {
+		return new WebDriverWait(driver, WAIT, Duration.ofMillis(50)).withMessage("waiting for " + what)
+			.until(condition);
+	}
+
+	/** Runs JavaScript in the page; {@code return ...} gives a value back. */
+	public Object script(String javascript, Object... arguments) {
+		return ((JavascriptExecutor) driver).executeScript(javascript, arguments);
+	}
+
+	/** The computed value of a CSS {@code property} of the first element matching {@code css}. */
+	public String cssValue(String css, String property) {
+		return waitFor(css).getCssValue(property);
+	}
+
+	/** Saves the visible page as {@code target/screenshots/<name>.png} and returns the file. */
+	public Path screenshot(String name) {
+		try {
+			Files.createDirectories(SCREENSHOTS);
+			Path target = SCREENSHOTS.resolve(name.replaceAll("[^A-Za-z0-9._-]", "_") + ".png");
+			Path taken = ((TakesScreenshot) driver).getScreenshotAs(OutputType.FILE).toPath();
+			Files.copy(taken, target, StandardCopyOption.REPLACE_EXISTING);
+			Files.deleteIfExists(taken);
+			return target;
+		}
+		catch (IOException e) {
+			throw new UncheckedIOException(e);
+		}
+	}
+}

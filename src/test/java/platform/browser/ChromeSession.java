@@ -1,0 +1,91 @@
+package platform.browser;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+
+/**
+ * Debian's Chromium and ChromeDriver, started with explicit paths (Selenium Manager cannot
+ * download anything here) and a fresh profile that is deleted again on {@link #close()}.
+ */
+final class ChromeSession implements AutoCloseable {
+
+	static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+	static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+
+	private final ChromeDriverService service;
+	private final ChromeDriver driver;
+	private final Path profile;
+
+	private ChromeSession(ChromeDriverService service, ChromeDriver driver, Path profile) {
+		this.service = service;
+		this.driver = driver;
+		this.profile = profile;
+	}
+
+	/** Those of {@code binaries} that are missing or not executable; empty when a browser can start. */
+	static List<Path> missing(List<Path> binaries) {
+		List<Path> missing = new ArrayList<>();
+		for (Path binary : binaries) {
+			if (!Files.isExecutable(binary)) {
+				missing.add(binary);
+			}
+		}
+		return missing;
+	}
+
+	static ChromeSession start(Path chromium, Path chromedriver) throws IOException {
+		Path profile = Files.createTempDirectory("jmlhub-chromium-");
+		ChromeDriverService service = new ChromeDriverService.Builder()
+			.usingDriverExecutable(chromedriver.toFile())
+			.usingAnyFreePort()
+			.build();
+		ChromeOptions options = new ChromeOptions();
+		options.setBinary(chromium.toFile());
+		options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+				"--disable-background-networking", "--disable-component-update", "--no-first-run",
+				"--user-data-dir=" + profile, "--window-size=1366,900");
+		try {
+			return new ChromeSession(service, new ChromeDriver(service, options), profile);
+		}
+		catch (RuntimeException e) {
+			service.stop();
+			deleteRecursively(profile);
+			throw e;
+		}
+	}
+
+	ChromeDriver driver() {
+		return driver;
+	}
+
+	@Override
+	public void close() throws IOException {
+		try {
+			driver.quit();
+		}
+		finally {
+			service.stop();
+			deleteRecursively(profile);
+		}
+	}
+
+	private static void deleteRecursively(Path folder) throws IOException {
+		if (!Files.exists(folder)) {
+			return;
+		}
+		try (Stream<Path> paths = Files.walk(folder)) {
+			for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+				Files.deleteIfExists(path);
+			}
+		}
+	}
+}
