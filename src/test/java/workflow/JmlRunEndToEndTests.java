@@ -25,7 +25,7 @@ import tools.jackson.databind.json.JsonMapper;
 import workflow.run.ActionRepository;
 
 /**
- * JML runs end to end: HR events published through the outbox (as the HR module does), the
+ * JML runs end to end: HR events from the HR API or published through the outbox as HR does, the
  * dispatcher and the workflow handlers, the start request hop, the real Temporal worker, the
  * PostgreSQL projection, and decisions through the run API by the seeded users. Re-deliveries are
  * simulated by handing the same event to the handler again, as the dispatcher would.
@@ -70,6 +70,44 @@ class JmlRunEndToEndTests {
 
 	UUID startJoiner(String manager) {
 		return scenario.startJoiner("Hire " + UUID.randomUUID().toString().substring(0, 8), manager);
+	}
+
+	@Test
+	void theHrApiStartsAJoinerThenAMoverThenALeaverRun() {
+		ApiClient api = new ApiClient(port);
+		String email = "api-" + UUID.randomUUID() + "@acme.example";
+		var hired = api.post("hana", "/v1/hr/employees", """
+				{"displayName": "Api Person", "email": "%s", "department": "Engineering", "manager": "manny",
+				 "startDate": "2031-03-01"}""".formatted(email));
+		assertThat(hired.statusCode()).as(hired.body()).isEqualTo(201);
+		UUID employeeId = UUID.fromString(json.readTree(hired.body()).get("id").asString());
+
+		UUID joiner = scenario.awaitRunOf(employeeId);
+		scenario.approve(joiner, "manager_approval", "manny");
+		scenario.approve(joiner, "it_access", "ivan");
+		scenario.approve(joiner, "security_approval", "sara", "sam");
+		assertThat(scenario.awaitStatus(joiner, "completed").get("employeeEmail").asString()).isEqualTo(email);
+
+		var moved = api.post("hana", "/v1/hr/employees/" + employeeId + "/transfer",
+				"{\"department\": \"Sales\", \"manager\": \"manny\"}");
+		assertThat(moved.statusCode()).as(moved.body()).isEqualTo(200);
+		await().atMost(RunScenario.TIMEOUT).until(() -> scenario.runsOf(employeeId).size() == 2);
+		UUID mover = UUID.fromString(scenario.runsOf(employeeId).get(0).get("id").asString());
+		scenario.approve(mover, "manager_approval", "manny");
+		scenario.approve(mover, "it_access_change", "ivan");
+		assertThat(scenario.awaitStatus(mover, "completed").get("department").asString()).isEqualTo("Sales");
+
+		var offboarded = api.post("hana", "/v1/hr/employees/" + employeeId + "/offboard", "{\"lastDay\": \"2031-12-31\"}");
+		assertThat(offboarded.statusCode()).as(offboarded.body()).isEqualTo(200);
+		await().atMost(RunScenario.TIMEOUT).until(() -> scenario.runsOf(employeeId).size() == 3);
+		UUID leaver = UUID.fromString(scenario.runsOf(employeeId).get(0).get("id").asString());
+		scenario.approve(leaver, "manager_confirmation", "manny");
+		scenario.approve(leaver, "it_revoke_access", "ivan");
+		assertThat(scenario.awaitStatus(leaver, "completed").get("definitionKey").asString()).isEqualTo("leaver");
+
+		assertThat(api.post("hana", "/v1/hr/employees/" + employeeId + "/offboard", "{\"lastDay\": \"2031-12-31\"}")
+			.statusCode()).isEqualTo(409);
+		assertThat(scenario.runsOf(employeeId)).hasSize(3);
 	}
 
 	@Test

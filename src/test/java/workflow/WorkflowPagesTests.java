@@ -1,5 +1,6 @@
 package workflow;
 
+import platform.testing.ConsoleSession;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Map;

@@ -1,5 +1,6 @@
 package jobs.web;
 
+import platform.testing.ConsoleSession;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;

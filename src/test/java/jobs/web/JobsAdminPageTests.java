@@ -1,5 +1,7 @@
 package jobs.web;
 
+import java.util.Map;
+import platform.testing.ConsoleSession;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -45,7 +47,7 @@ class JobsAdminPageTests {
 
 	@Test
 	void runNowAnswersTheRowAndAnOutOfBandNotice() {
-		var response = ConsoleSession.login(port, "ada").htmxPost("/admin/jobs/test_counter/trigger", true);
+		var response = ConsoleSession.login(port, "ada").htmxPost("/admin/jobs/test_counter/trigger", Map.of());
 		assertThat(response.statusCode()).isEqualTo(200);
 		String body = response.body().strip();
 		assertThat(body).startsWith("<tr id=\"job-test_counter\"").contains("hx-swap-oob=\"true\"", "id=\"jobs-flash\"")
@@ -54,9 +56,9 @@ class JobsAdminPageTests {
 
 	@Test
 	void runNowNeedsTheCsrfTokenAndTheAdminRole() {
-		assertThat(ConsoleSession.login(port, "ada").htmxPost("/admin/jobs/test_counter/trigger", false).statusCode())
+		assertThat(ConsoleSession.login(port, "ada").htmxPostWithoutCsrf("/admin/jobs/test_counter/trigger", Map.of()).statusCode())
 			.isEqualTo(403);
-		var approver = ConsoleSession.login(port, "manny").htmxPost("/admin/jobs/test_counter/trigger", true);
+		var approver = ConsoleSession.login(port, "manny").htmxPost("/admin/jobs/test_counter/trigger", Map.of());
 		assertThat(approver.statusCode()).isEqualTo(403);
 		assertThat(ConsoleSession.login(port, "hana").get("/admin/jobs").body()).contains("Not allowed")
 			.doesNotContain("test_counter");
@@ -64,7 +66,7 @@ class JobsAdminPageTests {
 
 	@Test
 	void runNowOfAnUnknownJobIsTheNotFoundPage() {
-		var response = ConsoleSession.login(port, "ada").htmxPost("/admin/jobs/no_such_job/trigger", true);
+		var response = ConsoleSession.login(port, "ada").htmxPost("/admin/jobs/no_such_job/trigger", Map.of());
 		assertThat(response.statusCode()).isEqualTo(404);
 	}
 }

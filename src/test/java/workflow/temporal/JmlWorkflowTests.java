@@ -31,7 +31,7 @@ import workflow.temporal.JmlWorkflow.Timing;
 class JmlWorkflowTests {
 
 	static final String QUEUE = "jml-test";
-	static final Path HISTORY = Path.of("src/test/resources/workflow/jml-joiner-history.json");
+	static final Path HISTORIES = Path.of("src/test/resources/workflow");
 
 	static final StagePlan MANAGER = new StagePlan("manager", "manager_approval", "approval", 1, List.of());
 	static final StagePlan IT = new StagePlan("it", "it_access", "approval", 1, List.of("accounts", "vpn"));
@@ -84,13 +84,11 @@ class JmlWorkflowTests {
 				"decision:a4:ignored:null:0:null", "decision:a5:ignored:null:0:null",
 				"decision:a6:applied:approved:2:null",
 				"activate:notify:0", "finish:completed");
-		if (Boolean.getBoolean("workflow.history.update")) {
-			Files.writeString(HISTORY, env.getWorkflowClient().fetchHistory(workflowId).toJson(true));
-		}
+		recordHistory("jml-joiner-history.json");
 	}
 
 	@Test
-	void rejectCompensatesEarlierGrantsInReverseOrder() {
+	void rejectCompensatesEarlierGrantsInReverseOrder() throws IOException {
 		start(MANAGER, IT, SECURITY, NOTIFY);
 		decide("a1", "approve", "manager", 0, "manny");
 		activities.awaitCall("activate:it:0");
@@ -102,10 +100,11 @@ class JmlWorkflowTests {
 		assertThat(activities.calls()).endsWith("decision:a3:applied:rejected:0:null",
 				"compensate:1:it:vpn:rejected", "compensate:2:it:accounts:rejected", "finish:rejected");
 		assertThat(activities.calls("activate:notify")).isEmpty();
+		recordHistory("jml-reject-history.json");
 	}
 
 	@Test
-	void aBlockedStageRetriesOnADoublingTimerAndAcceptsWithdraw() {
+	void aBlockedStageRetriesOnADoublingTimerAndAcceptsWithdraw() throws IOException {
 		activities.block("security");
 		start(MANAGER, IT, SECURITY, NOTIFY);
 		decide("a1", "approve", "manager", 0, "manny");
@@ -125,6 +124,7 @@ class JmlWorkflowTests {
 		assertThat(activities.calls()).endsWith("decision:a3:ignored:null:0:null",
 				"decision:a4:applied:withdrawn:0:null", "compensate:1:it:vpn:withdrawn",
 				"compensate:2:it:accounts:withdrawn", "finish:withdrawn");
+		recordHistory("jml-blocked-withdraw-history.json");
 	}
 
 	@Test
@@ -145,7 +145,7 @@ class JmlWorkflowTests {
 	}
 
 	@Test
-	void returnParksTheRunOnTheStageUntilResubmit() {
+	void returnParksTheRunOnTheStageUntilResubmit() throws IOException {
 		start(MANAGER, IT, NOTIFY);
 		decide("a1", "return", "manager", 0, "manny");
 		activities.awaitCall("decision:a1");
@@ -161,6 +161,7 @@ class JmlWorkflowTests {
 		assertThat(activities.calls()).startsWith("activate:manager:0", "decision:a1:applied:returned:0:returned",
 				"decision:a2:ignored:null:0:null", "decision:a3:applied:null:0:running", "activate:manager:1",
 				"decision:a4:applied:approved:1:null");
+		recordHistory("jml-return-resubmit-history.json");
 	}
 
 	@Test
@@ -196,6 +197,13 @@ class JmlWorkflowTests {
 
 		assertThat(result()).isEqualTo("completed");
 		assertThat(activities.calls("decision:a2")).containsExactly("decision:a2:applied:active:1:null");
+	}
+
+	/** With -Dworkflow.history.update=true, stores the finished run's history for the replay test. */
+	private void recordHistory(String file) throws IOException {
+		if (Boolean.getBoolean("workflow.history.update")) {
+			Files.writeString(HISTORIES.resolve(file), env.getWorkflowClient().fetchHistory(workflowId).toJson(true));
+		}
 	}
 
 	/** Consecutive blocked-until marks are one wait apart, plus the (real) time the activities took. */

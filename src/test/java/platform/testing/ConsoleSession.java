@@ -1,4 +1,4 @@
-package workflow;
+package platform.testing;
 
 import java.io.IOException;
 import java.net.CookieManager;
@@ -13,8 +13,11 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
-/** A logged-in console session (form login, session cookie, CSRF) for page tests without a browser. */
-final class ConsoleSession {
+/**
+ * A signed-in console session over plain HTTP (form login, session cookie, the CSRF token of the
+ * last page) for page tests without a browser. Redirects are not followed so tests can assert them.
+ */
+public final class ConsoleSession {
 
 	private static final Pattern CSRF_FIELD = Pattern.compile("name=\"_csrf\" value=\"([^\"]+)\"");
 	private static final Pattern CSRF_META = Pattern.compile("<meta name=\"_csrf\" content=\"([^\"]+)\"");
@@ -27,25 +30,32 @@ final class ConsoleSession {
 		this.baseUrl = "http://localhost:" + port;
 	}
 
-	static ConsoleSession login(int port, String user) {
+	/** Signs in as {@code user} (password {@code demo}); fails the test when the login fails. */
+	public static ConsoleSession login(int port, String user) {
 		ConsoleSession session = new ConsoleSession(port);
-		String form = session.get("/login").body();
-		Matcher token = CSRF_FIELD.matcher(form);
+		Matcher token = CSRF_FIELD.matcher(session.get("/login").body());
 		if (!token.find()) {
 			throw new AssertionError("no CSRF field on the login page");
 		}
 		HttpResponse<String> response = session.send(HttpRequest.newBuilder(URI.create(session.baseUrl + "/login"))
 			.header("Content-Type", "application/x-www-form-urlencoded")
-			.POST(HttpRequest.BodyPublishers.ofString(encode(Map.of("username", user, "password", "demo", "_csrf", token.group(1)))))
+			.POST(HttpRequest.BodyPublishers.ofString(
+					encode(Map.of("username", user, "password", "demo", "_csrf", token.group(1)))))
 			.build());
 		if (response.statusCode() != 302 || response.headers().firstValue("Location").orElse("").contains("error")) {
 			throw new AssertionError("login of " + user + " failed: " + response.statusCode());
 		}
+		// the session, and with it the CSRF token, changes at login
+		session.get("/login");
 		return session;
 	}
 
-	HttpResponse<String> get(String path) {
-		HttpResponse<String> response = send(HttpRequest.newBuilder(URI.create(baseUrl + path)).GET().build());
+	/** A page as a browser asks for it; remembers the page's CSRF token. */
+	public HttpResponse<String> get(String path) {
+		HttpResponse<String> response = send(HttpRequest.newBuilder(URI.create(baseUrl + path))
+			.header("Accept", "text/html")
+			.GET()
+			.build());
 		Matcher meta = CSRF_META.matcher(response.body());
 		if (meta.find()) {
 			csrf = meta.group(1);
@@ -53,19 +63,28 @@ final class ConsoleSession {
 		return response;
 	}
 
-	/** A POST as htmx sends it: form-encoded, with the CSRF header from the page and HX-Request. */
-	HttpResponse<String> htmxPost(String path, Map<String, String> form) {
-		return send(HttpRequest.newBuilder(URI.create(baseUrl + path))
+	/** A POST as htmx sends it: form-encoded, with HX-Request and the CSRF header of the last page. */
+	public HttpResponse<String> htmxPost(String path, Map<String, String> form) {
+		return send(htmxPostRequest(path, form).header("X-CSRF-TOKEN", csrf).build());
+	}
+
+	/** The same POST without the CSRF header, which the server must refuse. */
+	public HttpResponse<String> htmxPostWithoutCsrf(String path, Map<String, String> form) {
+		return send(htmxPostRequest(path, form).build());
+	}
+
+	private HttpRequest.Builder htmxPostRequest(String path, Map<String, String> form) {
+		return HttpRequest.newBuilder(URI.create(baseUrl + path))
 			.header("Content-Type", "application/x-www-form-urlencoded")
 			.header("HX-Request", "true")
-			.header("X-CSRF-TOKEN", csrf)
-			.POST(HttpRequest.BodyPublishers.ofString(encode(form)))
-			.build());
+			.POST(HttpRequest.BodyPublishers.ofString(encode(form)));
 	}
 
 	private static String encode(Map<String, String> form) {
-		return form.entrySet().stream()
-			.map(e -> URLEncoder.encode(e.getKey(), StandardCharsets.UTF_8) + "=" + URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8))
+		return form.entrySet()
+			.stream()
+			.map(e -> URLEncoder.encode(e.getKey(), StandardCharsets.UTF_8) + "="
+					+ URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8))
 			.collect(Collectors.joining("&"));
 	}
 

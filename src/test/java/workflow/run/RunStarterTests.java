@@ -1,0 +1,110 @@
+package workflow.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.UUID;
+
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+
+import outbox.DeliveredEvent;
+import outbox.EventTypes;
+import outbox.OutboxPublisher;
+import platform.TenantTransactions;
+import platform.testing.JmlHubIntegrationTest;
+import workflow.Orchestrator;
+import workflow.OrchestratorException;
+import workflow.definition.DefinitionRepository;
+
+/**
+ * The start request handler's failure classification with an orchestrator that always fails:
+ * a transient failure is retried (the event fails) until the last attempt, which — like a
+ * permanent failure at once — leaves the run {@code start_failed} with the reason.
+ */
+@JmlHubIntegrationTest
+class RunStarterTests {
+
+	@Autowired
+	TenantTransactions transactions;
+
+	@Autowired
+	DefinitionRepository definitions;
+
+	@Autowired
+	RunRepository runs;
+
+	@Autowired
+	StageRepository stages;
+
+	@Autowired
+	OutboxPublisher outbox;
+
+	@Autowired
+	RunQueries queries;
+
+	@Autowired
+	WorkflowProperties properties;
+
+	/** A run that waits for a pre-hire start, so the real dispatcher does not start it meanwhile. */
+	UUID waitingRun() {
+		var settings = new WorkflowProperties(new WorkflowProperties.Jml(true, 5, 1), properties.engine(), properties.jobs());
+		UUID employeeId = UUID.randomUUID();
+		Map<String, Object> payload = new HashMap<>();
+		payload.put("employeeId", employeeId.toString());
+		payload.put("displayName", "Start Failure");
+		payload.put("manager", "manny");
+		payload.put("startDate", "2099-01-01");
+		return new RunRequests(transactions, definitions, runs, stages, outbox, settings).request("joiner",
+				new DeliveredEvent(UUID.randomUUID(), "acme", EventTypes.HR_EMPLOYEE_CREATED, employeeId, "k-" + employeeId,
+						1, payload, 1));
+	}
+
+	RunStarter failingWith(OrchestratorException.Kind kind) {
+		Orchestrator failing = new Orchestrator() {
+			@Override
+			public StartReceipt start(StartRequest request) {
+				throw new OrchestratorException(kind, "frontend says no", null);
+			}
+
+			@Override
+			public void signal(DecisionSignal signal) {
+				throw new UnsupportedOperationException();
+			}
+		};
+		return new RunStarter(transactions, runs, stages, failing, properties);
+	}
+
+	DeliveredEvent startRequest(UUID runId, int attempt) {
+		return new DeliveredEvent(UUID.randomUUID(), "acme", EventTypes.WORKFLOW_RUN_START_REQUESTED, runId,
+				"start:" + runId, 1, Map.of("runId", runId.toString()), attempt);
+	}
+
+	Run run(UUID runId) {
+		return queries.detail("acme", runId).run();
+	}
+
+	@Test
+	void aTransientFailureIsRetriedUntilTheLastAttemptThenTheRunFailsToStart() {
+		UUID runId = waitingRun();
+		RunStarter starter = failingWith(OrchestratorException.Kind.TRANSIENT);
+		int last = properties.jml().startMaxAttempts();
+
+		assertThatThrownBy(() -> starter.start(startRequest(runId, last - 1))).isInstanceOf(OrchestratorException.class);
+		assertThat(run(runId).status()).isEqualTo(Run.REQUESTED);
+
+		starter.start(startRequest(runId, last));
+		assertThat(run(runId).status()).isEqualTo(Run.START_FAILED);
+		assertThat(run(runId).statusReason()).contains("gave up after " + last + " attempts", "frontend says no");
+	}
+
+	@Test
+	void aPermanentFailureFailsTheStartAtOnce() {
+		UUID runId = waitingRun();
+		failingWith(OrchestratorException.Kind.PERMANENT).start(startRequest(runId, 1));
+		assertThat(run(runId).status()).isEqualTo(Run.START_FAILED);
+		assertThat(run(runId).statusReason()).startsWith("permanent failure");
+	}
+}
