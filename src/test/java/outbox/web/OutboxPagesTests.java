@@ -25,11 +25,11 @@ import outbox.OutboxPublisher;
 import outbox.PermanentFailureException;
 import outbox.admin.DeadLetterFilter;
 import outbox.admin.DeadLetterService;
-import outbox.testing.ConsoleClient;
 import outbox.testing.HandlerScript;
 import outbox.testing.OutboxModuleTest;
 import outbox.testing.TestEvents;
 import platform.TenantTransactions;
+import platform.testing.ConsoleSession;
 
 /** The outbox admin pages over HTTP with a signed-in session (form login, CSRF). */
 @OutboxModuleTest
@@ -57,14 +57,14 @@ class OutboxPagesTests {
 	DeadLetterService deadLetters;
 
 	TestEvents events;
-	ConsoleClient ada;
+	ConsoleSession ada;
 	final String run = UUID.randomUUID().toString();
 	final AtomicBoolean fixed = new AtomicBoolean();
 
 	@BeforeAll
 	void setUp() {
 		events = new TestEvents(transactions, publisher, jdbc);
-		ada = ConsoleClient.signIn(port, "ada");
+		ada = ConsoleSession.login(port, "ada");
 	}
 
 	@AfterAll
@@ -166,12 +166,12 @@ class OutboxPagesTests {
 	void onlyAdminsOfTheTenantSeeThePages() {
 		String key = deadLetters("secured", 1, EventTypes.HR_EMPLOYEE_CREATED).get(0);
 		UUID id = events.state(ACME, key).id();
-		ConsoleClient manny = ConsoleClient.signIn(port, "manny");
+		ConsoleSession manny = ConsoleSession.login(port, "manny");
 		for (String path : List.of("/admin/outbox", "/admin/outbox/dead-letters", "/admin/outbox/events",
 				"/admin/outbox/dead-letters/" + id)) {
 			assertThat(manny.get(path).statusCode()).as(path).isEqualTo(403);
 		}
-		ConsoleClient gus = ConsoleClient.signIn(port, "gus");
+		ConsoleSession gus = ConsoleSession.login(port, "gus");
 		gus.get("/admin/outbox/dead-letters");
 		assertThat(gus.get("/admin/outbox/dead-letters/" + id).statusCode()).isEqualTo(404);
 		assertThat(gus.get("/admin/outbox/events/" + id).statusCode()).isEqualTo(404);

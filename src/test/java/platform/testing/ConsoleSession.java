@@ -8,6 +8,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -61,6 +62,27 @@ public final class ConsoleSession {
 			csrf = meta.group(1);
 		}
 		return response;
+	}
+
+	/** A GET as htmx sends it (with HX-Request), e.g. a polling panel that answers with a fragment. */
+	public HttpResponse<String> htmxGet(String path) {
+		return send(HttpRequest.newBuilder(URI.create(baseUrl + path)).header("HX-Request", "true").GET().build());
+	}
+
+	/** A plain form POST as a browser submits it, with the CSRF token of the last page as a form field. */
+	public HttpResponse<String> post(String path, Map<String, String> form) {
+		Map<String, String> fields = new LinkedHashMap<>(form);
+		fields.put("_csrf", csrf);
+		return send(HttpRequest.newBuilder(URI.create(baseUrl + path))
+			.header("Content-Type", "application/x-www-form-urlencoded")
+			.POST(HttpRequest.BodyPublishers.ofString(encode(fields)))
+			.build());
+	}
+
+	/** Follows a redirect (post/redirect/get) and returns the page it leads to. */
+	public HttpResponse<String> follow(HttpResponse<String> redirect) {
+		URI location = URI.create(baseUrl).resolve(redirect.headers().firstValue("Location").orElseThrow());
+		return get(location.getRawPath() + (location.getRawQuery() == null ? "" : "?" + location.getRawQuery()));
 	}
 
 	/** A POST as htmx sends it: form-encoded, with HX-Request and the CSRF header of the last page. */
