@@ -18,8 +18,10 @@ import outbox.store.DispatchQueueRepository;
  * The outbox dispatcher of one instance (worker role with dispatch enabled): a LISTEN connection
  * plus {@code dispatchThreads} loops, each running {@link DispatchRound}s back to back while
  * there is work and otherwise sleeping until a wake-up, the next scheduled retry or the poll
- * interval, whichever comes first. Start fails (and with it the application) when the LISTEN
- * connection or the dispatch queue is unavailable. Stop lets in-flight handlers finish (up to
+ * interval, whichever comes first. LISTEN is established before the loops start and every loop
+ * begins with a round, so whatever was published before (or while no instance was listening) is
+ * found at once: that first round is the startup scan. Start fails (and with it the application)
+ * when the LISTEN connection or the dispatch queue is unavailable. Stop lets in-flight handlers finish (up to
  * the shutdown timeout), records their outcome and hands back claimed events not yet started.
  */
 public final class Dispatcher implements SmartLifecycle {
