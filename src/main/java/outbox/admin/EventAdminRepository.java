@@ -4,7 +4,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -150,12 +149,12 @@ class EventAdminRepository {
 
 	/** The failed attempts of an event, oldest first. */
 	List<Attempt> attempts(UUID eventId) {
-		return new ArrayList<>(jdbc.sql("""
+		return jdbc.sql("""
 				SELECT redrive, attempt, outcome, error_class, error_message, error_stack, duration_ms, worker_id, attempted_at
 				FROM outbox_attempts WHERE event_id = :id ORDER BY id""")
 			.param("id", eventId)
 			.query((rs, row) -> attempt(rs))
-			.list());
+			.list();
 	}
 
 	private static Attempt attempt(ResultSet rs) throws SQLException {

@@ -4,6 +4,8 @@ import java.util.Map;
 
 import javax.sql.DataSource;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.datasource.ConnectionHolder;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
@@ -27,6 +29,8 @@ import tools.jackson.databind.json.JsonMapper;
  */
 @Component
 class TransactionalOutboxPublisher implements OutboxPublisher {
+
+	private static final Logger log = LoggerFactory.getLogger(TransactionalOutboxPublisher.class);
 
 	static final int DEFAULT_PAYLOAD_VERSION = 1;
 	static final int DEFAULT_MAX_ATTEMPTS = 5;
@@ -56,9 +60,12 @@ class TransactionalOutboxPublisher implements OutboxPublisher {
 			failTransaction();
 			throw e;
 		}
-		events.insert(tenant, EventIds.next(), event.type(), event.aggregateId(), event.idempotencyKey(), payload,
-				event.payloadVersion() == null ? DEFAULT_PAYLOAD_VERSION : event.payloadVersion(),
+		boolean inserted = events.insert(tenant, EventIds.next(), event.type(), event.aggregateId(), event.idempotencyKey(),
+				payload, event.payloadVersion() == null ? DEFAULT_PAYLOAD_VERSION : event.payloadVersion(),
 				event.maxAttempts() == null ? DEFAULT_MAX_ATTEMPTS : event.maxAttempts());
+		if (!inserted) {
+			log.debug("Replayed publish of {} {} in tenant {} ignored", event.type(), event.idempotencyKey(), tenant);
+		}
 	}
 
 	private String validatedPayload(OutboxEvent event) {
