@@ -19,8 +19,8 @@ import jobs.runner.JobRunMetrics;
 @Component
 class JobMetrics implements JobRunMetrics {
 
-	static final Set<String> JOB_LABELS = Set.of("outbox_retention", "outbox_lease_rescue",
-			"workflow_signal_redelivery", "workflow_prehire_start", "workflow_stage_reminders");
+	static final Set<String> JOB_LABELS = Set.of("outbox_retention", "workflow_signal_redelivery",
+			"workflow_prehire_start", "workflow_stage_reminders");
 
 	static final String UNKNOWN = "unknown";
 

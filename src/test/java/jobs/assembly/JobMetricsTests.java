@@ -38,10 +38,4 @@ class JobMetricsTests {
 		assertThat(scrape).contains("worker_job_duration_seconds_count{job=\"unknown\",outcome=\"failed\"} 2")
 			.doesNotContain("attendance");
 	}
-
-	@Test
-	void theClosedSetHoldsTheProductsJobs() {
-		assertThat(JobMetrics.JOB_LABELS).containsExactlyInAnyOrder("outbox_retention", "outbox_lease_rescue",
-				"workflow_signal_redelivery", "workflow_prehire_start", "workflow_stage_reminders");
-	}
 }

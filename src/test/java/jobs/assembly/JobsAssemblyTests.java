@@ -124,7 +124,7 @@ class JobsAssemblyTests {
 		Job slow = new Job() {
 			@Override
 			public String name() {
-				return "outbox_lease_rescue";
+				return "workflow_stage_reminders";
 			}
 
 			@Override
@@ -142,13 +142,13 @@ class JobsAssemblyTests {
 			await().atMost(Duration.ofSeconds(10))
 				.until(() -> assembly.states().stream().allMatch(JobRunnerState::stopped));
 			assertThat(closing).as("shutdown waits for the running job").isNotDone();
-			assertThat(assembly.trigger("outbox_lease_rescue")).hasValueSatisfying(r -> assertThat(r.accepted()).isFalse());
+			assertThat(assembly.trigger("workflow_stage_reminders")).hasValueSatisfying(r -> assertThat(r.accepted()).isFalse());
 
 			release.countDown();
 			closing.get(10, TimeUnit.SECONDS);
 			assertThat(finished).isTrue();
 			assertThat(assembly.isRunning()).isFalse();
-			assertThat(assembly.state("outbox_lease_rescue").orElseThrow().running()).isFalse();
+			assertThat(assembly.state("workflow_stage_reminders").orElseThrow().running()).isFalse();
 		});
 	}
 
