@@ -2,11 +2,14 @@ package outbox.admin;
 
 import java.util.List;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 /**
  * A tenant's outbox backlog. {@code oldestPendingSeconds} is null when nothing is pending;
  * {@code deliveredLastMinute} is the recent dispatch rate.
  */
-public record Backlog(long pending, long processing, long failed, Double oldestPendingSeconds, long deliveredLastMinute,
+public record Backlog(long pending, long processing, long failed,
+		@JsonInclude(JsonInclude.Include.ALWAYS) Double oldestPendingSeconds, long deliveredLastMinute,
 		List<TypeBacklog> byEventType) {
 
 	/** The backlog of one event type. */

@@ -231,6 +231,7 @@ class OutboxAdminApiTests {
 		assertThat(backlog.get("failed").asLong()).isGreaterThanOrEqualTo(2);
 		assertThat(backlog.has("pending")).isTrue();
 		assertThat(backlog.has("processing")).isTrue();
+		assertThat(backlog.has("oldestPendingSeconds")).as("always present, null when nothing is pending").isTrue();
 		JsonNode type = null;
 		for (JsonNode node : backlog.get("byEventType")) {
 			if (node.get("eventType").asString().equals(EventTypes.WORKFLOW_RUN_START_REQUESTED)) {
