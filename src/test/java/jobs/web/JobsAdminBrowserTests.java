@@ -62,13 +62,14 @@ class JobsAdminBrowserTests {
 	@Test
 	void thePageRefreshesItselfWhileVisible(Browser browser) {
 		browser.login("ada").open("/admin/jobs");
-		String before = browser.waitFor("#job-test_counter time.last-started").getAttribute("datetime");
+		browser.waitFor("#job-test_counter time.last-started");
+		String before = browser.attribute("#job-test_counter time.last-started", "datetime");
 		browser.script("window.__jobsPageMarker = 'same page'");
 
 		assertThat(assembly.trigger("test_counter")).hasValueSatisfying(r -> assertThat(r.accepted()).isTrue());
 
-		browser.until(driver -> !before.equals(driver.findElement(By.cssSelector("#job-test_counter time.last-started"))
-			.getAttribute("datetime")), "the polled table to show the new run");
+		browser.until(driver -> !before.equals(browser.attribute("#job-test_counter time.last-started", "datetime")),
+				"the polled table to show the new run");
 		assertThat(browser.script("return window.__jobsPageMarker")).isEqualTo("same page");
 	}
 

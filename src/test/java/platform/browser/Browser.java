@@ -10,6 +10,7 @@ import java.time.Duration;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
@@ -84,13 +85,29 @@ public final class Browser {
 
 	/** Waits for any condition, failing with {@code what} in the message. */
 	public <T> T until(ExpectedCondition<T> condition, String what) {
+		// polling swaps elements at any moment; a condition that met a swapped-out element is retried
 		return new WebDriverWait(driver, WAIT, Duration.ofMillis(50)).withMessage("waiting for " + what)
+			.ignoring(StaleElementReferenceException.class)
 			.until(condition);
 	}
 
 	/** Runs JavaScript in the page; {@code return ...} gives a value back. */
 	public Object script(String javascript, Object... arguments) {
 		return ((JavascriptExecutor) driver).executeScript(javascript, arguments);
+	}
+
+	/** The visible text of the first element matching {@code css}, read in one step like {@link #attribute}. */
+	public String text(String css) {
+		return (String) script("const el = document.querySelector(arguments[0]); return el ? el.innerText : null;", css);
+	}
+
+	/**
+	 * An attribute of the first element matching {@code css}, read in one step in the page so a
+	 * swap between finding and reading cannot make the element stale; null when nothing matches.
+	 */
+	public String attribute(String css, String name) {
+		return (String) script("const el = document.querySelector(arguments[0]); return el ? el.getAttribute(arguments[1]) : null;",
+				css, name);
 	}
 
 	/** The computed value of a CSS {@code property} of the first element matching {@code css}. */
