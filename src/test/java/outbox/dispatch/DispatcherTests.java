@@ -18,7 +18,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.IntStream;
 
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.core.env.Environment;
@@ -26,7 +25,6 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 
 import outbox.EventTypes;
 import outbox.OutboxEvent;
-import outbox.OutboxPublisher;
 import outbox.PermanentFailureException;
 import outbox.store.DispatchQueueRepository;
 import outbox.store.OutboxEventRepository;
@@ -54,9 +52,6 @@ class DispatcherTests {
 	TenantTransactions transactions;
 
 	@Autowired
-	OutboxPublisher publisher;
-
-	@Autowired
 	JdbcClient jdbc;
 
 	@Autowired
@@ -71,12 +66,9 @@ class DispatcherTests {
 	@Autowired
 	JsonMapper json;
 
+	@Autowired
 	TestEvents events;
 
-	@BeforeAll
-	void setUp() {
-		events = new TestEvents(transactions, publisher, jdbc);
-	}
 
 	@Test
 	void aPermanentFailureIsDeadLetteredAfterOneAttempt() {

@@ -19,13 +19,11 @@ import org.springframework.core.env.Environment;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 import outbox.EventTypes;
-import outbox.OutboxPublisher;
 import outbox.PermanentFailureException;
 import outbox.testing.HandlerScript;
 import outbox.testing.OutboxModuleTest;
 import outbox.testing.OwnerDatabase;
 import outbox.testing.TestEvents;
-import platform.TenantTransactions;
 
 /** Outbox metrics on /metrics and the dispatch checks in the readiness group. */
 @OutboxModuleTest
@@ -50,13 +48,10 @@ class ObservabilityTests {
 	HandlerScript script;
 
 	@Autowired
-	TenantTransactions transactions;
-
-	@Autowired
-	OutboxPublisher publisher;
-
-	@Autowired
 	JdbcClient jdbc;
+
+	@Autowired
+	TestEvents events;
 
 	@Autowired
 	Environment environment;
@@ -64,7 +59,6 @@ class ObservabilityTests {
 	@Test
 	void dispatchOutcomesBacklogAndLatencyAreOnTheMetricsEndpoint() throws Exception {
 		String tenant = TestEvents.newTenant("metrics");
-		TestEvents events = new TestEvents(transactions, publisher, jdbc);
 		script.when(tenant, "dead", event -> {
 			throw new PermanentFailureException("no such account");
 		});

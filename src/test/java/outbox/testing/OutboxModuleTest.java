@@ -25,7 +25,7 @@ import platform.JmlHubApplication;
 @Documented
 @ApplicationModuleTest(module = "outbox", classes = JmlHubApplication.class, mode = BootstrapMode.DIRECT_DEPENDENCIES,
 		webEnvironment = WebEnvironment.RANDOM_PORT)
-@Import(TestHandlers.class)
+@Import({ TestHandlers.class, TestEvents.class })
 @TestPropertySource(properties = { "outbox.attempt-timeout=2s", "outbox.retry-base-delay=20ms",
 		"outbox.retry-max-delay=100ms", "outbox.backlog-cache-ttl=0s", "outbox.worker-id=outbox-tests" })
 public @interface OutboxModuleTest {

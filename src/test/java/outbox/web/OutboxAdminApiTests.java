@@ -63,6 +63,7 @@ class OutboxAdminApiTests {
 	JsonMapper json;
 
 	ApiClient api;
+	@Autowired
 	TestEvents events;
 	final String run = UUID.randomUUID().toString();
 	final AtomicBoolean adapterFixed = new AtomicBoolean();
@@ -70,7 +71,6 @@ class OutboxAdminApiTests {
 	@BeforeAll
 	void setUp() {
 		api = new ApiClient(port);
-		events = new TestEvents(transactions, publisher, jdbc);
 	}
 
 	@AfterAll

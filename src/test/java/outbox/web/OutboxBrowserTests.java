@@ -8,7 +8,6 @@ import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
@@ -18,14 +17,12 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 import outbox.EventTypes;
-import outbox.OutboxPublisher;
 import outbox.PermanentFailureException;
 import outbox.admin.DeadLetterFilter;
 import outbox.admin.DeadLetterService;
 import outbox.testing.HandlerScript;
 import outbox.testing.OutboxModuleTest;
 import outbox.testing.TestEvents;
-import platform.TenantTransactions;
 import platform.browser.Browser;
 import platform.browser.BrowserTest;
 
@@ -47,24 +44,15 @@ class OutboxBrowserTests {
 	HandlerScript script;
 
 	@Autowired
-	TenantTransactions transactions;
-
-	@Autowired
-	OutboxPublisher publisher;
-
-	@Autowired
 	JdbcClient jdbc;
 
 	@Autowired
 	DeadLetterService deadLetters;
 
+	@Autowired
 	TestEvents events;
 	final AtomicBoolean adapterFixed = new AtomicBoolean();
 
-	@BeforeAll
-	void setUp() {
-		events = new TestEvents(transactions, publisher, jdbc);
-	}
 
 	@AfterAll
 	void discardWhatIsLeft() {

@@ -56,6 +56,7 @@ class OutboxPagesTests {
 	@Autowired
 	DeadLetterService deadLetters;
 
+	@Autowired
 	TestEvents events;
 	ConsoleSession ada;
 	final String run = UUID.randomUUID().toString();
@@ -63,7 +64,6 @@ class OutboxPagesTests {
 
 	@BeforeAll
 	void setUp() {
-		events = new TestEvents(transactions, publisher, jdbc);
 		ada = ConsoleSession.login(port, "ada");
 	}
 
