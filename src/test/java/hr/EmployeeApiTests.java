@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.LocalDate;
 import java.util.UUID;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -41,7 +39,7 @@ class EmployeeApiTests {
 			.formatted(email, LocalDate.now().plusDays(30)));
 		assertThat(response.statusCode()).isEqualTo(201);
 		assertThat(response.body()).contains("\"status\":\"pre_hire\"", "\"manager\":\"manny\"", "\"version\":0");
-		String id = field(response.body(), "id");
+		String id = ApiClient.field(response.body(), "id");
 		assertThat(response.headers().firstValue("Location")).hasValue("/v1/hr/employees/" + id);
 
 		var events = api().get("ada", "/v1/admin/outbox/events?aggregateId=" + id);
@@ -126,7 +124,7 @@ class EmployeeApiTests {
 		var first = api().get("hana", "/v1/hr/employees?q=" + tag + "&limit=2&status=active");
 		assertThat(first.statusCode()).isEqualTo(200);
 		assertThat(first.body()).contains("Pag " + tag + " 0", "Pag " + tag + " 1").doesNotContain("Pag " + tag + " 2");
-		String cursor = field(first.body(), "nextCursor");
+		String cursor = ApiClient.field(first.body(), "nextCursor");
 		var second = api().get("hana", "/v1/hr/employees?q=" + tag + "&limit=2&status=active&cursor=" + cursor);
 		assertThat(second.body()).contains("Pag " + tag + " 2").doesNotContain("nextCursor");
 
@@ -150,7 +148,7 @@ class EmployeeApiTests {
 				{"displayName":"Test Person","email":"%s","department":"Ops","manager":%s,"startDate":"2025-01-01"}"""
 			.formatted(email, manager == null ? "null" : "\"" + manager + "\""));
 		assertThat(response.statusCode()).isEqualTo(201);
-		return field(response.body(), "id");
+		return ApiClient.field(response.body(), "id");
 	}
 
 	private long countEmployees() {
@@ -159,11 +157,5 @@ class EmployeeApiTests {
 
 	private static String unique(String prefix) {
 		return prefix + "-" + UUID.randomUUID().toString().substring(0, 8) + "@acme.example";
-	}
-
-	private static String field(String json, String name) {
-		Matcher matcher = Pattern.compile("\"" + name + "\":\"([^\"]+)\"").matcher(json);
-		assertThat(matcher.find()).as(name + " in " + json).isTrue();
-		return matcher.group(1);
 	}
 }

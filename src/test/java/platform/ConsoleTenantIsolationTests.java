@@ -7,8 +7,6 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -35,13 +33,13 @@ class ConsoleTenantIsolationTests {
 				{"displayName":"%s","email":"%s@acme.example","department":"Ops","manager":"manny","startDate":"2025-02-01"}"""
 			.formatted(name, UUID.randomUUID()));
 		assertThat(hired.statusCode()).isEqualTo(201);
-		String employeeId = first(hired.body(), "id");
-		String eventId = first(api.get("ada", "/v1/admin/outbox/events?aggregateId=" + employeeId).body(), "id");
+		String employeeId = ApiClient.field(hired.body(), "id");
+		String eventId = ApiClient.field(api.get("ada", "/v1/admin/outbox/events?aggregateId=" + employeeId).body(), "id");
 		AtomicReference<String> runId = new AtomicReference<>();
 		await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
 			String runs = api.get("hana", "/v1/workflow-runs?employeeId=" + employeeId).body();
 			assertThat(runs).contains("\"status\":\"running\"");
-			runId.set(first(runs, "id"));
+			runId.set(ApiClient.field(runs, "id"));
 		});
 
 		ConsoleSession manny = ConsoleSession.login(port, "manny");
@@ -67,11 +65,5 @@ class ConsoleTenantIsolationTests {
 		var offboard = gus.htmxPost("/hr/employees/" + employeeId + "/offboard", Map.of("lastDay", "2026-12-31"));
 		assertThat(offboard.statusCode()).isEqualTo(404);
 		assertThat(api.get("hana", "/v1/hr/employees/" + employeeId).body()).contains("\"status\":\"active\"");
-	}
-
-	private static String first(String json, String field) {
-		Matcher matcher = Pattern.compile("\"" + field + "\":\"([^\"]+)\"").matcher(json);
-		assertThat(matcher.find()).as(field + " in " + json).isTrue();
-		return matcher.group(1);
 	}
 }

@@ -5,8 +5,6 @@ import static org.awaitility.Awaitility.await;
 
 import java.time.Duration;
 import java.util.UUID;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -33,18 +31,12 @@ class AutoStartDisabledTests {
 				{"displayName":"No Run","email":"%s@acme.example","department":"Ops","manager":"manny","startDate":"2025-03-01"}"""
 			.formatted(UUID.randomUUID()));
 		assertThat(hired.statusCode()).isEqualTo(201);
-		String employeeId = field(hired.body(), "id");
+		String employeeId = ApiClient.field(hired.body(), "id");
 
 		await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(
 				api.get("ada", "/v1/admin/outbox/events?aggregateId=" + employeeId).body())
 			.contains("\"eventType\":\"hr.employee.created\"", "\"status\":\"delivered\""));
 
 		assertThat(api.get("hana", "/v1/workflow-runs?employeeId=" + employeeId).body()).contains("\"items\":[]");
-	}
-
-	private static String field(String json, String name) {
-		Matcher matcher = Pattern.compile("\"" + name + "\":\"([^\"]+)\"").matcher(json);
-		assertThat(matcher.find()).as(name + " in " + json).isTrue();
-		return matcher.group(1);
 	}
 }

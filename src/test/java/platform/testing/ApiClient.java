@@ -7,6 +7,8 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /** A small HTTP client for the JSON API with HTTP Basic credentials (demo password {@code demo}). */
 public final class ApiClient {
@@ -33,6 +35,15 @@ public final class ApiClient {
 			builder.header("Idempotency-Key", idempotencyKey);
 		}
 		return send(builder.build());
+	}
+
+	/** The first string value of {@code field} in a JSON body; fails the test when there is none. */
+	public static String field(String json, String field) {
+		Matcher matcher = Pattern.compile("\"" + Pattern.quote(field) + "\":\"([^\"]+)\"").matcher(json);
+		if (!matcher.find()) {
+			throw new AssertionError("no string field " + field + " in " + json);
+		}
+		return matcher.group(1);
 	}
 
 	private HttpRequest.Builder request(String user, String path) {
