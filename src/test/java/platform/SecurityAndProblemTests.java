@@ -80,6 +80,7 @@ class SecurityAndProblemTests {
 		var response = new ApiClient(port).get(null, "/v3/api-docs");
 		assertThat(response.statusCode()).isEqualTo(200);
 		assertThat(response.body()).contains("\"openapi\"", "/v1/me", "/v1/hr/employees");
+		assertThat(new ApiClient(port).get(null, "/swagger-ui/index.html").statusCode()).isEqualTo(200);
 	}
 
 	@Test

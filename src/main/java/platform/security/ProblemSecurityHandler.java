@@ -1,6 +1,7 @@
 package platform.security;
 
 import java.io.IOException;
+import java.net.URI;
 
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -41,10 +42,10 @@ class ProblemSecurityHandler implements AuthenticationEntryPoint, AccessDeniedHa
 	}
 
 	private void write(HttpServletRequest request, HttpServletResponse response, HttpStatus status,
-			java.net.URI type, String detail) throws IOException {
+			URI type, String detail) throws IOException {
 		ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, detail);
 		problem.setType(type);
-		problem.setInstance(java.net.URI.create(request.getRequestURI()));
+		problem.setInstance(URI.create(request.getRequestURI()));
 		response.setStatus(status.value());
 		response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
 		json.writeValue(response.getOutputStream(), problem);
