@@ -5,9 +5,10 @@ import java.util.Set;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
- * What this instance does: {@code api} serves pages and the JSON API, {@code worker} runs the
- * outbox dispatcher, the jobs and the Temporal worker. Web and worker nodes scale separately
- * against one database ({@code APP_ROLES}, default both). {@code OUTBOX_DISPATCH_ENABLED=false}
+ * What this instance does besides serving pages and the JSON API: with {@code worker} among
+ * its roles it also runs the outbox dispatcher, the jobs and the Temporal worker, so web nodes
+ * ({@code api}) and worker nodes scale separately against one database ({@code APP_ROLES},
+ * default {@code api,worker}). {@code OUTBOX_DISPATCH_ENABLED=false}
  * turns the dispatcher and every job off even on a worker.
  */
 @ConfigurationProperties(prefix = "jmlhub")
@@ -16,10 +17,6 @@ public record RuntimeRoles(Set<String> roles, Dispatch dispatch) {
 	public RuntimeRoles {
 		roles = roles == null ? Set.of("api", "worker") : Set.copyOf(roles);
 		dispatch = dispatch == null ? new Dispatch(true) : dispatch;
-	}
-
-	public boolean api() {
-		return roles.contains("api");
 	}
 
 	public boolean worker() {

@@ -37,7 +37,7 @@ class ApiOnlyInstanceTests {
 
 	@Test
 	void servesPagesAndTheApiButStartsNoJob() {
-		assertThat(roles.api()).isTrue();
+		assertThat(roles.roles()).containsExactly("api");
 		assertThat(roles.worker()).isFalse();
 
 		var page = ConsoleSession.login(port, "ada").get("/admin/jobs");
