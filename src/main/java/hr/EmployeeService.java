@@ -2,9 +2,7 @@ package hr;
 
 import java.time.Clock;
 import java.time.LocalDate;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
 
@@ -15,10 +13,12 @@ import hr.EmployeeCommands.Hire;
 import hr.EmployeeCommands.Offboard;
 import hr.EmployeeCommands.Transfer;
 import hr.data.EmployeeRepository;
-import outbox.EventTypes;
-import outbox.OutboxEvent;
 import outbox.OutboxPublisher;
+import outbox.catalog.EmployeeHired;
+import outbox.catalog.EmployeeOffboarded;
+import outbox.catalog.EmployeeTransferred;
 import platform.ApiException;
+import platform.Role;
 import platform.TenantTransactions;
 import platform.UserDirectory;
 import platform.UserDirectory.DirectoryUser;
@@ -63,7 +63,8 @@ public class EmployeeService {
 			catch (DuplicateKeyException e) {
 				throw new ApiException.InvalidInput("email", "is already used by another employee");
 			}
-			publish(EventTypes.HR_EMPLOYEE_CREATED, created, created.id().toString(), Map.of());
+			outbox.publish(new EmployeeHired(created.id(), created.displayName(), created.email(), created.department(),
+					created.manager(), created.startDate()));
 			return created;
 		});
 	}
@@ -80,10 +81,8 @@ public class EmployeeService {
 				throw new ApiException.InvalidInput("department", "is unchanged: the employee is already there with this manager");
 			}
 			Employee moved = employees.transfer(id, department, manager);
-			Map<String, Object> from = new LinkedHashMap<>();
-			from.put("fromDepartment", current.department());
-			from.put("fromManager", current.manager());
-			publish(EventTypes.HR_EMPLOYEE_TRANSFERRED, moved, moved.id() + ":" + moved.version(), from);
+			outbox.publish(new EmployeeTransferred(moved.id(), moved.version(), moved.displayName(), moved.email(),
+					current.department(), moved.department(), current.manager(), moved.manager(), moved.startDate()));
 			return moved;
 		});
 	}
@@ -98,11 +97,8 @@ public class EmployeeService {
 				throw new ApiException.InvalidInput("lastDay", "must not be before the start date " + current.startDate());
 			}
 			Employee left = employees.offboard(id, offboard.lastDay());
-			Map<String, Object> change = new LinkedHashMap<>();
-			change.put("fromStatus", current.status().value());
-			change.put("lastDay", offboard.lastDay().toString());
-			// one leaver event per employee: offboarding is final
-			publish(EventTypes.HR_EMPLOYEE_STATUS_CHANGED, left, left.id() + ":offboarded", change);
+			outbox.publish(new EmployeeOffboarded(left.id(), left.displayName(), left.email(), left.department(),
+					left.manager(), offboard.lastDay()));
 			return left;
 		});
 	}
@@ -118,7 +114,7 @@ public class EmployeeService {
 
 	/** The users an employee may report to: the tenant's approvers. */
 	public List<DirectoryUser> managers(String tenantId) {
-		return transactions.readInTenant(tenantId, () -> users.withRole("APPROVER"));
+		return transactions.readInTenant(tenantId, () -> users.withRole(Role.APPROVER));
 	}
 
 	private Employee lockCurrent(UUID id, Integer expectedVersion) {
@@ -135,23 +131,10 @@ public class EmployeeService {
 			return null;
 		}
 		String username = manager.strip();
-		boolean approver = users.find(username).map(user -> user.hasRole("APPROVER")).orElse(false);
+		boolean approver = users.find(username).map(user -> user.hasRole(Role.APPROVER)).orElse(false);
 		if (!approver) {
 			throw new ApiException.InvalidInput("manager", "must be the username of an approver in your organisation");
 		}
 		return username;
-	}
-
-	private void publish(String type, Employee employee, String keySuffix, Map<String, Object> extra) {
-		Map<String, Object> payload = new LinkedHashMap<>();
-		payload.put("employeeId", employee.id().toString());
-		payload.put("displayName", employee.displayName());
-		payload.put("email", employee.email());
-		payload.put("department", employee.department());
-		payload.put("manager", employee.manager());
-		payload.put("startDate", employee.startDate().toString());
-		payload.put("status", employee.status().value());
-		payload.putAll(extra);
-		outbox.publish(OutboxEvent.of(type, employee.id(), type + ":" + keySuffix, payload));
 	}
 }

@@ -1,6 +1,6 @@
 package outbox;
 
-/** The event is malformed (blank idempotency key, null payload); the publishing transaction fails. */
+/** The event cannot be published (null, blank or over-long idempotency key); the publishing transaction fails. */
 public class InvalidEventException extends RuntimeException {
 
 	public InvalidEventException(String message) {

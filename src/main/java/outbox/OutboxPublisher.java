@@ -1,15 +1,21 @@
 package outbox;
 
+import outbox.catalog.CatalogEvent;
+
 /**
  * The narrow publish port. Call it inside the business transaction opened with
  * {@code TenantTransactions}: the event is stored in the same transaction (and so is only
  * visible, and only dispatched, after commit). A replayed publish with the same
  * {@code (tenant, type, idempotencyKey)} is a no-op.
  *
- * @throws UnknownEventTypeException when the type is not in {@link EventTypes}
- * @throws InvalidEventException when the idempotency key is blank or the payload is null
+ * @throws InvalidEventException when the event is null or its idempotency key is blank or too
+ *         long; the business transaction is then marked rollback-only
  */
 public interface OutboxPublisher {
 
-	void publish(OutboxEvent event);
+	default void publish(CatalogEvent event) {
+		publish(event, PublishOptions.DEFAULTS);
+	}
+
+	void publish(CatalogEvent event, PublishOptions options);
 }

@@ -16,12 +16,12 @@ public final class AppUser implements UserDetails, CredentialsContainer {
 	private final String tenantId;
 	private final String tenantName;
 	private final String displayName;
-	private final Set<String> roles;
+	private final Set<Role> roles;
 	private final Set<String> groups;
 	private final boolean enabled;
 	private String passwordHash;
 
-	public AppUser(String username, String tenantId, String tenantName, String displayName, Set<String> roles,
+	public AppUser(String username, String tenantId, String tenantName, String displayName, Set<Role> roles,
 			Set<String> groups, boolean enabled, String passwordHash) {
 		this.username = username;
 		this.tenantId = tenantId;
@@ -45,7 +45,7 @@ public final class AppUser implements UserDetails, CredentialsContainer {
 		return displayName;
 	}
 
-	public Set<String> roles() {
+	public Set<Role> roles() {
 		return roles;
 	}
 
@@ -53,7 +53,7 @@ public final class AppUser implements UserDetails, CredentialsContainer {
 		return groups;
 	}
 
-	public boolean hasRole(String role) {
+	public boolean hasRole(Role role) {
 		return roles.contains(role);
 	}
 
@@ -76,7 +76,7 @@ public final class AppUser implements UserDetails, CredentialsContainer {
 	public Collection<? extends GrantedAuthority> getAuthorities() {
 		List<GrantedAuthority> authorities = roles.stream()
 			.sorted()
-			.<GrantedAuthority>map(role -> new SimpleGrantedAuthority("ROLE_" + role))
+			.<GrantedAuthority>map(role -> new SimpleGrantedAuthority(role.authority()))
 			.toList();
 		return authorities;
 	}

@@ -6,7 +6,7 @@ import java.util.function.Supplier;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.PlatformTransactionManager;
-import org.springframework.transaction.TransactionDefinition;
+import org.springframework.transaction.UnexpectedRollbackException;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 import org.springframework.transaction.support.TransactionTemplate;
 import org.springframework.util.Assert;
@@ -19,7 +19,7 @@ import org.springframework.util.Assert;
 @Component
 public class TenantTransactions {
 
-	private static final String TENANT_RESOURCE = TenantTransactions.class.getName() + ".tenant";
+	private static final String UNIT_OF_WORK = TenantTransactions.class.getName() + ".unitOfWork";
 
 	private final TransactionTemplate readWrite;
 	private final TransactionTemplate readOnly;
@@ -51,31 +51,65 @@ public class TenantTransactions {
 
 	/** The tenant of the current unit of work; fails outside of one. */
 	public String currentTenant() {
-		Object tenant = TransactionSynchronizationManager.getResource(TENANT_RESOURCE);
-		if (tenant == null) {
-			throw new IllegalStateException("No tenant unit of work is active");
+		return current().tenantId();
+	}
+
+	/**
+	 * Marks the current unit of work rollback-only: even if the caller catches the failure and
+	 * returns normally, the unit of work rolls back and its outermost caller gets an
+	 * {@link UnexpectedRollbackException}. Fails outside a unit of work.
+	 */
+	public void setRollbackOnly() {
+		current().rollbackOnly = true;
+	}
+
+	private UnitOfWork current() {
+		if (TransactionSynchronizationManager.getResource(UNIT_OF_WORK) instanceof UnitOfWork unitOfWork) {
+			return unitOfWork;
 		}
-		return (String) tenant;
+		throw new IllegalStateException("No tenant unit of work is active");
 	}
 
 	private <T> T execute(TransactionTemplate template, String tenantId, Supplier<T> work) {
 		Assert.hasText(tenantId, "tenantId must not be blank");
-		Object enclosing = TransactionSynchronizationManager.getResource(TENANT_RESOURCE);
-		if (enclosing != null) {
-			if (!Objects.equals(enclosing, tenantId)) {
-				throw new IllegalStateException("A unit of work for tenant " + enclosing + " cannot join tenant " + tenantId);
+		if (TransactionSynchronizationManager.getResource(UNIT_OF_WORK) instanceof UnitOfWork enclosing) {
+			if (!Objects.equals(enclosing.tenantId(), tenantId)) {
+				throw new IllegalStateException(
+						"A unit of work for tenant " + enclosing.tenantId() + " cannot join tenant " + tenantId);
 			}
 			return work.get();
 		}
 		return template.execute(status -> {
 			jdbc.sql("SELECT set_config('app.tenant_id', :tenant, true)").param("tenant", tenantId).query().singleValue();
-			TransactionSynchronizationManager.bindResource(TENANT_RESOURCE, tenantId);
+			UnitOfWork unitOfWork = new UnitOfWork(tenantId);
+			TransactionSynchronizationManager.bindResource(UNIT_OF_WORK, unitOfWork);
 			try {
-				return work.get();
+				T result = work.get();
+				if (unitOfWork.rollbackOnly) {
+					status.setRollbackOnly();
+					throw new UnexpectedRollbackException(
+							"The unit of work of tenant " + tenantId + " was marked rollback-only and rolled back");
+				}
+				return result;
 			}
 			finally {
-				TransactionSynchronizationManager.unbindResource(TENANT_RESOURCE);
+				TransactionSynchronizationManager.unbindResource(UNIT_OF_WORK);
 			}
 		});
+	}
+
+	/** The tenant of the active unit of work, and whether a participant asked it to roll back. */
+	private static final class UnitOfWork {
+
+		private final String tenantId;
+		private boolean rollbackOnly;
+
+		UnitOfWork(String tenantId) {
+			this.tenantId = tenantId;
+		}
+
+		String tenantId() {
+			return tenantId;
+		}
 	}
 }

@@ -13,14 +13,14 @@ public interface UserDirectory {
 	Optional<DirectoryUser> find(String username);
 
 	/** Enabled users holding {@code role}, sorted by username. */
-	List<DirectoryUser> withRole(String role);
+	List<DirectoryUser> withRole(Role role);
 
 	/** Usernames in {@code group}, sorted. */
 	List<String> groupMembers(String group);
 
-	record DirectoryUser(String username, String displayName, String email, Set<String> roles, Set<String> groups) {
+	record DirectoryUser(String username, String displayName, String email, Set<Role> roles, Set<String> groups) {
 
-		public boolean hasRole(String role) {
+		public boolean hasRole(Role role) {
 			return roles.contains(role);
 		}
 	}

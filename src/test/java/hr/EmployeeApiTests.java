@@ -108,7 +108,7 @@ class EmployeeApiTests {
 		assertThat(second.statusCode()).isEqualTo(409);
 		assertThat(second.headers().firstValue("Content-Type")).hasValue("application/problem+json");
 		String events = api().get("ada", "/v1/admin/outbox/events?aggregateId=" + id).body();
-		assertThat(events.split("\"eventType\":\"hr.employee.status_changed\"", -1)).hasSize(2);
+		assertThat(events.split("\"eventType\":\"hr.employee.offboarded\"", -1)).hasSize(2);
 		assertThat(api().post("hana", "/v1/hr/employees/" + id + "/transfer", "{\"department\":\"X\"}").statusCode())
 			.isEqualTo(409);
 	}

@@ -2,11 +2,13 @@ package platform;
 
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -50,10 +52,23 @@ class ModularityTests {
 	}
 
 	@Test
+	void hrAndWorkflowMeetOnlyInTheOutboxCatalog() {
+		var flows = new EventFlowDocumentation(modules).flows();
+		assertThat(flows).extracting(EventFlowDocumentation.Flow::type, EventFlowDocumentation.Flow::publishers,
+				EventFlowDocumentation.Flow::consumers)
+			.containsExactly(tuple("hr.employee.created", Set.of("hr"), Set.of("workflow")),
+					tuple("hr.employee.transferred", Set.of("hr"), Set.of("workflow")),
+					tuple("hr.employee.offboarded", Set.of("hr"), Set.of("workflow")),
+					tuple("workflow.run.start_requested", Set.of("workflow"), Set.of("workflow")),
+					tuple("workflow.stage.reminder_due", Set.of("workflow"), Set.of("workflow")));
+	}
+
+	@Test
 	void committedModuleDocumentationIsCurrent() throws IOException {
 		Path generated = Path.of("target/modulith-docs");
 		new Documenter(modules, Documenter.Options.defaults().withOutputFolder(generated.toString()))
 			.writeDocumentation(Documenter.DiagramOptions.defaults(), Documenter.CanvasOptions.defaults());
+		new EventFlowDocumentation(modules).write(generated);
 		if (Boolean.getBoolean("modules.docs.update")) {
 			copy(generated, COMMITTED_DOCS);
 		}

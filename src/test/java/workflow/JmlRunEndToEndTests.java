@@ -3,6 +3,7 @@ package workflow;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import java.time.LocalDate;
 import java.util.List;
 import java.util.UUID;
 
@@ -12,8 +13,12 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
-import outbox.DeliveredEvent;
-import outbox.EventTypes;
+import outbox.Delivery;
+import outbox.catalog.CatalogEvent;
+import outbox.catalog.RunStartRequested;
+import outbox.catalog.EmployeeHired;
+import outbox.catalog.EmployeeOffboarded;
+import outbox.catalog.EmployeeTransferred;
 import jobs.Job;
 import outbox.OutboxEventHandler;
 import outbox.OutboxPublisher;
@@ -40,7 +45,7 @@ class JmlRunEndToEndTests {
 	JsonMapper json;
 
 	@Autowired
-	List<OutboxEventHandler> handlers;
+	List<OutboxEventHandler<?>> handlers;
 
 	@Autowired
 	List<Job> jobs;
@@ -64,8 +69,14 @@ class JmlRunEndToEndTests {
 		scenario = new RunScenario(new ApiClient(port), json, transactions, outbox);
 	}
 
-	void deliver(DeliveredEvent event) throws Exception {
-		handlers.stream().filter(h -> h.eventType().equals(event.type())).findFirst().orElseThrow().handle(event);
+	/** Hands the event to its production handler, as the dispatcher would. */
+	@SuppressWarnings("unchecked")
+	<E extends CatalogEvent> void deliver(E event, Delivery delivery) throws Exception {
+		OutboxEventHandler<E> handler = (OutboxEventHandler<E>) handlers.stream()
+			.filter(h -> h.eventType().equals(event.getClass()))
+			.findFirst()
+			.orElseThrow();
+		handler.handle(event, delivery);
 	}
 
 	UUID startJoiner(String manager) {
@@ -192,10 +203,9 @@ class JmlRunEndToEndTests {
 	@Test
 	void aFirstStageWithoutEligibleApproverFailsTheStart() throws Exception {
 		UUID employeeId = UUID.randomUUID();
-		var payload = RunScenario.employee(employeeId, null);
 		// the employee is manny, the only manager: nobody else may approve
-		payload.put("email", "manny@acme.example");
-		scenario.publish(EventTypes.HR_EMPLOYEE_CREATED, employeeId, payload);
+		scenario.publish(new EmployeeHired(employeeId, "Manny Again", "manny@acme.example", "Engineering", null,
+				RunScenario.START_DATE));
 		UUID runId = scenario.awaitRunOf(employeeId);
 
 		JsonNode run = scenario.awaitStatus(runId, "start_failed");
@@ -205,17 +215,17 @@ class JmlRunEndToEndTests {
 	@Test
 	void aReDeliveredEventCreatesNoSecondRunAndNoSecondExecution() throws Exception {
 		UUID employeeId = UUID.randomUUID();
-		DeliveredEvent created = RunScenario.delivered("acme", EventTypes.HR_EMPLOYEE_CREATED, employeeId,
-				RunScenario.employee(employeeId, "manny"));
-		deliver(created);
-		deliver(created);
+		EmployeeHired created = RunScenario.hired(employeeId, "manny");
+		Delivery createdDelivery = RunScenario.delivery(EmployeeHired.TYPE);
+		deliver(created, createdDelivery);
+		deliver(created, createdDelivery);
 		UUID runId = scenario.awaitRunOf(employeeId);
-		DeliveredEvent start = RunScenario.startRequest("acme", runId);
-		deliver(start);
+		Delivery start = RunScenario.delivery(RunStartRequested.TYPE);
+		deliver(new RunStartRequested(runId), start);
 		scenario.awaitActiveStage(runId, "manager_approval");
 		String execution = scenario.run(runId).get("executionId").asString();
-		deliver(start);
-		deliver(RunScenario.startRequest("acme", runId));
+		deliver(new RunStartRequested(runId), start);
+		deliver(new RunStartRequested(runId), RunScenario.delivery(RunStartRequested.TYPE));
 
 		assertThat(scenario.runsOf(employeeId)).hasSize(1);
 		assertThat(scenario.run(runId).get("executionId").asString()).isEqualTo(execution);
@@ -225,9 +235,8 @@ class JmlRunEndToEndTests {
 	@Test
 	void aMoverAndALeaverRunTheirDefinitions() throws Exception {
 		UUID employeeId = UUID.randomUUID();
-		var transfer = RunScenario.employee(employeeId, "manny");
-		transfer.put("fromDepartment", "Sales");
-		scenario.publish(EventTypes.HR_EMPLOYEE_TRANSFERRED, employeeId, transfer);
+		scenario.publish(new EmployeeTransferred(employeeId, 2, "Mo Ver", RunScenario.email(employeeId), "Sales",
+				"Engineering", "manny", "manny", RunScenario.START_DATE));
 		UUID mover = scenario.awaitRunOf(employeeId);
 		scenario.approve(mover, "manager_approval", "manny");
 		scenario.approve(mover, "it_access_change", "ivan");
@@ -235,15 +244,8 @@ class JmlRunEndToEndTests {
 		assertThat(moverRun.get("definitionKey").asString()).isEqualTo("mover");
 		assertThat(moverRun.get("fromDepartment").asString()).isEqualTo("Sales");
 
-		var active = RunScenario.employee(employeeId, "manny");
-		active.put("status", "active");
-		deliver(RunScenario.delivered("acme", EventTypes.HR_EMPLOYEE_STATUS_CHANGED, employeeId, active));
-		assertThat(scenario.runsOf(employeeId)).hasSize(1);
-
-		var offboarded = RunScenario.employee(employeeId, "manny");
-		offboarded.put("status", "offboarded");
-		offboarded.put("lastDay", "2030-06-30");
-		scenario.publish(EventTypes.HR_EMPLOYEE_STATUS_CHANGED, employeeId, offboarded);
+		scenario.publish(new EmployeeOffboarded(employeeId, "Mo Ver", RunScenario.email(employeeId), "Engineering",
+				"manny", LocalDate.of(2030, 6, 30)));
 		await().atMost(RunScenario.TIMEOUT).until(() -> scenario.runsOf(employeeId).size() == 2);
 		UUID leaver = UUID.fromString(scenario.runsOf(employeeId).get(0).get("id").asString());
 		scenario.approve(leaver, "manager_confirmation", "manny");

@@ -5,15 +5,16 @@ import static org.awaitility.Awaitility.await;
 
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.time.LocalDate;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicReference;
 
-import outbox.DeliveredEvent;
-import outbox.EventTypes;
-import outbox.OutboxEvent;
+import outbox.Delivery;
 import outbox.OutboxPublisher;
+import outbox.catalog.CatalogEvent;
+import outbox.catalog.EmployeeHired;
 import platform.TenantTransactions;
 import platform.testing.ApiClient;
 import tools.jackson.databind.JsonNode;
@@ -40,46 +41,34 @@ final class RunScenario {
 	}
 
 	/** Publishes an HR event as the HR module does: in an acme unit of work, through the outbox. */
-	void publish(String type, UUID employeeId, Map<String, Object> payload) {
-		transactions.runInTenant("acme",
-				() -> outbox.publish(OutboxEvent.of(type, employeeId, type + ":" + UUID.randomUUID(), payload)));
+	void publish(CatalogEvent event) {
+		transactions.runInTenant("acme", () -> outbox.publish(event));
 	}
 
 	/** Publishes a joiner and waits until its manager stage is active; returns the run id. */
 	UUID startJoiner(String displayName, String manager) {
 		UUID employeeId = UUID.randomUUID();
-		Map<String, Object> payload = employee(employeeId, manager);
-		payload.put("displayName", displayName);
-		publish(EventTypes.HR_EMPLOYEE_CREATED, employeeId, payload);
+		publish(new EmployeeHired(employeeId, displayName, email(employeeId), "Engineering", manager, START_DATE));
 		UUID runId = awaitRunOf(employeeId);
 		awaitActiveStage(runId, "manager_approval");
 		return runId;
 	}
 
-	static Map<String, Object> employee(UUID employeeId, String manager) {
-		Map<String, Object> payload = new HashMap<>();
-		payload.put("employeeId", employeeId.toString());
-		payload.put("displayName", "New Hire " + employeeId.toString().substring(0, 8));
-		payload.put("email", "hire-" + employeeId + "@acme.example");
-		payload.put("department", "Engineering");
-		payload.put("manager", manager);
-		payload.put("startDate", "2030-01-15");
-		payload.put("status", "pre_hire");
-		return payload;
+	static final LocalDate START_DATE = LocalDate.of(2030, 1, 15);
+
+	static EmployeeHired hired(UUID employeeId, String manager) {
+		return new EmployeeHired(employeeId, "New Hire " + employeeId.toString().substring(0, 8), email(employeeId),
+				"Engineering", manager, START_DATE);
 	}
 
-	/** An event as the dispatcher delivers it (first attempt). */
-	static DeliveredEvent delivered(String tenant, String type, UUID aggregateId, Map<String, Object> payload) {
-		return delivered(UUID.randomUUID(), tenant, type, aggregateId, payload, 1);
+	static String email(UUID employeeId) {
+		return "hire-" + employeeId + "@acme.example";
 	}
 
-	static DeliveredEvent delivered(UUID eventId, String tenant, String type, UUID aggregateId,
-			Map<String, Object> payload, int attempt) {
-		return new DeliveredEvent(eventId, tenant, type, aggregateId, type + ":" + eventId, 1, payload, attempt);
-	}
-
-	static DeliveredEvent startRequest(String tenant, UUID runId) {
-		return delivered(tenant, EventTypes.WORKFLOW_RUN_START_REQUESTED, runId, Map.of("runId", runId.toString()));
+	/** A first delivery of an event of {@code type} in acme, as the dispatcher hands it over. */
+	static Delivery delivery(String type) {
+		UUID eventId = UUID.randomUUID();
+		return new Delivery(eventId, "acme", type, 1, type + ":" + eventId, 1);
 	}
 
 	JsonNode get(String user, String path) {

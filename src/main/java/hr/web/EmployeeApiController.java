@@ -68,7 +68,7 @@ class EmployeeApiController {
 	}
 
 	@PostMapping("/{id}/offboard")
-	@Operation(summary = "Offboard (leaver): publishes hr.employee.status_changed; a second offboard is a 409")
+	@Operation(summary = "Offboard (leaver): publishes hr.employee.offboarded; a second offboard is a 409")
 	Employee offboard(@AuthenticationPrincipal AppUser user, @PathVariable UUID id,
 			@Valid @RequestBody Offboard offboard) {
 		return employees.offboard(user.tenantId(), id, offboard);

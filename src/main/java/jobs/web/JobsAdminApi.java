@@ -5,7 +5,6 @@ import java.time.Instant;
 import java.util.List;
 
 import org.springframework.http.HttpStatus;
-import org.springframework.security.access.prepost.PreAuthorize;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -21,11 +20,12 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 import jobs.assembly.JobsAssembly;
 import jobs.runner.JobRunnerState;
 import platform.ApiException;
+import platform.AdminOnly;
 
 /** The job runners of this process, and a manual trigger. */
 @RestController
 @RequestMapping("/v1/admin/jobs")
-@PreAuthorize("hasRole('ADMIN')")
+@AdminOnly
 @Tag(name = "Admin: jobs", description = JobsAdminApi.PROCESS_LOCAL)
 class JobsAdminApi {
 

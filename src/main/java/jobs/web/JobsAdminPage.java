@@ -3,7 +3,6 @@ package jobs.web;
 import java.time.Instant;
 import java.util.List;
 
-import org.springframework.security.access.prepost.PreAuthorize;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -15,6 +14,7 @@ import jobs.assembly.JobsAssembly;
 import jobs.runner.JobRunnerState;
 import jobs.runner.TriggerResult;
 import platform.ApiException;
+import platform.AdminOnly;
 
 /**
  * The admin jobs page. The full page, the polled table body and the row swapped after "Run now"
@@ -22,7 +22,7 @@ import platform.ApiException;
  */
 @Controller
 @RequestMapping("/admin/jobs")
-@PreAuthorize("hasRole('ADMIN')")
+@AdminOnly
 class JobsAdminPage {
 
 	private static final String TEMPLATE = "jobs/admin-jobs";

@@ -37,6 +37,11 @@ public class DeadLetterService {
 		this.json = json;
 	}
 
+	/** The type keys a dead letter may have (for filters). */
+	public List<String> eventTypes() {
+		return search.eventTypes();
+	}
+
 	/** Most recently failed first. */
 	public Page<DeadLetter> list(String tenantId, DeadLetterFilter filter, String cursor, Integer limit) {
 		DeadLetterFilter normalized = normalize(filter);
@@ -122,9 +127,9 @@ public class DeadLetterService {
 		return json.writeValueAsString(fields);
 	}
 
-	private static DeadLetterFilter normalize(DeadLetterFilter filter) {
+	private DeadLetterFilter normalize(DeadLetterFilter filter) {
 		DeadLetterFilter given = filter == null ? DeadLetterFilter.ALL : filter;
-		return new DeadLetterFilter(EventSearchService.eventType(given.eventType()),
+		return new DeadLetterFilter(search.eventType(given.eventType()),
 				EventSearchService.blankToNull(given.errorClass()));
 	}
 }

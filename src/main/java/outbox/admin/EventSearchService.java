@@ -7,7 +7,7 @@ import java.util.UUID;
 import org.springframework.stereotype.Service;
 import org.springframework.util.StringUtils;
 
-import outbox.EventTypes;
+import outbox.codec.EventCodec;
 import platform.ApiException;
 import platform.TenantTransactions;
 import tools.jackson.core.type.TypeReference;
@@ -25,11 +25,18 @@ public class EventSearchService {
 	private final TenantTransactions transactions;
 	private final EventAdminRepository events;
 	private final JsonMapper json;
+	private final List<String> eventTypes;
 
-	EventSearchService(TenantTransactions transactions, EventAdminRepository events, JsonMapper json) {
+	EventSearchService(TenantTransactions transactions, EventAdminRepository events, JsonMapper json, EventCodec codec) {
 		this.transactions = transactions;
 		this.events = events;
 		this.json = json;
+		this.eventTypes = List.copyOf(codec.storedTypes());
+	}
+
+	/** Every type key an event may be stored under (the catalog's and former ones still read). */
+	public List<String> eventTypes() {
+		return eventTypes;
 	}
 
 	/** Newest first; blank criteria are ignored. */
@@ -52,9 +59,9 @@ public class EventSearchService {
 			.orElseThrow(() -> new ApiException.NotFound("No outbox event " + id)));
 	}
 
-	static String eventType(String eventType) {
+	String eventType(String eventType) {
 		String type = blankToNull(eventType);
-		if (type != null && !EventTypes.ALL.contains(type)) {
+		if (type != null && !eventTypes.contains(type)) {
 			throw new ApiException.InvalidInput("eventType", "is not a known event type");
 		}
 		return type;

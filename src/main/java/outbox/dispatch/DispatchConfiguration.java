@@ -14,11 +14,11 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.util.StringUtils;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import outbox.codec.EventCodec;
 import outbox.store.DispatchQueueRepository;
 import outbox.store.OutboxEventRepository;
 import platform.RuntimeRoles;
 import platform.TenantTransactions;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Wires the dispatcher. It only runs where {@link RuntimeRoles#dispatching()} holds; the metrics
@@ -29,17 +29,18 @@ import tools.jackson.databind.json.JsonMapper;
 class DispatchConfiguration {
 
 	@Bean
-	DispatchMetrics dispatchMetrics(MeterRegistry registry, OutboxEventRepository events, OutboxProperties properties) {
-		return new DispatchMetrics(registry, events::backlogTotal, properties.backlogCacheTtl());
+	DispatchMetrics dispatchMetrics(MeterRegistry registry, EventCodec codec, OutboxEventRepository events,
+			OutboxProperties properties) {
+		return new DispatchMetrics(registry, codec.storedTypes(), events::backlogTotal, properties.backlogCacheTtl());
 	}
 
 	@Bean
 	DispatchRound dispatchRound(DispatchQueueRepository queue, OutboxEventRepository events,
-			TenantTransactions transactions, HandlerRegistry registry, DispatchMetrics metrics, JsonMapper json,
+			TenantTransactions transactions, HandlerRegistry registry, DispatchMetrics metrics,
 			OutboxProperties properties) {
 		RetryPolicy retryPolicy = new RetryPolicy(properties.retryBaseDelay(), properties.retryMaxDelay(),
 				() -> ThreadLocalRandom.current().nextDouble());
-		return new DispatchRound(queue, events, transactions, registry, metrics, json, properties, retryPolicy);
+		return new DispatchRound(queue, events, transactions, registry, metrics, properties, retryPolicy);
 	}
 
 	@Bean

@@ -1,6 +1,7 @@
 package outbox.dispatch;
 
 import java.time.Duration;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -14,7 +15,6 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
-import outbox.EventTypes;
 
 /**
  * {@code outbox_dispatch_total{event_type,outcome}}, the {@code outbox_backlog} gauge (pending +
@@ -35,10 +35,11 @@ public final class DispatchMetrics {
 	private long backlogAt;
 	private double backlog = Double.NaN;
 
-	public DispatchMetrics(MeterRegistry registry, LongSupplier backlogQuery, Duration backlogTtl) {
+	public DispatchMetrics(MeterRegistry registry, Collection<String> eventTypes, LongSupplier backlogQuery,
+			Duration backlogTtl) {
 		this.backlogQuery = backlogQuery;
 		this.backlogTtlNanos = backlogTtl.toNanos();
-		for (String type : Stream.concat(EventTypes.ALL.stream(), Stream.of(UNKNOWN_TYPE)).toList()) {
+		for (String type : Stream.concat(eventTypes.stream(), Stream.of(UNKNOWN_TYPE)).toList()) {
 			Map<Outcome, Counter> byOutcome = new HashMap<>();
 			for (Outcome outcome : Outcome.values()) {
 				byOutcome.put(outcome, Counter.builder("outbox.dispatch")

@@ -3,7 +3,6 @@ package outbox.dispatch;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
@@ -13,8 +12,6 @@ import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import outbox.DeliveredEvent;
-import outbox.OutboxEventHandler;
 import outbox.PermanentFailureException;
 import outbox.store.ClaimedEvent;
 import outbox.store.DispatchQueueRepository;
@@ -23,9 +20,6 @@ import outbox.store.OutboxEventRepository;
 import outbox.store.RescuedEvent;
 import outbox.store.TenantClaim;
 import platform.TenantTransactions;
-import tools.jackson.core.JacksonException;
-import tools.jackson.core.type.TypeReference;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * One dispatch round: claim the tenant that has been due longest, rescue its expired leases if
@@ -36,8 +30,6 @@ import tools.jackson.databind.json.JsonMapper;
 public final class DispatchRound {
 
 	private static final Logger log = LoggerFactory.getLogger(DispatchRound.class);
-	private static final TypeReference<Map<String, Object>> PAYLOAD = new TypeReference<>() {
-	};
 
 	/** What a round found. */
 	public enum Result {
@@ -56,18 +48,16 @@ public final class DispatchRound {
 	private final HandlerInvoker invoker;
 	private final RetryPolicy retryPolicy;
 	private final DispatchMetrics metrics;
-	private final JsonMapper json;
 	private final OutboxProperties properties;
 
 	DispatchRound(DispatchQueueRepository queue, OutboxEventRepository events, TenantTransactions transactions,
-			HandlerRegistry registry, DispatchMetrics metrics, JsonMapper json, OutboxProperties properties,
+			HandlerRegistry registry, DispatchMetrics metrics, OutboxProperties properties,
 			RetryPolicy retryPolicy) {
 		this.queue = queue;
 		this.events = events;
 		this.transactions = transactions;
 		this.registry = registry;
 		this.metrics = metrics;
-		this.json = json;
 		this.properties = properties;
 		this.retryPolicy = retryPolicy;
 		this.invoker = new HandlerInvoker(transactions, properties.attemptTimeout());
@@ -139,9 +129,7 @@ public final class DispatchRound {
 		long start = System.nanoTime();
 		Throwable failure;
 		try {
-			OutboxEventHandler handler = registry.handlerFor(event.type())
-				.orElseThrow(() -> new PermanentFailureException("No handler for event type " + event.type()));
-			failure = invoker.invoke(handlerThreads, handler, delivered(tenant, event));
+			failure = invoker.invoke(handlerThreads, registry.bind(tenant, event));
 		}
 		catch (PermanentFailureException e) {
 			failure = e;
@@ -155,18 +143,6 @@ public final class DispatchRound {
 		log.debug("Outbox event {} ({}) attempt {} failed: {}", event.id(), event.type(), event.attempt(), failure.toString());
 		return new Attempt(event, new FailedAttempt(dead, delay, failure.getClass().getName(), Failures.message(failure),
 				Failures.stack(failure), elapsed / 1_000_000, workerId), 0);
-	}
-
-	private DeliveredEvent delivered(String tenant, ClaimedEvent event) {
-		Map<String, Object> payload;
-		try {
-			payload = json.readValue(event.payloadJson(), PAYLOAD);
-		}
-		catch (JacksonException e) {
-			throw new PermanentFailureException("The stored payload is not a JSON object", e);
-		}
-		return new DeliveredEvent(event.id(), tenant, event.type(), event.aggregateId(), event.idempotencyKey(),
-				event.payloadVersion(), payload, event.attempt());
 	}
 
 	private Result complete(TenantClaim claim, List<Attempt> attempts, List<UUID> unstarted) {

@@ -7,8 +7,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
-import outbox.DeliveredEvent;
-import outbox.OutboxEventHandler;
+import outbox.dispatch.HandlerRegistry.Invocation;
 import platform.TenantTransactions;
 
 /**
@@ -27,10 +26,10 @@ final class HandlerInvoker {
 	}
 
 	/** @return null when the attempt succeeded, otherwise the failure */
-	Throwable invoke(ExecutorService executor, OutboxEventHandler handler, DeliveredEvent event) throws InterruptedException {
-		Future<?> attempt = executor.submit(() -> transactions.runInTenant(event.tenantId(), () -> {
+	Throwable invoke(ExecutorService executor, Invocation invocation) throws InterruptedException {
+		Future<?> attempt = executor.submit(() -> transactions.runInTenant(invocation.delivery().tenantId(), () -> {
 			try {
-				handler.handle(event);
+				invocation.run();
 			}
 			catch (RuntimeException e) {
 				throw e;

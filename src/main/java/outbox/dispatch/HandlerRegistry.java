@@ -4,47 +4,52 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.TreeSet;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
-import outbox.EventTypes;
+import outbox.Delivery;
 import outbox.OutboxEventHandler;
+import outbox.PermanentFailureException;
+import outbox.catalog.CatalogEvent;
+import outbox.codec.EventCatalog;
+import outbox.codec.EventCodec;
+import outbox.store.ClaimedEvent;
 
 /**
- * Maps every catalog type to exactly one handler. Anything else (a catalog type without a
- * handler, a handler for a type outside the catalog, two handlers for one type) fails startup.
- * Lookup is by exact key: no prefixes, wildcards or case folding.
+ * Maps every catalog record to exactly one handler. Anything else (a catalog record without a
+ * handler, two handlers for one record) fails startup. A stored event is routed by its exact type
+ * key (after upcasting): no prefixes, wildcards or case folding.
  */
 @Component
 public class HandlerRegistry {
 
-	private final Map<String, OutboxEventHandler> handlers;
+	private final Map<Class<? extends CatalogEvent>, OutboxEventHandler<?>> handlers;
+	private final EventCodec codec;
 
 	@Autowired
-	public HandlerRegistry(List<OutboxEventHandler> beans) {
-		this(EventTypes.ALL, beans);
+	public HandlerRegistry(EventCatalog catalog, EventCodec codec, List<OutboxEventHandler<?>> beans) {
+		this(catalog.types(), codec, beans);
 	}
 
-	HandlerRegistry(List<String> catalog, List<OutboxEventHandler> beans) {
-		Map<String, OutboxEventHandler> byType = new HashMap<>();
+	HandlerRegistry(List<Class<? extends CatalogEvent>> catalog, EventCodec codec, List<OutboxEventHandler<?>> beans) {
+		this.codec = codec;
+		Map<Class<? extends CatalogEvent>, OutboxEventHandler<?>> byType = new HashMap<>();
 		List<String> problems = new ArrayList<>();
-		for (OutboxEventHandler handler : beans) {
-			String type = handler.eventType();
+		for (OutboxEventHandler<?> handler : beans) {
+			Class<? extends CatalogEvent> type = handler.eventType();
 			if (!catalog.contains(type)) {
-				problems.add(handler.getClass().getName() + " handles '" + type + "', which is not in the event catalog");
+				problems.add(handler.getClass().getName() + " handles " + type.getName() + ", which is not in the event catalog");
 			}
-			OutboxEventHandler previous = byType.putIfAbsent(type, handler);
+			OutboxEventHandler<?> previous = byType.putIfAbsent(type, handler);
 			if (previous != null) {
-				problems.add("'" + type + "' has two handlers: " + previous.getClass().getName() + " and "
+				problems.add(type.getSimpleName() + " has two handlers: " + previous.getClass().getName() + " and "
 						+ handler.getClass().getName());
 			}
 		}
-		new TreeSet<>(catalog).stream()
+		catalog.stream()
 			.filter(type -> !byType.containsKey(type))
-			.forEach(type -> problems.add("'" + type + "' has no handler"));
+			.forEach(type -> problems.add(type.getSimpleName() + " has no handler"));
 		if (!problems.isEmpty()) {
 			throw new IllegalStateException("The outbox handler registry must map the event catalog 1:1 to handlers: "
 					+ String.join("; ", problems));
@@ -52,7 +57,27 @@ public class HandlerRegistry {
 		this.handlers = Map.copyOf(byType);
 	}
 
-	public Optional<OutboxEventHandler> handlerFor(String eventType) {
-		return Optional.ofNullable(handlers.get(eventType));
+	/**
+	 * The handler call for one claimed event: its payload decoded into the catalog record.
+	 *
+	 * @throws PermanentFailureException when no record or handler reads the stored event
+	 */
+	Invocation bind(String tenant, ClaimedEvent event) {
+		CatalogEvent decoded = codec.decode(event.type(), event.payloadVersion(), event.payloadJson());
+		OutboxEventHandler<?> handler = handlers.get(decoded.getClass());
+		if (handler == null) {
+			throw new PermanentFailureException("No handler for event type " + event.type());
+		}
+		return new Invocation(handler, decoded, new Delivery(event.id(), tenant, event.type(), event.payloadVersion(),
+				event.idempotencyKey(), event.attempt()));
+	}
+
+	/** One handler call, ready to run in the event tenant's unit of work. */
+	record Invocation(OutboxEventHandler<?> handler, CatalogEvent event, Delivery delivery) {
+
+		@SuppressWarnings("unchecked")
+		void run() throws Exception {
+			((OutboxEventHandler<CatalogEvent>) handler).handle(event, delivery);
+		}
 	}
 }

@@ -3,7 +3,6 @@ package outbox.web;
 import java.util.Optional;
 import java.util.UUID;
 
-import org.springframework.security.access.prepost.PreAuthorize;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -14,11 +13,11 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 import org.springframework.web.util.UriComponentsBuilder;
 
-import outbox.EventTypes;
 import outbox.admin.DeadLetterFilter;
 import outbox.admin.DeadLetterService;
 import platform.ApiException;
 import platform.AppUser;
+import platform.AdminOnly;
 
 /**
  * Dead letters: a filterable table, the detail with payload and attempt history, retry or discard
@@ -26,7 +25,7 @@ import platform.AppUser;
  * Actions redirect back with a flash message (post/redirect/get, so a reload never repeats them).
  */
 @Controller
-@PreAuthorize("hasRole('ADMIN')")
+@AdminOnly
 class DeadLetterPages {
 
 	private final DeadLetterService deadLetters;
@@ -40,7 +39,7 @@ class DeadLetterPages {
 			@RequestParam(required = false) String errorClass, @RequestParam(required = false) String cursor, Model model) {
 		DeadLetterFilter filter = new DeadLetterFilter(eventType, errorClass);
 		model.addAttribute("filter", filter);
-		model.addAttribute("eventTypes", EventTypes.ALL);
+		model.addAttribute("eventTypes", deadLetters.eventTypes());
 		model.addAttribute("errorClasses", deadLetters.errorClasses(user.tenantId()));
 		try {
 			model.addAttribute("page", deadLetters.list(user.tenantId(), filter, cursor, null));

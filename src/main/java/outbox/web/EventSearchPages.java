@@ -2,7 +2,6 @@ package outbox.web;
 
 import java.util.UUID;
 
-import org.springframework.security.access.prepost.PreAuthorize;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -10,15 +9,15 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestParam;
 
-import outbox.EventTypes;
 import outbox.admin.EventQuery;
 import outbox.admin.EventSearchService;
 import platform.ApiException;
 import platform.AppUser;
+import platform.AdminOnly;
 
 /** Finds any outbox event by id, aggregate id or idempotency key, and shows it with its history. */
 @Controller
-@PreAuthorize("hasRole('ADMIN')")
+@AdminOnly
 class EventSearchPages {
 
 	private final EventSearchService events;
@@ -32,7 +31,7 @@ class EventSearchPages {
 			@RequestParam(required = false) String aggregateId, @RequestParam(required = false) String idempotencyKey,
 			@RequestParam(required = false) String eventType, @RequestParam(required = false) String status,
 			@RequestParam(required = false) String cursor, Model model) {
-		model.addAttribute("eventTypes", EventTypes.ALL);
+		model.addAttribute("eventTypes", events.eventTypes());
 		model.addAttribute("statuses", EventSearchService.STATUSES);
 		model.addAttribute("form", new SearchForm(id, aggregateId, idempotencyKey, eventType, status));
 		try {

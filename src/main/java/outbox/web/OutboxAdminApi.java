@@ -5,7 +5,6 @@ import java.util.UUID;
 import jakarta.validation.Valid;
 
 import org.springframework.http.HttpStatus;
-import org.springframework.security.access.prepost.PreAuthorize;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -31,6 +30,7 @@ import outbox.admin.EventSearchService;
 import outbox.admin.EventSummary;
 import outbox.admin.Page;
 import platform.AppUser;
+import platform.AdminOnly;
 
 /**
  * The outbox admin API (ADMIN role, always scoped to the caller's tenant): backlog, dead letters
@@ -38,7 +38,7 @@ import platform.AppUser;
  */
 @RestController
 @RequestMapping("/v1/admin/outbox")
-@PreAuthorize("hasRole('ADMIN')")
+@AdminOnly
 @Tag(name = "Outbox administration", description = "Backlog, dead letters and event search of the caller's tenant")
 class OutboxAdminApi {
 

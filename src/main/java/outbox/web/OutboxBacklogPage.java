@@ -2,7 +2,6 @@ package outbox.web;
 
 import java.time.OffsetDateTime;
 
-import org.springframework.security.access.prepost.PreAuthorize;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -11,13 +10,14 @@ import org.springframework.web.bind.annotation.RequestHeader;
 
 import outbox.admin.BacklogService;
 import platform.AppUser;
+import platform.AdminOnly;
 
 /**
  * The live backlog page. The panel is a fragment of the same template: HTMX re-fetches it every
  * 5 s while the tab is visible ({@code HX-Request} answers with the fragment only).
  */
 @Controller
-@PreAuthorize("hasRole('ADMIN')")
+@AdminOnly
 class OutboxBacklogPage {
 
 	private final BacklogService backlog;

@@ -10,6 +10,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.stereotype.Component;
 
+import platform.Role;
 import platform.TenantTransactions;
 
 /**
@@ -22,21 +23,21 @@ class DemoDataSeeder {
 
 	private static final Logger log = LoggerFactory.getLogger(DemoDataSeeder.class);
 
-	record DemoUser(String username, String displayName, List<String> roles, List<String> groups) {
+	record DemoUser(String username, String displayName, List<Role> roles, List<String> groups) {
 	}
 
 	static final Map<String, String> TENANTS = Map.of("acme", "Acme Corp", "globex", "Globex");
 
 	static final Map<String, List<DemoUser>> USERS = Map.of(
 			"acme", List.of(
-					new DemoUser("hana", "Hana Hoffmann", List.of("HR"), List.of()),
-					new DemoUser("manny", "Manny Mendes", List.of("APPROVER"), List.of("managers")),
-					new DemoUser("ivan", "Ivan Ivanov", List.of("APPROVER"), List.of("it")),
-					new DemoUser("sara", "Sara Schulz", List.of("APPROVER"), List.of("security")),
-					new DemoUser("sam", "Sam Sato", List.of("APPROVER"), List.of("security")),
-					new DemoUser("ada", "Ada Admin", List.of("ADMIN"), List.of())),
+					new DemoUser("hana", "Hana Hoffmann", List.of(Role.HR), List.of()),
+					new DemoUser("manny", "Manny Mendes", List.of(Role.APPROVER), List.of("managers")),
+					new DemoUser("ivan", "Ivan Ivanov", List.of(Role.APPROVER), List.of("it")),
+					new DemoUser("sara", "Sara Schulz", List.of(Role.APPROVER), List.of("security")),
+					new DemoUser("sam", "Sam Sato", List.of(Role.APPROVER), List.of("security")),
+					new DemoUser("ada", "Ada Admin", List.of(Role.ADMIN), List.of())),
 			"globex", List.of(
-					new DemoUser("gus", "Gus Garcia", List.of("HR", "ADMIN", "APPROVER"),
+					new DemoUser("gus", "Gus Garcia", List.of(Role.HR, Role.ADMIN, Role.APPROVER),
 							List.of("managers", "it", "security", "hr"))));
 
 	DemoDataSeeder(TenantTransactions transactions, JdbcClient jdbc, PasswordEncoder encoder) {
@@ -55,7 +56,7 @@ class DemoDataSeeder {
 				user.roles().forEach(role -> jdbc.sql("""
 						INSERT INTO app_user_roles (tenant_id, username, role) VALUES (:tenant, :username, :role)
 						ON CONFLICT DO NOTHING""")
-					.param("tenant", tenant).param("username", user.username()).param("role", role).update());
+					.param("tenant", tenant).param("username", user.username()).param("role", role.name()).update());
 				user.groups().forEach(group -> jdbc.sql("""
 						INSERT INTO app_group_members (tenant_id, group_name, username) VALUES (:tenant, :group, :username)
 						ON CONFLICT DO NOTHING""")

@@ -1,6 +1,5 @@
 package platform.security;
 
-import java.sql.Array;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
@@ -10,6 +9,7 @@ import java.util.Set;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 
+import platform.Role;
 import platform.UserDirectory;
 
 /** Reads users and groups; relies on the caller's tenant unit of work for isolation (RLS). */
@@ -36,10 +36,10 @@ class JdbcUserDirectory implements UserDirectory {
 	}
 
 	@Override
-	public List<DirectoryUser> withRole(String role) {
+	public List<DirectoryUser> withRole(Role role) {
 		return jdbc.sql(USERS + """
 				 AND EXISTS (SELECT 1 FROM app_user_roles r WHERE r.username = u.username AND r.role = :role)
-				ORDER BY u.username""").param("role", role).query(this::user).list();
+				ORDER BY u.username""").param("role", role.name()).query(this::user).list();
 	}
 
 	@Override
@@ -56,10 +56,6 @@ class JdbcUserDirectory implements UserDirectory {
 
 	private DirectoryUser user(ResultSet rs, int row) throws SQLException {
 		return new DirectoryUser(rs.getString("username"), rs.getString("display_name"), rs.getString("email"),
-				strings(rs.getArray("roles")), strings(rs.getArray("groups")));
-	}
-
-	private static Set<String> strings(Array array) throws SQLException {
-		return array == null ? Set.of() : Set.of((String[]) array.getArray());
+				SqlArrays.roles(rs.getArray("roles")), SqlArrays.strings(rs.getArray("groups")));
 	}
 }

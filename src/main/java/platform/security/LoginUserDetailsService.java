@@ -1,6 +1,5 @@
 package platform.security;
 
-import java.sql.Array;
 import java.sql.SQLException;
 import java.util.Set;
 
@@ -27,13 +26,9 @@ class LoginUserDetailsService implements UserDetailsService {
 		return jdbc.sql("SELECT * FROM auth_find_login(:username)")
 			.param("username", username)
 			.query((rs, row) -> new AppUser(rs.getString("username"), rs.getString("tenant_id"),
-					rs.getString("tenant_name"), rs.getString("display_name"), strings(rs.getArray("roles")),
-					strings(rs.getArray("groups")), rs.getBoolean("enabled"), rs.getString("password_hash")))
+					rs.getString("tenant_name"), rs.getString("display_name"), SqlArrays.roles(rs.getArray("roles")),
+					SqlArrays.strings(rs.getArray("groups")), rs.getBoolean("enabled"), rs.getString("password_hash")))
 			.optional()
 			.orElseThrow(() -> new UsernameNotFoundException("unknown user"));
-	}
-
-	private static Set<String> strings(Array array) throws SQLException {
-		return array == null ? Set.of() : Set.of((String[]) array.getArray());
 	}
 }

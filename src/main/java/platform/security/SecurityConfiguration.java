@@ -10,6 +10,8 @@ import org.springframework.security.crypto.factory.PasswordEncoderFactories;
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.security.web.SecurityFilterChain;
 
+import platform.Role;
+
 /**
  * Two chains: the JSON API ({@code /v1/**}) is stateless HTTP Basic without CSRF and answers
  * problem+json; the console uses form login with a session and CSRF. Role and assignment checks
@@ -24,8 +26,8 @@ class SecurityConfiguration {
 	SecurityFilterChain apiSecurity(HttpSecurity http, ProblemSecurityHandler problems) throws Exception {
 		http.securityMatcher("/v1/**")
 			.authorizeHttpRequests(requests -> requests
-				.requestMatchers("/v1/admin/**").hasRole("ADMIN")
-				.requestMatchers("/v1/hr/**").hasRole("HR")
+				.requestMatchers("/v1/admin/**").hasRole(Role.ADMIN.name())
+				.requestMatchers("/v1/hr/**").hasRole(Role.HR.name())
 				.anyRequest().authenticated())
 			.httpBasic(basic -> basic.authenticationEntryPoint(problems))
 			.exceptionHandling(errors -> errors.authenticationEntryPoint(problems).accessDeniedHandler(problems))
@@ -44,8 +46,8 @@ class SecurityConfiguration {
 				// management endpoints: only reachable on the management address
 				.requestMatchers("/healthz", "/readyz", "/metrics", "/health/**")
 				.permitAll()
-				.requestMatchers("/admin/**").hasRole("ADMIN")
-				.requestMatchers("/hr/**").hasRole("HR")
+				.requestMatchers("/admin/**").hasRole(Role.ADMIN.name())
+				.requestMatchers("/hr/**").hasRole(Role.HR.name())
 				.anyRequest()
 				.authenticated())
 			.formLogin(form -> form.loginPage("/login").defaultSuccessUrl("/", true).permitAll())

@@ -5,6 +5,7 @@ import org.springframework.stereotype.Controller;
 import org.springframework.web.bind.annotation.GetMapping;
 
 import platform.AppUser;
+import platform.Role;
 
 /** Login page and the home redirect: each role lands on the page it works on. */
 @Controller
@@ -17,13 +18,13 @@ class ConsoleController {
 
 	@GetMapping("/")
 	String home(@AuthenticationPrincipal AppUser user) {
-		if (user.hasRole("APPROVER")) {
+		if (user.hasRole(Role.APPROVER)) {
 			return "redirect:/inbox";
 		}
-		if (user.hasRole("HR")) {
+		if (user.hasRole(Role.HR)) {
 			return "redirect:/hr/employees";
 		}
-		if (user.hasRole("ADMIN")) {
+		if (user.hasRole(Role.ADMIN)) {
 			return "redirect:/admin/outbox";
 		}
 		return "home";

@@ -7,6 +7,7 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 
 import platform.AppUser;
+import platform.Role;
 
 /** Who am I: username, tenant, roles and groups of the caller. */
 @RestController
@@ -17,7 +18,7 @@ class MeController {
 
 	@GetMapping("/v1/me")
 	Me me(@AuthenticationPrincipal AppUser user) {
-		return new Me(user.getUsername(), user.tenantId(), user.roles().stream().sorted().toList(),
+		return new Me(user.getUsername(), user.tenantId(), user.roles().stream().map(Role::name).sorted().toList(),
 				user.groups().stream().sorted().toList());
 	}
 }

@@ -3,42 +3,42 @@ package workflow.handler;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import outbox.DeliveredEvent;
+import outbox.Delivery;
 import outbox.OutboxEventHandler;
+import outbox.catalog.CatalogEvent;
 import workflow.run.RunRequests;
+import workflow.run.RunTrigger;
 import workflow.run.WorkflowProperties;
 
 /**
- * An HR event that may start a JML run. With {@code WORKFLOW_JML_AUTO_START_ENABLED} off the
- * event is logged and skipped (handled, no run); a re-delivered event finds the run it created.
+ * An HR event that starts a JML run. With {@code WORKFLOW_JML_AUTO_START_ENABLED} off the event
+ * is logged and skipped (handled, no run); a re-delivered event finds the run it created.
  */
-abstract class JmlStartHandler implements OutboxEventHandler {
+abstract class JmlStartHandler<E extends CatalogEvent> implements OutboxEventHandler<E> {
 
 	private static final Logger log = LoggerFactory.getLogger(JmlStartHandler.class);
 
 	private final RunRequests requests;
 	private final boolean autoStartEnabled;
+	private final String definition;
 
-	JmlStartHandler(RunRequests requests, WorkflowProperties properties) {
+	JmlStartHandler(RunRequests requests, WorkflowProperties properties, String definition) {
 		this.requests = requests;
 		this.autoStartEnabled = properties.jml().autoStartEnabled();
+		this.definition = definition;
 	}
 
-	/** The definition to run for the event, or null when the event is no JML trigger. */
-	abstract String definitionFor(DeliveredEvent event);
+	/** What the event says about the run it starts. */
+	abstract RunTrigger trigger(E event, Delivery delivery);
 
 	@Override
-	public void handle(DeliveredEvent event) {
-		String definition = definitionFor(event);
-		if (definition == null) {
-			log.debug("Event {} ({}) starts no run", event.id(), event.type());
-			return;
-		}
+	public void handle(E event, Delivery delivery) {
 		if (!autoStartEnabled) {
-			log.info("JML auto-start is off: event {} ({}) starts no {} run", event.id(), event.type(), definition);
+			log.info("JML auto-start is off: event {} ({}) starts no {} run", delivery.eventId(), delivery.type(),
+					definition);
 			return;
 		}
-		var runId = requests.request(definition, event);
-		log.info("Event {} ({}) → {} run {}", event.id(), event.type(), definition, runId);
+		var runId = requests.request(delivery.tenantId(), definition, trigger(event, delivery));
+		log.info("Event {} ({}) → {} run {}", delivery.eventId(), delivery.type(), definition, runId);
 	}
 }

@@ -2,27 +2,29 @@ package workflow.handler;
 
 import org.springframework.stereotype.Component;
 
-import outbox.DeliveredEvent;
-import outbox.EventTypes;
+import outbox.Delivery;
+import outbox.catalog.EmployeeHired;
 import workflow.definition.Definition;
 import workflow.run.RunRequests;
+import workflow.run.RunTrigger;
 import workflow.run.WorkflowProperties;
 
-/** {@code hr.employee.created} → a joiner run (when auto-start is on). */
+/** {@link EmployeeHired} → a joiner run (when auto-start is on). */
 @Component
-class JoinerEventHandler extends JmlStartHandler {
+class JoinerEventHandler extends JmlStartHandler<EmployeeHired> {
 
 	JoinerEventHandler(RunRequests requests, WorkflowProperties properties) {
-		super(requests, properties);
+		super(requests, properties, Definition.JOINER);
 	}
 
 	@Override
-	public String eventType() {
-		return EventTypes.HR_EMPLOYEE_CREATED;
+	public Class<EmployeeHired> eventType() {
+		return EmployeeHired.class;
 	}
 
 	@Override
-	String definitionFor(DeliveredEvent event) {
-		return Definition.JOINER;
+	RunTrigger trigger(EmployeeHired hired, Delivery delivery) {
+		return new RunTrigger(delivery.eventId(), delivery.type(), hired.employeeId(), hired.displayName(), hired.email(),
+				hired.department(), hired.manager(), null, null, hired.startDate());
 	}
 }

@@ -2,29 +2,29 @@ package workflow.handler;
 
 import org.springframework.stereotype.Component;
 
-import outbox.DeliveredEvent;
-import outbox.EventTypes;
+import outbox.Delivery;
+import outbox.catalog.EmployeeOffboarded;
 import workflow.definition.Definition;
 import workflow.run.RunRequests;
+import workflow.run.RunTrigger;
 import workflow.run.WorkflowProperties;
 
-/** {@code hr.employee.status_changed} to {@code offboarded} → a leaver run; other status changes are not JML. */
+/** {@link EmployeeOffboarded} → a leaver run (when auto-start is on). */
 @Component
-class LeaverEventHandler extends JmlStartHandler {
-
-	static final String OFFBOARDED = "offboarded";
+class LeaverEventHandler extends JmlStartHandler<EmployeeOffboarded> {
 
 	LeaverEventHandler(RunRequests requests, WorkflowProperties properties) {
-		super(requests, properties);
+		super(requests, properties, Definition.LEAVER);
 	}
 
 	@Override
-	public String eventType() {
-		return EventTypes.HR_EMPLOYEE_STATUS_CHANGED;
+	public Class<EmployeeOffboarded> eventType() {
+		return EmployeeOffboarded.class;
 	}
 
 	@Override
-	String definitionFor(DeliveredEvent event) {
-		return OFFBOARDED.equals(event.string("status")) ? Definition.LEAVER : null;
+	RunTrigger trigger(EmployeeOffboarded left, Delivery delivery) {
+		return new RunTrigger(delivery.eventId(), delivery.type(), left.employeeId(), left.displayName(), left.email(),
+				left.department(), left.manager(), null, null, left.lastDay());
 	}
 }

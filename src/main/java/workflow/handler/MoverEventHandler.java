@@ -2,27 +2,29 @@ package workflow.handler;
 
 import org.springframework.stereotype.Component;
 
-import outbox.DeliveredEvent;
-import outbox.EventTypes;
+import outbox.Delivery;
+import outbox.catalog.EmployeeTransferred;
 import workflow.definition.Definition;
 import workflow.run.RunRequests;
+import workflow.run.RunTrigger;
 import workflow.run.WorkflowProperties;
 
-/** {@code hr.employee.transferred} → a mover run (when auto-start is on). */
+/** {@link EmployeeTransferred} → a mover run (when auto-start is on). */
 @Component
-class MoverEventHandler extends JmlStartHandler {
+class MoverEventHandler extends JmlStartHandler<EmployeeTransferred> {
 
 	MoverEventHandler(RunRequests requests, WorkflowProperties properties) {
-		super(requests, properties);
+		super(requests, properties, Definition.MOVER);
 	}
 
 	@Override
-	public String eventType() {
-		return EventTypes.HR_EMPLOYEE_TRANSFERRED;
+	public Class<EmployeeTransferred> eventType() {
+		return EmployeeTransferred.class;
 	}
 
 	@Override
-	String definitionFor(DeliveredEvent event) {
-		return Definition.MOVER;
+	RunTrigger trigger(EmployeeTransferred moved, Delivery delivery) {
+		return new RunTrigger(delivery.eventId(), delivery.type(), moved.employeeId(), moved.displayName(), moved.email(),
+				moved.department(), moved.manager(), moved.fromDepartment(), moved.fromManager(), null);
 	}
 }

@@ -2,14 +2,14 @@ package workflow.handler;
 
 import org.springframework.stereotype.Component;
 
-import outbox.DeliveredEvent;
-import outbox.EventTypes;
+import outbox.Delivery;
 import outbox.OutboxEventHandler;
+import outbox.catalog.StageReminderDue;
 import workflow.run.StageReminders;
 
-/** {@code workflow.stage.reminder_due} → record (and log) the reminder once. */
+/** {@link StageReminderDue} → record (and log) the reminder once. */
 @Component
-class ReminderDueHandler implements OutboxEventHandler {
+class ReminderDueHandler implements OutboxEventHandler<StageReminderDue> {
 
 	private final StageReminders reminders;
 
@@ -18,12 +18,12 @@ class ReminderDueHandler implements OutboxEventHandler {
 	}
 
 	@Override
-	public String eventType() {
-		return EventTypes.WORKFLOW_STAGE_REMINDER_DUE;
+	public Class<StageReminderDue> eventType() {
+		return StageReminderDue.class;
 	}
 
 	@Override
-	public void handle(DeliveredEvent event) {
-		reminders.record(event);
+	public void handle(StageReminderDue reminder, Delivery delivery) {
+		reminders.record(delivery.tenantId(), reminder);
 	}
 }

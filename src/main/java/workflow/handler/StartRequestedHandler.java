@@ -2,14 +2,14 @@ package workflow.handler;
 
 import org.springframework.stereotype.Component;
 
-import outbox.DeliveredEvent;
-import outbox.EventTypes;
+import outbox.Delivery;
 import outbox.OutboxEventHandler;
+import outbox.catalog.RunStartRequested;
 import workflow.run.RunStarter;
 
-/** {@code workflow.run.start_requested} → start the run's process. */
+/** {@link RunStartRequested} → start the run's process. */
 @Component
-class StartRequestedHandler implements OutboxEventHandler {
+class StartRequestedHandler implements OutboxEventHandler<RunStartRequested> {
 
 	private final RunStarter starter;
 
@@ -18,12 +18,12 @@ class StartRequestedHandler implements OutboxEventHandler {
 	}
 
 	@Override
-	public String eventType() {
-		return EventTypes.WORKFLOW_RUN_START_REQUESTED;
+	public Class<RunStartRequested> eventType() {
+		return RunStartRequested.class;
 	}
 
 	@Override
-	public void handle(DeliveredEvent event) {
-		starter.start(event);
+	public void handle(RunStartRequested request, Delivery delivery) {
+		starter.start(delivery.tenantId(), request.runId(), delivery.attempt(), delivery.eventId());
 	}
 }

@@ -8,6 +8,7 @@ import org.springframework.stereotype.Component;
 import platform.UserDirectory;
 import platform.UserDirectory.DirectoryUser;
 import workflow.definition.DefinitionStage;
+import platform.Role;
 
 /**
  * Who may decide a stage: enabled APPROVERs of the stage's group, or the employee's manager
@@ -19,7 +20,6 @@ import workflow.definition.DefinitionStage;
 class AssigneeResolver {
 
 	static final String MANAGERS_GROUP = "managers";
-	static final String APPROVER = "APPROVER";
 
 	private final UserDirectory directory;
 
@@ -56,7 +56,7 @@ class AssigneeResolver {
 		return usernames.stream()
 			.map(directory::find)
 			.flatMap(Optional::stream)
-			.filter(user -> user.hasRole(APPROVER))
+			.filter(user -> user.hasRole(Role.APPROVER))
 			.filter(user -> !isEmployee(run, user))
 			.map(DirectoryUser::username)
 			.sorted()

@@ -11,6 +11,7 @@ import org.springframework.util.StringUtils;
 import platform.ApiException;
 import platform.AppUser;
 import platform.TenantTransactions;
+import platform.Role;
 
 /**
  * Actions on runs, for the API and the console alike. The action row is written in the request's
@@ -22,8 +23,6 @@ public class RunActions {
 
 	static final int MAX_COMMENT = 2000;
 	static final int MAX_KEY = 200;
-	static final String APPROVER = "APPROVER";
-	static final String HR = "HR";
 
 	private final TenantTransactions transactions;
 	private final RunRepository runs;
@@ -62,7 +61,7 @@ public class RunActions {
 			return sameRequest(previous.get(), runId, request.action());
 		}
 		boolean decision = Action.DECISIONS.contains(request.action());
-		if (!user.hasRole(decision ? APPROVER : HR)) {
+		if (!user.hasRole(decision ? Role.APPROVER : Role.HR)) {
 			throw new ApiException.Forbidden("Only " + (decision ? "an approver" : "HR") + " may " + request.action() + ".");
 		}
 		if (run.finished()) {

@@ -5,6 +5,7 @@ import java.util.Set;
 
 import platform.AppUser;
 import workflow.run.RunQueries.RunDetail;
+import platform.Role;
 
 /**
  * Which actions a user may take on a run right now: the console shows only these buttons. The
@@ -22,7 +23,7 @@ public final class RunPermissions {
 			return allowed;
 		}
 		Stage stage = detail.currentStage();
-		if (user.hasRole(RunActions.APPROVER) && Run.RUNNING.equals(run.status()) && stage != null
+		if (user.hasRole(Role.APPROVER) && Run.RUNNING.equals(run.status()) && stage != null
 				&& Stage.ACTIVE.equals(stage.status()) && stage.assignees().contains(user.getUsername())
 				&& detail.actions().stream().noneMatch(action -> stage.id().equals(action.stageId())
 						&& Integer.valueOf(stage.round()).equals(action.round())
@@ -31,7 +32,7 @@ public final class RunPermissions {
 			allowed.add(Action.REJECT);
 			allowed.add(Action.RETURN);
 		}
-		if (user.hasRole(RunActions.HR)) {
+		if (user.hasRole(Role.HR)) {
 			if (Run.RETURNED.equals(run.status())) {
 				allowed.add(Action.RESUBMIT);
 			}

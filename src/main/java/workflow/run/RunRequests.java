@@ -1,23 +1,19 @@
 package workflow.run;
 
+import java.time.Clock;
 import java.time.Instant;
-import java.time.LocalDate;
-import java.time.format.DateTimeParseException;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.function.Supplier;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
 
-import outbox.DeliveredEvent;
-import outbox.EventTypes;
-import outbox.OutboxEvent;
 import outbox.OutboxPublisher;
 import outbox.PermanentFailureException;
+import outbox.PublishOptions;
+import outbox.catalog.RunStartRequested;
 import platform.TenantTransactions;
 import workflow.definition.Definition;
 import workflow.definition.DefinitionRepository;
@@ -39,9 +35,10 @@ public class RunRequests {
 	private final OutboxPublisher outbox;
 	private final WorkflowProperties.Jml settings;
 	private final PrehireSchedule prehire;
+	private final Clock clock;
 
 	RunRequests(TenantTransactions transactions, DefinitionRepository definitions, RunRepository runs,
-			StageRepository stages, OutboxPublisher outbox, WorkflowProperties properties) {
+			StageRepository stages, OutboxPublisher outbox, WorkflowProperties properties, Clock clock) {
 		this.transactions = transactions;
 		this.definitions = definitions;
 		this.runs = runs;
@@ -49,27 +46,28 @@ public class RunRequests {
 		this.outbox = outbox;
 		this.settings = properties.jml();
 		this.prehire = new PrehireSchedule(settings.prehireLeadDays());
+		this.clock = clock;
 	}
 
 	/**
-	 * Creates the run of {@code definitionKey} for the employee in the event, unless the event
-	 * already created one; returns the run id either way. A malformed event is a permanent failure.
+	 * Creates the run of {@code definitionKey} for the employee of the trigger, unless its event
+	 * already created one; returns the run id either way.
 	 */
-	public UUID request(String definitionKey, DeliveredEvent event) {
-		return transactions.inTenant(event.tenantId(), () -> {
-			Optional<Run> existing = runs.findBySourceEvent(event.id());
+	public UUID request(String tenantId, String definitionKey, RunTrigger trigger) {
+		return transactions.inTenant(tenantId, () -> {
+			Optional<Run> existing = runs.findBySourceEvent(trigger.sourceEventId());
 			if (existing.isPresent()) {
-				log.info("Event {} already created run {}; nothing to do", event.id(), existing.get().id());
+				log.info("Event {} already created run {}; nothing to do", trigger.sourceEventId(), existing.get().id());
 				return existing.get().id();
 			}
 			Definition definition = definitions.find(definitionKey)
 				.filter(d -> !d.stages().isEmpty())
 				.orElseThrow(() -> new PermanentFailureException("No definition '" + definitionKey + "' with stages"));
-			NewRun run = newRun(definition, event);
+			NewRun run = newRun(definition, trigger);
 			Optional<UUID> created = runs.insertIfAbsent(run);
 			if (created.isEmpty()) {
 				// a concurrent delivery of the same event won the insert
-				return runs.findBySourceEvent(event.id()).orElseThrow().id();
+				return runs.findBySourceEvent(trigger.sourceEventId()).orElseThrow().id();
 			}
 			stages.insertSnapshot(run.id(), definition.stages());
 			if (run.startNotBefore() == null) {
@@ -99,46 +97,13 @@ public class RunRequests {
 	 * run's tenant unit of work.
 	 */
 	public void publishStartRequest(UUID runId) {
-		outbox.publish(new OutboxEvent(EventTypes.WORKFLOW_RUN_START_REQUESTED, runId, "start:" + runId,
-				Map.of("runId", runId.toString()), null, settings.startMaxAttempts()));
+		outbox.publish(new RunStartRequested(runId), PublishOptions.maxAttempts(settings.startMaxAttempts()));
 		runs.markStartRequested(runId);
 	}
 
-	private NewRun newRun(Definition definition, DeliveredEvent event) {
-		UUID employeeId = required(event, "employeeId", () -> event.uuid("employeeId"));
-		String name = required(event, "displayName", () -> event.string("displayName"));
-		LocalDate effectiveDate = switch (definition.key()) {
-			case Definition.JOINER -> date(event, "startDate");
-			case Definition.LEAVER -> date(event, "lastDay");
-			default -> null;
-		};
+	private NewRun newRun(Definition definition, RunTrigger trigger) {
 		Instant startNotBefore = Definition.JOINER.equals(definition.key())
-				? prehire.startNotBefore(effectiveDate, Instant.now()) : null;
-		return new NewRun(UUID.randomUUID(), definition.key(), definition.title(), employeeId, name, event.string("email"),
-				event.string("department"), event.string("manager"), event.string("fromDepartment"),
-				event.string("fromManager"), effectiveDate, event.id(), event.type(), startNotBefore);
-	}
-
-	private static LocalDate date(DeliveredEvent event, String field) {
-		String value = event.string(field);
-		try {
-			return value == null || value.isBlank() ? null : LocalDate.parse(value);
-		}
-		catch (DateTimeParseException e) {
-			throw new PermanentFailureException("Event " + event.id() + " has an invalid " + field + ": " + value, e);
-		}
-	}
-
-	private static <T> T required(DeliveredEvent event, String field, Supplier<T> value) {
-		try {
-			T result = value.get();
-			if (result == null || result.toString().isBlank()) {
-				throw new PermanentFailureException("Event " + event.id() + " has no " + field);
-			}
-			return result;
-		}
-		catch (IllegalArgumentException e) {
-			throw new PermanentFailureException("Event " + event.id() + " has an invalid " + field, e);
-		}
+				? prehire.startNotBefore(trigger.effectiveDate(), clock.instant()) : null;
+		return new NewRun(UUID.randomUUID(), definition.key(), definition.title(), trigger, startNotBefore);
 	}
 }

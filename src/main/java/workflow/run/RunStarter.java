@@ -7,7 +7,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
 
-import outbox.DeliveredEvent;
 import outbox.PermanentFailureException;
 import platform.TenantTransactions;
 import workflow.Orchestrator;
@@ -43,18 +42,18 @@ public class RunStarter {
 		this.maxAttempts = properties.jml().startMaxAttempts();
 	}
 
-	public void start(DeliveredEvent event) {
-		UUID runId = runId(event);
-		transactions.runInTenant(event.tenantId(), () -> {
+	/** Starts the run for delivery {@code attempt} of its start request {@code eventId}. */
+	public void start(String tenantId, UUID runId, int attempt, UUID eventId) {
+		transactions.runInTenant(tenantId, () -> {
 			// the lock orders this start with an HR withdraw of the same requested run
 			Run run = runs.lock(runId).orElseThrow(() -> new PermanentFailureException("Run " + runId + " does not exist"));
 			if (!Run.REQUESTED.equals(run.status()) || run.workflowId() != null) {
 				log.info("Run {} is {} (execution {}); start request {} changes nothing", runId, run.status(),
-						run.workflowId(), event.id());
+						run.workflowId(), eventId);
 				return;
 			}
 			try {
-				StartReceipt receipt = orchestrator.start(new StartRequest(event.tenantId(), runId, run.definitionKey(),
+				StartReceipt receipt = orchestrator.start(new StartRequest(tenantId, runId, run.definitionKey(),
 						plan(stages.forRun(runId))));
 				runs.recordExecution(runId, receipt.workflowId(), receipt.executionId());
 				log.info("Run {} {} as {}", runId, receipt.alreadyStarted() ? "was already started" : "started",
@@ -63,10 +62,10 @@ public class RunStarter {
 			catch (RuntimeException e) {
 				boolean permanent = e instanceof OrchestratorException failure
 						&& failure.kind() == OrchestratorException.Kind.PERMANENT;
-				if (!permanent && event.attempt() < maxAttempts) {
+				if (!permanent && attempt < maxAttempts) {
 					throw e;
 				}
-				String reason = (permanent ? "permanent failure" : "gave up after " + event.attempt() + " attempts")
+				String reason = (permanent ? "permanent failure" : "gave up after " + attempt + " attempts")
 						+ ": " + e.getMessage();
 				runs.markStartFailed(runId, reason);
 				log.warn("Run {} failed to start: {}", runId, reason, e);
@@ -79,18 +78,5 @@ public class RunStarter {
 			.map(stage -> new PlannedStage(stage.id(), stage.position(), stage.name(), stage.kind(),
 					stage.requiredApprovals(), stage.grants()))
 			.toList();
-	}
-
-	private static UUID runId(DeliveredEvent event) {
-		try {
-			UUID runId = event.uuid("runId");
-			if (runId != null) {
-				return runId;
-			}
-		}
-		catch (IllegalArgumentException e) {
-			// falls through to the permanent failure
-		}
-		throw new PermanentFailureException("Start request " + event.id() + " has no valid runId");
 	}
 }

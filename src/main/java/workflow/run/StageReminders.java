@@ -2,20 +2,15 @@ package workflow.run;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
 
-import outbox.DeliveredEvent;
-import outbox.EventTypes;
-import outbox.OutboxEvent;
 import outbox.OutboxPublisher;
-import outbox.PermanentFailureException;
+import outbox.catalog.StageReminderDue;
 import platform.TenantTransactions;
 
 /**
@@ -50,37 +45,21 @@ public class StageReminders {
 			if (stage.reminderPublishedAt() != null || !Stage.ACTIVE.equals(stage.status()) || stage.dueAt() == null) {
 				return;
 			}
-			Map<String, Object> payload = new LinkedHashMap<>();
-			payload.put("runId", stage.runId().toString());
-			payload.put("stageId", stage.id().toString());
-			payload.put("stageName", stage.name());
-			payload.put("assignees", stage.assignees());
-			payload.put("overdueHours", Duration.between(stage.dueAt(), now).toHours());
-			outbox.publish(OutboxEvent.of(EventTypes.WORKFLOW_STAGE_REMINDER_DUE, stage.runId(),
-					"reminder:" + stage.id() + ":" + stage.round(), payload));
+			outbox.publish(new StageReminderDue(stage.runId(), stage.id(), stage.round(), stage.name(), stage.assignees(),
+					Duration.between(stage.dueAt(), now).toHours()));
 			stages.markReminderPublished(stage.id());
 		});
 	}
 
 	/** Records a delivered reminder; a re-delivery only logs. */
-	public void record(DeliveredEvent event) {
-		UUID stageId;
-		try {
-			stageId = event.uuid("stageId");
-		}
-		catch (IllegalArgumentException e) {
-			throw new PermanentFailureException("Reminder " + event.id() + " has an invalid stageId", e);
-		}
-		if (stageId == null) {
-			throw new PermanentFailureException("Reminder " + event.id() + " has no stageId");
-		}
-		transactions.runInTenant(event.tenantId(), () -> {
-			if (stages.markReminded(stageId)) {
-				log.info("SLA reminder: stage {} of run {} is {}h overdue; assignees {}", event.string("stageName"),
-						event.string("runId"), event.string("overdueHours"), event.payload().get("assignees"));
+	public void record(String tenantId, StageReminderDue reminder) {
+		transactions.runInTenant(tenantId, () -> {
+			if (stages.markReminded(reminder.stageId())) {
+				log.info("SLA reminder: stage {} of run {} is {}h overdue; assignees {}", reminder.stageName(),
+						reminder.runId(), reminder.overdueHours(), reminder.assignees());
 			}
 			else {
-				log.debug("Reminder {} for stage {} was already recorded", event.id(), stageId);
+				log.debug("Reminder for stage {} was already recorded", reminder.stageId());
 			}
 		});
 	}

@@ -1,6 +1,5 @@
 package workflow.web;
 
-import org.springframework.security.access.prepost.PreAuthorize;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -8,6 +7,7 @@ import org.springframework.web.bind.annotation.GetMapping;
 
 import platform.AppUser;
 import workflow.run.RunQueries;
+import platform.ApproverOnly;
 
 /** The approver inbox: active stages waiting for my decision, oldest first. */
 @Controller
@@ -22,7 +22,7 @@ class InboxController {
 	}
 
 	@GetMapping("/inbox")
-	@PreAuthorize("hasRole('APPROVER')")
+	@ApproverOnly
 	String inbox(@AuthenticationPrincipal AppUser user, Model model) {
 		model.addAttribute("items", queries.inbox(user, INBOX_LIMIT));
 		return "workflow/inbox";

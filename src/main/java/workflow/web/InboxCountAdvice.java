@@ -9,6 +9,7 @@ import org.springframework.web.bind.annotation.ModelAttribute;
 
 import platform.AppUser;
 import workflow.run.RunQueries;
+import platform.Role;
 
 /**
  * The nav badge: every console page of an APPROVER gets {@code inboxCount}. Skipped for the JSON
@@ -27,7 +28,7 @@ class InboxCountAdvice {
 	Integer inboxCount(HttpServletRequest request) {
 		Authentication authentication = SecurityContextHolder.getContext().getAuthentication();
 		if (authentication == null || !(authentication.getPrincipal() instanceof AppUser user)
-				|| !user.hasRole("APPROVER") || request.getRequestURI().startsWith("/v1/")
+				|| !user.hasRole(Role.APPROVER) || request.getRequestURI().startsWith("/v1/")
 				|| request.getHeader("HX-Request") != null) {
 			return null;
 		}

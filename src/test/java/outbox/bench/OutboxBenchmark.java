@@ -25,9 +25,14 @@ import org.springframework.context.annotation.Import;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
-import outbox.DeliveredEvent;
-import outbox.EventTypes;
-import outbox.OutboxEvent;
+import outbox.Delivery;
+import outbox.catalog.EmployeeHired;
+import outbox.catalog.EmployeeOffboarded;
+import outbox.catalog.EmployeeTransferred;
+import outbox.catalog.RunStartRequested;
+import outbox.catalog.StageReminderDue;
+import outbox.PublishOptions;
+import outbox.catalog.CatalogEvent;
 import outbox.OutboxEventHandler;
 import outbox.OutboxPublisher;
 import outbox.dispatch.Dispatcher;
@@ -51,6 +56,8 @@ import platform.TenantTransactions;
 public final class OutboxBenchmark {
 
 	static final int TENANTS = 10;
+	static final EmployeeHired HIRED = new EmployeeHired(java.util.UUID.randomUUID(), "Bench Hire", null, "Bench", null,
+			java.time.LocalDate.of(2030, 1, 15));
 
 	private final ConfigurableApplicationContext context;
 	private final TenantTransactions transactions;
@@ -178,7 +185,7 @@ public final class OutboxBenchmark {
 			start = System.nanoTime();
 			transactions.runInTenant(tenant, () -> {
 				business(tenant);
-				publisher.publish(OutboxEvent.of(EventTypes.HR_EMPLOYEE_CREATED, null, key, Map.of("n", key)));
+				publisher.publish(HIRED, PublishOptions.idempotencyKey(key));
 			});
 			with[i] = (System.nanoTime() - start) / 1e6;
 		}
@@ -202,8 +209,7 @@ public final class OutboxBenchmark {
 			String tenant = tenant(from / perTransaction);
 			work.add(publishers.submit(() -> transactions.runInTenant(tenant, () -> {
 				for (int i = start; i < end; i++) {
-					publisher.publish(OutboxEvent.of(EventTypes.HR_EMPLOYEE_CREATED, null, "drain-" + System.nanoTime() + "-" + i,
-							Map.of("i", i)));
+					publisher.publish(HIRED, PublishOptions.idempotencyKey("drain-" + System.nanoTime() + "-" + i));
 				}
 			})));
 		}
@@ -243,7 +249,7 @@ public final class OutboxBenchmark {
 			String tenant = tenant(i);
 			String key = "steady-" + begin + "-" + i;
 			transactions.runInTenant(tenant,
-					() -> publisher.publish(OutboxEvent.of(EventTypes.HR_EMPLOYEE_CREATED, null, key, Map.of("i", key))));
+					() -> publisher.publish(HIRED, PublishOptions.idempotencyKey(key)));
 			committedAt.put(key, System.nanoTime());
 		}
 		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
@@ -296,8 +302,8 @@ public final class OutboxBenchmark {
 		final AtomicLong handled = new AtomicLong();
 		final Map<String, Long> handledAt = new ConcurrentHashMap<>();
 
-		void handle(DeliveredEvent event) {
-			handledAt.put(event.idempotencyKey(), System.nanoTime());
+		void handle(Delivery delivery) {
+			handledAt.put(delivery.idempotencyKey(), System.nanoTime());
 			handled.incrementAndGet();
 		}
 	}
@@ -307,7 +313,7 @@ public final class OutboxBenchmark {
 	 * Deliberately not a {@code @Configuration}: the test contexts scan the {@code outbox} package.
 	 */
 	@EnableAutoConfiguration
-	@ComponentScan({ "outbox.store", "outbox.publish", "outbox.dispatch" })
+	@ComponentScan({ "outbox.store", "outbox.codec", "outbox.publish", "outbox.dispatch" })
 	@Import(TenantTransactions.class)
 	@EnableConfigurationProperties({ OutboxProperties.class, RuntimeRoles.class })
 	static class BenchApplication {
@@ -318,40 +324,40 @@ public final class OutboxBenchmark {
 		}
 
 		@Bean
-		OutboxEventHandler employeeCreated(NoOpHandlers handlers) {
-			return handler(EventTypes.HR_EMPLOYEE_CREATED, handlers);
+		OutboxEventHandler<EmployeeHired> employeeHired(NoOpHandlers handlers) {
+			return handler(EmployeeHired.class, handlers);
 		}
 
 		@Bean
-		OutboxEventHandler employeeTransferred(NoOpHandlers handlers) {
-			return handler(EventTypes.HR_EMPLOYEE_TRANSFERRED, handlers);
+		OutboxEventHandler<EmployeeTransferred> employeeTransferred(NoOpHandlers handlers) {
+			return handler(EmployeeTransferred.class, handlers);
 		}
 
 		@Bean
-		OutboxEventHandler employeeStatusChanged(NoOpHandlers handlers) {
-			return handler(EventTypes.HR_EMPLOYEE_STATUS_CHANGED, handlers);
+		OutboxEventHandler<EmployeeOffboarded> employeeOffboarded(NoOpHandlers handlers) {
+			return handler(EmployeeOffboarded.class, handlers);
 		}
 
 		@Bean
-		OutboxEventHandler runStartRequested(NoOpHandlers handlers) {
-			return handler(EventTypes.WORKFLOW_RUN_START_REQUESTED, handlers);
+		OutboxEventHandler<RunStartRequested> runStartRequested(NoOpHandlers handlers) {
+			return handler(RunStartRequested.class, handlers);
 		}
 
 		@Bean
-		OutboxEventHandler stageReminderDue(NoOpHandlers handlers) {
-			return handler(EventTypes.WORKFLOW_STAGE_REMINDER_DUE, handlers);
+		OutboxEventHandler<StageReminderDue> stageReminderDue(NoOpHandlers handlers) {
+			return handler(StageReminderDue.class, handlers);
 		}
 
-		private static OutboxEventHandler handler(String type, NoOpHandlers handlers) {
-			return new OutboxEventHandler() {
+		private static <E extends CatalogEvent> OutboxEventHandler<E> handler(Class<E> type, NoOpHandlers handlers) {
+			return new OutboxEventHandler<>() {
 				@Override
-				public String eventType() {
+				public Class<E> eventType() {
 					return type;
 				}
 
 				@Override
-				public void handle(DeliveredEvent event) {
-					handlers.handle(event);
+				public void handle(E event, Delivery delivery) {
+					handlers.handle(delivery);
 				}
 			};
 		}

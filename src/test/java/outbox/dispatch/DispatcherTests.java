@@ -23,18 +23,22 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.core.env.Environment;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
-import outbox.EventTypes;
-import outbox.OutboxEvent;
+import outbox.catalog.EmployeeHired;
+import outbox.catalog.EmployeeOffboarded;
+import outbox.catalog.EmployeeTransferred;
+import outbox.catalog.RunStartRequested;
+import outbox.catalog.StageReminderDue;
+import outbox.PublishOptions;
 import outbox.PermanentFailureException;
 import outbox.store.DispatchQueueRepository;
 import outbox.store.OutboxEventRepository;
 import outbox.testing.HandlerScript;
 import outbox.testing.OutboxModuleTest;
 import outbox.testing.OwnerDatabase;
+import outbox.testing.SampleEvents;
 import outbox.testing.TestEvents;
 import outbox.testing.TestEvents.AttemptRow;
 import platform.TenantTransactions;
-import tools.jackson.databind.json.JsonMapper;
 
 /** The dispatcher of the test context, against the real database, with scripted handlers. */
 @OutboxModuleTest
@@ -63,25 +67,22 @@ class DispatcherTests {
 	@Autowired
 	HandlerRegistry registry;
 
-	@Autowired
-	JsonMapper json;
 
 	@Autowired
 	TestEvents events;
-
 
 	@Test
 	void aPermanentFailureIsDeadLetteredAfterOneAttempt() {
 		String tenant = TestEvents.newTenant("permanent");
 		script.when(tenant, "direct", event -> {
-			throw new PermanentFailureException("employee " + event.string("key") + " does not exist");
+			throw new PermanentFailureException("employee " + event.idempotencyKey() + " does not exist");
 		});
 		script.when(tenant, "wrapped", event -> {
 			throw new IllegalStateException("adapter failed", new PermanentFailureException("account is locked"));
 		});
-		double before = metrics.count(EventTypes.HR_EMPLOYEE_CREATED, Outcome.DEAD_LETTERED);
-		events.publish(tenant, EventTypes.HR_EMPLOYEE_CREATED, "direct");
-		events.publish(tenant, EventTypes.HR_EMPLOYEE_CREATED, "wrapped");
+		double before = metrics.count(EmployeeHired.TYPE, Outcome.DEAD_LETTERED);
+		events.publish(tenant, EmployeeHired.TYPE, "direct");
+		events.publish(tenant, EmployeeHired.TYPE, "wrapped");
 
 		await().atMost(DELIVERY).until(() -> events.status(tenant, "direct").equals("failed")
 				&& events.status(tenant, "wrapped").equals("failed"));
@@ -98,7 +99,7 @@ class DispatcherTests {
 		assertThat(attempt.durationMs()).isNotNull().isGreaterThanOrEqualTo(0);
 		assertThat(attempt.workerId()).startsWith("outbox-tests#");
 		assertThat(events.history(tenant, "wrapped").get(0).errorClass()).isEqualTo(IllegalStateException.class.getName());
-		assertThat(metrics.count(EventTypes.HR_EMPLOYEE_CREATED, Outcome.DEAD_LETTERED)).isEqualTo(before + 2);
+		assertThat(metrics.count(EmployeeHired.TYPE, Outcome.DEAD_LETTERED)).isEqualTo(before + 2);
 	}
 
 	@Test
@@ -107,8 +108,8 @@ class DispatcherTests {
 		script.when(tenant, "flaky", event -> {
 			throw new IllegalStateException("upstream timeout on attempt " + event.attempt());
 		});
-		double retried = metrics.count(EventTypes.HR_EMPLOYEE_TRANSFERRED, Outcome.RETRIED);
-		events.publish(tenant, new OutboxEvent(EventTypes.HR_EMPLOYEE_TRANSFERRED, null, "flaky", Map.of(), null, 3));
+		double retried = metrics.count(EmployeeTransferred.TYPE, Outcome.RETRIED);
+		events.publish(tenant, SampleEvents.of(EmployeeTransferred.TYPE), new PublishOptions(3, "flaky"));
 
 		await().atMost(DELIVERY).until(() -> events.status(tenant, "flaky").equals("failed"));
 		assertThat(script.deliveries(tenant, "flaky")).isEqualTo(3);
@@ -117,7 +118,7 @@ class DispatcherTests {
 			.containsExactly(tuple(1, "retried", "upstream timeout on attempt 1"),
 					tuple(2, "retried", "upstream timeout on attempt 2"),
 					tuple(3, "dead_lettered", "upstream timeout on attempt 3"));
-		assertThat(metrics.count(EventTypes.HR_EMPLOYEE_TRANSFERRED, Outcome.RETRIED)).isEqualTo(retried + 2);
+		assertThat(metrics.count(EmployeeTransferred.TYPE, Outcome.RETRIED)).isEqualTo(retried + 2);
 	}
 
 	@Test
@@ -128,7 +129,7 @@ class DispatcherTests {
 				throw new IOException("connection reset");
 			}
 		});
-		events.publish(tenant, EventTypes.HR_EMPLOYEE_CREATED, "recovers");
+		events.publish(tenant, EmployeeHired.TYPE, "recovers");
 
 		await().atMost(DELIVERY).until(() -> events.status(tenant, "recovers").equals("delivered"));
 		assertThat(events.state(tenant, "recovers").attempts()).isEqualTo(3);
@@ -153,12 +154,12 @@ class DispatcherTests {
 			}
 		});
 		try {
-			events.publish(hanging, EventTypes.HR_EMPLOYEE_CREATED, "hang");
+			events.publish(hanging, EmployeeHired.TYPE, "hang");
 			assertThat(hangEntered.await(10, TimeUnit.SECONDS)).isTrue();
-			events.publish(poisoned, new OutboxEvent(EventTypes.HR_EMPLOYEE_CREATED, null, "poison", Map.of(), null, 50));
+			events.publish(poisoned, SampleEvents.hired(), new PublishOptions(50, "poison"));
 			for (int i = 0; i < 20; i++) {
-				events.publish(poisoned, EventTypes.HR_EMPLOYEE_CREATED, "after-poison-" + i);
-				events.publish(healthy, EventTypes.HR_EMPLOYEE_CREATED, "healthy-" + i);
+				events.publish(poisoned, EmployeeHired.TYPE, "after-poison-" + i);
+				events.publish(healthy, EmployeeHired.TYPE, "healthy-" + i);
 			}
 			// all delivered while one handler still hangs (attempt timeout 2 s) and the poison keeps failing
 			await().atMost(Duration.ofMillis(1500)).until(() -> IntStream.range(0, 20)
@@ -182,16 +183,16 @@ class DispatcherTests {
 	void handlersRunInTheEventTenantsOwnTransaction() {
 		String tenantA = TestEvents.newTenant("rls-a");
 		String tenantB = TestEvents.newTenant("rls-b");
-		events.publish(tenantB, EventTypes.WORKFLOW_RUN_START_REQUESTED, "b-secret");
+		events.publish(tenantB, RunStartRequested.TYPE, "b-secret");
 		AtomicReference<List<Object>> seen = new AtomicReference<>();
 		script.when(tenantA, "probe", event -> seen.set(List.of(
 				jdbc.sql("SELECT current_setting('app.tenant_id', true)").query(String.class).single(),
 				jdbc.sql("SELECT count(*) FROM outbox_events WHERE idempotency_key = 'b-secret'").query(Long.class).single(),
 				jdbc.sql("SELECT count(*) FROM outbox_events WHERE tenant_id <> :tenant").param("tenant", tenantA)
 					.query(Long.class).single(),
-				jdbc.sql("SELECT status FROM outbox_events WHERE id = :id").param("id", event.id())
+				jdbc.sql("SELECT status FROM outbox_events WHERE id = :id").param("id", event.eventId())
 					.query(String.class).single())));
-		events.publish(tenantA, EventTypes.WORKFLOW_RUN_START_REQUESTED, "probe");
+		events.publish(tenantA, RunStartRequested.TYPE, "probe");
 
 		await().atMost(DELIVERY).until(() -> seen.get() != null);
 		assertThat(seen.get()).containsExactly(tenantA, 0L, 0L, "processing");
@@ -221,15 +222,14 @@ class DispatcherTests {
 				Duration.ofMillis(300), Duration.ofMillis(400), Duration.ofMillis(20), Duration.ofMillis(100),
 				Duration.ofSeconds(5), Duration.ofSeconds(1), "ghost", Duration.ofDays(7), 100, Duration.ZERO);
 		DispatchRound ghost = new DispatchRound(new DispatchQueueRepository(jdbc), stallingEvents, transactions,
-				registry, metrics, json,
-				shortLeases, new RetryPolicy(Duration.ofMillis(20), Duration.ofMillis(100), () -> 0.5));
-		double stale = metrics.count(EventTypes.HR_EMPLOYEE_STATUS_CHANGED, Outcome.STALE);
+				registry, metrics, shortLeases, new RetryPolicy(Duration.ofMillis(20), Duration.ofMillis(100), () -> 0.5));
+		double stale = metrics.count(EmployeeOffboarded.TYPE, Outcome.STALE);
 		ExecutorService handlerThreads = Executors.newCachedThreadPool();
 
 		awaitNoDueWork();
 		dispatcher.stop();
 		try {
-			events.publish(tenant, EventTypes.HR_EMPLOYEE_STATUS_CHANGED, "leased");
+			events.publish(tenant, EmployeeOffboarded.TYPE, "leased");
 			CompletableFuture<DispatchRound.Result> late = CompletableFuture
 				.supplyAsync(() -> ghost.run("ghost#1", handlerThreads, () -> false));
 			assertThat(stalled.await(10, TimeUnit.SECONDS)).isTrue();
@@ -241,7 +241,7 @@ class DispatcherTests {
 
 			resume.countDown();
 			late.get(10, TimeUnit.SECONDS);
-			assertThat(metrics.count(EventTypes.HR_EMPLOYEE_STATUS_CHANGED, Outcome.STALE)).isEqualTo(stale + 1);
+			assertThat(metrics.count(EmployeeOffboarded.TYPE, Outcome.STALE)).isEqualTo(stale + 1);
 			TestEvents.State state = events.state(tenant, "leased");
 			assertThat(state.status()).isEqualTo("delivered");
 			assertThat(state.attempts()).isEqualTo(2);
@@ -266,9 +266,7 @@ class DispatcherTests {
 			release.await(30, TimeUnit.SECONDS);
 		});
 		try {
-			events.publish(tenant, OutboxEvent.of(EventTypes.HR_EMPLOYEE_CREATED, null, "in-flight", Map.of()),
-					OutboxEvent.of(EventTypes.HR_EMPLOYEE_CREATED, null, "queued-1", Map.of()),
-					OutboxEvent.of(EventTypes.HR_EMPLOYEE_CREATED, null, "queued-2", Map.of()));
+			events.publishAll(tenant, EmployeeHired.TYPE, "in-flight", "queued-1", "queued-2");
 			assertThat(entered.await(10, TimeUnit.SECONDS)).isTrue();
 
 			CompletableFuture<Void> stopping = CompletableFuture.runAsync(dispatcher::stop);
@@ -307,7 +305,7 @@ class DispatcherTests {
 
 		long notifications = listener.notificationsReceived();
 		String tenant = TestEvents.newTenant("relisten");
-		events.publish(tenant, EventTypes.WORKFLOW_STAGE_REMINDER_DUE, "after-reconnect");
+		events.publish(tenant, StageReminderDue.TYPE, "after-reconnect");
 		// far below the 30 s poll interval: the wake-up came through the new connection
 		await().atMost(Duration.ofSeconds(5)).until(() -> script.deliveries(tenant, "after-reconnect") == 1);
 		assertThat(listener.notificationsReceived()).isGreaterThan(notifications);

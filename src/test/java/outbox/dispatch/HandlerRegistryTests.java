@@ -4,64 +4,110 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicReference;
 
 import org.junit.jupiter.api.Test;
 
-import outbox.DeliveredEvent;
-import outbox.EventTypes;
+import outbox.Delivery;
 import outbox.OutboxEventHandler;
+import outbox.PermanentFailureException;
+import outbox.catalog.CatalogEvent;
+import outbox.catalog.EmployeeHired;
+import outbox.catalog.EmployeeOffboarded;
+import outbox.catalog.RunStartRequested;
+import outbox.catalog.StageReminderDue;
+import outbox.codec.EventCatalog;
+import outbox.codec.EventCodec;
+import outbox.store.ClaimedEvent;
 
 class HandlerRegistryTests {
 
+	final EventCatalog catalog = new EventCatalog();
+	final EventCodec codec = new EventCodec(catalog, List.of());
+
 	@Test
-	void mapsEveryCatalogTypeToItsHandler() {
-		List<OutboxEventHandler> handlers = EventTypes.ALL.stream().map(Named::new).map(OutboxEventHandler.class::cast).toList();
-		HandlerRegistry registry = new HandlerRegistry(handlers);
-		for (OutboxEventHandler handler : handlers) {
-			assertThat(registry.handlerFor(handler.eventType())).containsSame(handler);
-		}
+	void routesAStoredEventToItsRecordsHandlerWithTheDecodedRecord() throws Exception {
+		Recording<RunStartRequested> starts = new Recording<>(RunStartRequested.class);
+		Recording<EmployeeHired> hires = new Recording<>(EmployeeHired.class);
+		HandlerRegistry registry = new HandlerRegistry(List.of(RunStartRequested.class, EmployeeHired.class), codec,
+				List.of(starts, hires));
+		UUID runId = UUID.randomUUID();
+		UUID eventId = UUID.randomUUID();
+
+		registry.bind("acme", claimed(eventId, RunStartRequested.TYPE, "{\"runId\":\"" + runId + "\"}")).run();
+
+		assertThat(starts.seen.get()).isEqualTo(new RunStartRequested(runId));
+		assertThat(starts.delivery.get()).isEqualTo(new Delivery(eventId, "acme", RunStartRequested.TYPE, 1, "k", 2));
+		assertThat(hires.seen.get()).isNull();
 	}
 
 	@Test
 	void routesByExactKeyOnly() {
-		HandlerRegistry registry = new HandlerRegistry(List.of("hr.employee.created"), List.of(new Named("hr.employee.created")));
-		assertThat(registry.handlerFor("hr.employee.created")).isPresent();
-		assertThat(registry.handlerFor("hr.employee")).isEmpty();
-		assertThat(registry.handlerFor("hr.employee.*")).isEmpty();
-		assertThat(registry.handlerFor("HR.EMPLOYEE.CREATED")).isEmpty();
-		assertThat(registry.handlerFor("hr.employee.created.v2")).isEmpty();
-		assertThat(registry.handlerFor(" hr.employee.created")).isEmpty();
+		HandlerRegistry registry = new HandlerRegistry(List.of(RunStartRequested.class), codec,
+				List.of(new Recording<>(RunStartRequested.class)));
+		String payload = "{\"runId\":\"" + UUID.randomUUID() + "\"}";
+		assertThat(registry.bind("acme", claimed(UUID.randomUUID(), RunStartRequested.TYPE, payload))).isNotNull();
+		for (String near : List.of("workflow.run", "workflow.run.*", "WORKFLOW.RUN.START_REQUESTED",
+				"workflow.run.start_requested.v2", " workflow.run.start_requested")) {
+			assertThatThrownBy(() -> registry.bind("acme", claimed(UUID.randomUUID(), near, payload)))
+				.as(near)
+				.isInstanceOf(PermanentFailureException.class);
+		}
 	}
 
 	@Test
 	void failsWhenACatalogTypeHasNoHandler() {
-		assertThatThrownBy(() -> new HandlerRegistry(List.of("a", "b"), List.of(new Named("a"))))
-			.isInstanceOf(IllegalStateException.class).hasMessageContaining("'b' has no handler");
+		assertThatThrownBy(() -> new HandlerRegistry(List.of(EmployeeHired.class, RunStartRequested.class), codec,
+				List.of(new Recording<>(EmployeeHired.class))))
+			.isInstanceOf(IllegalStateException.class).hasMessageContaining("RunStartRequested has no handler");
 	}
 
 	@Test
 	void failsOnAHandlerForATypeOutsideTheCatalog() {
-		assertThatThrownBy(() -> new HandlerRegistry(List.of("a"), List.of(new Named("a"), new Named("a.extra"))))
-			.isInstanceOf(IllegalStateException.class).hasMessageContaining("'a.extra', which is not in the event catalog");
+		assertThatThrownBy(() -> new HandlerRegistry(List.of(EmployeeHired.class), codec,
+				List.of(new Recording<>(EmployeeHired.class), new Recording<>(EmployeeOffboarded.class))))
+			.isInstanceOf(IllegalStateException.class)
+			.hasMessageContaining(EmployeeOffboarded.class.getName() + ", which is not in the event catalog");
 	}
 
 	@Test
 	void failsOnTwoHandlersForOneType() {
-		assertThatThrownBy(() -> new HandlerRegistry(List.of("a"), List.of(new Named("a"), new Named("a"))))
-			.isInstanceOf(IllegalStateException.class).hasMessageContaining("'a' has two handlers");
+		assertThatThrownBy(() -> new HandlerRegistry(List.of(EmployeeHired.class), codec,
+				List.of(new Recording<>(EmployeeHired.class), new Recording<>(EmployeeHired.class))))
+			.isInstanceOf(IllegalStateException.class).hasMessageContaining("EmployeeHired has two handlers");
 	}
 
 	@Test
 	void theProductionCatalogNeedsAllItsHandlers() {
-		assertThatThrownBy(() -> new HandlerRegistry(List.of()))
-			.hasMessageContaining("'" + EventTypes.HR_EMPLOYEE_CREATED + "' has no handler")
-			.hasMessageContaining("'" + EventTypes.WORKFLOW_STAGE_REMINDER_DUE + "' has no handler");
+		assertThatThrownBy(() -> new HandlerRegistry(catalog, codec, List.of()))
+			.hasMessageContaining("EmployeeHired has no handler")
+			.hasMessageContaining("StageReminderDue has no handler");
 	}
 
-	record Named(String eventType) implements OutboxEventHandler {
+	static ClaimedEvent claimed(UUID id, String type, String payload) {
+		return new ClaimedEvent(id, type, null, "k", 1, payload, 2, 5, 0);
+	}
+
+	static final class Recording<E extends CatalogEvent> implements OutboxEventHandler<E> {
+
+		final Class<E> type;
+		final AtomicReference<E> seen = new AtomicReference<>();
+		final AtomicReference<Delivery> delivery = new AtomicReference<>();
+
+		Recording(Class<E> type) {
+			this.type = type;
+		}
 
 		@Override
-		public void handle(DeliveredEvent event) {
+		public Class<E> eventType() {
+			return type;
+		}
+
+		@Override
+		public void handle(E event, Delivery delivery) {
+			seen.set(event);
+			this.delivery.set(delivery);
 		}
 	}
 }

@@ -18,7 +18,7 @@ import org.springframework.boot.test.web.server.LocalManagementPort;
 import org.springframework.core.env.Environment;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
-import outbox.EventTypes;
+import outbox.catalog.EmployeeHired;
 import outbox.PermanentFailureException;
 import outbox.testing.HandlerScript;
 import outbox.testing.OutboxModuleTest;
@@ -62,8 +62,8 @@ class ObservabilityTests {
 		script.when(tenant, "dead", event -> {
 			throw new PermanentFailureException("no such account");
 		});
-		events.publish(tenant, EventTypes.HR_EMPLOYEE_CREATED, "ok");
-		events.publish(tenant, EventTypes.HR_EMPLOYEE_CREATED, "dead");
+		events.publish(tenant, EmployeeHired.TYPE, "ok");
+		events.publish(tenant, EmployeeHired.TYPE, "dead");
 		await().atMost(Duration.ofSeconds(10)).until(() -> events.status(tenant, "ok").equals("delivered")
 				&& events.status(tenant, "dead").equals("failed"));
 

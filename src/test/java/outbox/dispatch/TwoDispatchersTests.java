@@ -14,10 +14,11 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
-import outbox.EventTypes;
-import outbox.OutboxEvent;
+import outbox.catalog.EmployeeHired;
+import outbox.PublishOptions;
 import outbox.OutboxPublisher;
 import outbox.store.DispatchQueueRepository;
+import outbox.testing.SampleEvents;
 import outbox.testing.HandlerScript;
 import outbox.testing.OutboxModuleTest;
 import platform.TenantTransactions;
@@ -76,8 +77,7 @@ class TwoDispatchersTests {
 				int from = chunk;
 				for (String tenant : tenants) {
 					transactions.runInTenant(tenant, () -> IntStream.range(from, from + 100)
-						.forEach(i -> publisher.publish(OutboxEvent.of(EventTypes.HR_EMPLOYEE_CREATED, null, "e" + i,
-								Map.of("i", i)))));
+						.forEach(i -> publisher.publish(SampleEvents.hired(), PublishOptions.idempotencyKey("e" + i))));
 				}
 			}
 			await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200))

@@ -5,8 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import java.time.Duration;
-import java.util.HashMap;
-import java.util.Map;
+import java.time.LocalDate;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -18,13 +17,15 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.transaction.UnexpectedRollbackException;
 
-import outbox.EventTypes;
 import outbox.InvalidEventException;
-import outbox.OutboxEvent;
 import outbox.OutboxPublisher;
-import outbox.UnknownEventTypeException;
+import outbox.PublishOptions;
+import outbox.catalog.CatalogEvent;
+import outbox.catalog.EmployeeHired;
+import outbox.catalog.EmployeeTransferred;
 import outbox.testing.HandlerScript;
 import outbox.testing.OutboxModuleTest;
+import outbox.testing.SampleEvents;
 import platform.TenantTransactions;
 
 /** The publish port against the real database: same transaction, idempotent, validated. */
@@ -51,40 +52,43 @@ class TransactionalOutboxPublisherTests {
 	}
 
 	@Test
-	void publishesWithDefaultsAndDeliversAfterCommit() {
+	void publishesTheRecordAsItsPayloadWithDefaultsAndDeliversAfterCommit() {
 		UUID employee = UUID.randomUUID();
-		transactions.runInTenant(tenant, () -> publisher.publish(OutboxEvent.of(EventTypes.HR_EMPLOYEE_CREATED, employee,
-				"created:" + employee, Map.of("employeeId", employee.toString()))));
+		EmployeeHired hired = new EmployeeHired(employee, "Ana Lima", "ana@acme.example", "Engineering", "manny",
+				LocalDate.of(2030, 1, 15));
+		transactions.runInTenant(tenant, () -> publisher.publish(hired));
 
+		String key = EmployeeHired.TYPE + ":" + employee;
 		var row = transactions.readInTenant(tenant, () -> jdbc.sql("""
-				SELECT aggregate_id, payload_version, max_attempts, payload->>'employeeId' FROM outbox_events
-				WHERE idempotency_key = :key""").param("key", "created:" + employee)
-			.query((rs, n) -> new Object[] { rs.getObject(1, UUID.class), rs.getInt(2), rs.getInt(3), rs.getString(4) })
+				SELECT event_type, aggregate_id, payload_version, max_attempts, payload->>'employeeId',
+				    payload->>'startDate', payload->>'manager' FROM outbox_events
+				WHERE idempotency_key = :key""").param("key", key)
+			.query((rs, n) -> new Object[] { rs.getString(1), rs.getObject(2, UUID.class), rs.getInt(3), rs.getInt(4),
+					rs.getString(5), rs.getString(6), rs.getString(7) })
 			.single());
-		assertThat(row).containsExactly(employee, 1, 5, employee.toString());
-		await().atMost(Duration.ofSeconds(10)).until(() -> script.deliveries(tenant, "created:" + employee) == 1);
+		assertThat(row).containsExactly(EmployeeHired.TYPE, employee, 1, 5, employee.toString(), "2030-01-15", "manny");
+		await().atMost(Duration.ofSeconds(10)).until(() -> script.deliveries(tenant, key) == 1);
 	}
 
 	@Test
 	void aReplayedPublishIsANoOp() {
 		for (int i = 0; i < 3; i++) {
-			int round = i;
-			transactions.runInTenant(tenant, () -> publisher.publish(new OutboxEvent(EventTypes.HR_EMPLOYEE_CREATED, null,
-					"replay", Map.of("round", round), 2, 3)));
+			transactions.runInTenant(tenant,
+					() -> publisher.publish(SampleEvents.hired(), new PublishOptions(3, "replay")));
 		}
 		assertThat(countEvents("replay")).isEqualTo(1);
 		await().atMost(Duration.ofSeconds(10)).until(() -> status("replay").equals("delivered"));
 		assertThat(script.deliveries(tenant, "replay")).isEqualTo(1);
 		// the same key under another type is a different event
-		transactions.runInTenant(tenant, () -> publisher.publish(OutboxEvent.of(EventTypes.HR_EMPLOYEE_TRANSFERRED, null,
-				"replay", Map.of())));
+		transactions.runInTenant(tenant, () -> publisher.publish(SampleEvents.of(EmployeeTransferred.TYPE),
+				PublishOptions.idempotencyKey("replay")));
 		assertThat(countEvents("replay")).isEqualTo(2);
 	}
 
 	@Test
 	void aRolledBackBusinessTransactionLeavesNoEvent() {
 		assertThatThrownBy(() -> transactions.runInTenant(tenant, () -> {
-			publisher.publish(OutboxEvent.of(EventTypes.HR_EMPLOYEE_CREATED, null, "rolled-back", Map.of()));
+			publisher.publish(SampleEvents.hired(), PublishOptions.idempotencyKey("rolled-back"));
 			throw new IllegalStateException("business rule failed after publishing");
 		})).hasMessageContaining("business rule failed");
 		assertThat(countEvents("rolled-back")).isZero();
@@ -95,7 +99,7 @@ class TransactionalOutboxPublisherTests {
 		CountDownLatch published = new CountDownLatch(1);
 		CountDownLatch commit = new CountDownLatch(1);
 		CompletableFuture<Void> business = CompletableFuture.runAsync(() -> transactions.runInTenant(tenant, () -> {
-			publisher.publish(OutboxEvent.of(EventTypes.HR_EMPLOYEE_CREATED, null, "uncommitted", Map.of()));
+			publisher.publish(SampleEvents.hired(), PublishOptions.idempotencyKey("uncommitted"));
 			published.countDown();
 			try {
 				commit.await(10, TimeUnit.SECONDS);
@@ -116,13 +120,13 @@ class TransactionalOutboxPublisherTests {
 	}
 
 	@Test
-	void anUnknownTypeFailsTheWholeBusinessTransactionEvenWhenCaught() {
+	void aRejectedEventFailsTheWholeBusinessTransactionEvenWhenCaught() {
 		assertThatThrownBy(() -> transactions.runInTenant(tenant, () -> {
 			jdbc.sql("SELECT outbox_enqueue_tenant(:tenant)::text").param("tenant", tenant).query().singleValue();
 			try {
-				publisher.publish(OutboxEvent.of("hr.employee", null, "unknown", Map.of()));
+				publisher.publish(SampleEvents.hired(), PublishOptions.idempotencyKey(" "));
 			}
-			catch (UnknownEventTypeException expected) {
+			catch (InvalidEventException expected) {
 				// a careless caller swallows it
 			}
 		})).isInstanceOf(UnexpectedRollbackException.class);
@@ -131,32 +135,34 @@ class TransactionalOutboxPublisherTests {
 	}
 
 	@Test
-	void rejectsMalformedEvents() {
-		assertThatThrownBy(() -> publishAlone(OutboxEvent.of("HR.EMPLOYEE.CREATED", null, "k", Map.of())))
-			.isInstanceOf(UnknownEventTypeException.class);
-		assertThatThrownBy(() -> publishAlone(OutboxEvent.of(EventTypes.HR_EMPLOYEE_CREATED, null, "  ", Map.of())))
+	void rejectsEventsThatCannotBePublished() {
+		assertThatThrownBy(() -> publishAlone(null, PublishOptions.DEFAULTS))
+			.isInstanceOf(InvalidEventException.class).hasMessageContaining("null");
+		assertThatThrownBy(() -> publishAlone(SampleEvents.hired(), PublishOptions.idempotencyKey("  ")))
 			.isInstanceOf(InvalidEventException.class).hasMessageContaining("idempotency key");
-		assertThatThrownBy(() -> publishAlone(OutboxEvent.of(EventTypes.HR_EMPLOYEE_CREATED, null, null, Map.of())))
-			.isInstanceOf(InvalidEventException.class);
-		assertThatThrownBy(() -> publishAlone(OutboxEvent.of(EventTypes.HR_EMPLOYEE_CREATED, null, "k", null)))
-			.isInstanceOf(InvalidEventException.class).hasMessageContaining("payload");
-		assertThatThrownBy(() -> publishAlone(new OutboxEvent(EventTypes.HR_EMPLOYEE_CREATED, null, "k", Map.of(), 0, null)))
-			.isInstanceOf(InvalidEventException.class);
-		Map<String, Object> unserialisable = new HashMap<>();
-		unserialisable.put("self", unserialisable);
-		assertThatThrownBy(() -> publishAlone(OutboxEvent.of(EventTypes.HR_EMPLOYEE_CREATED, null, "k", unserialisable)))
-			.isInstanceOf(InvalidEventException.class);
+		assertThatThrownBy(() -> publishAlone(SampleEvents.hired(), PublishOptions.idempotencyKey("k".repeat(401))))
+			.isInstanceOf(InvalidEventException.class).hasMessageContaining("longer than 400");
+		assertThatThrownBy(() -> publishAlone(SampleEvents.hired(), new PublishOptions(0, "k")))
+			.isInstanceOf(InvalidEventException.class).hasMessageContaining("attempts");
 		assertThat(countEvents("k")).isZero();
 	}
 
 	@Test
+	void aCatalogRecordCannotBeBuiltWithoutItsRequiredFields() {
+		assertThatThrownBy(() -> new EmployeeHired(null, "Ana", null, null, null, LocalDate.of(2030, 1, 1)))
+			.hasMessageContaining("employeeId");
+		assertThatThrownBy(() -> new EmployeeHired(UUID.randomUUID(), " ", null, null, null, LocalDate.of(2030, 1, 1)))
+			.hasMessageContaining("displayName");
+	}
+
+	@Test
 	void failsOutsideATenantUnitOfWork() {
-		assertThatThrownBy(() -> publisher.publish(OutboxEvent.of(EventTypes.HR_EMPLOYEE_CREATED, null, "no-tx", Map.of())))
+		assertThatThrownBy(() -> publisher.publish(SampleEvents.hired()))
 			.isInstanceOf(IllegalStateException.class);
 	}
 
-	private void publishAlone(OutboxEvent event) {
-		transactions.runInTenant(tenant, () -> publisher.publish(event));
+	private void publishAlone(CatalogEvent event, PublishOptions options) {
+		transactions.runInTenant(tenant, () -> publisher.publish(event, options));
 	}
 
 	private long countEvents(String key) {

@@ -1,25 +1,29 @@
 package outbox.testing;
 
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import outbox.DeliveredEvent;
+import outbox.Delivery;
+import outbox.catalog.CatalogEvent;
 
 /**
  * What the test handlers do, per tenant and idempotency key: by default they succeed. Every call is
- * counted before the scripted behaviour runs, so tests see each attempt.
+ * counted before the scripted behaviour runs, so tests see each attempt, and the last record
+ * delivered under each key is kept, so tests see what arrived.
  */
 public class HandlerScript {
 
 	/** A scripted handler behaviour. */
 	@FunctionalInterface
 	public interface Behaviour {
-		void apply(DeliveredEvent event) throws Exception;
+		void apply(Delivery delivery) throws Exception;
 	}
 
 	private final Map<String, AtomicInteger> deliveries = new ConcurrentHashMap<>();
 	private final Map<String, Behaviour> behaviours = new ConcurrentHashMap<>();
+	private final Map<String, CatalogEvent> received = new ConcurrentHashMap<>();
 
 	public void when(String tenant, String idempotencyKey, Behaviour behaviour) {
 		behaviours.put(tenant + "/" + idempotencyKey, behaviour);
@@ -30,12 +34,18 @@ public class HandlerScript {
 		return count == null ? 0 : count.get();
 	}
 
-	void handle(DeliveredEvent event) throws Exception {
-		String key = event.tenantId() + "/" + event.idempotencyKey();
+	/** The last record delivered to a test handler under this tenant and key. */
+	public Optional<CatalogEvent> received(String tenant, String idempotencyKey) {
+		return Optional.ofNullable(received.get(tenant + "/" + idempotencyKey));
+	}
+
+	void handle(CatalogEvent event, Delivery delivery) throws Exception {
+		String key = delivery.tenantId() + "/" + delivery.idempotencyKey();
 		deliveries.computeIfAbsent(key, k -> new AtomicInteger()).incrementAndGet();
+		received.put(key, event);
 		Behaviour behaviour = behaviours.get(key);
 		if (behaviour != null) {
-			behaviour.apply(event);
+			behaviour.apply(delivery);
 		}
 	}
 }

@@ -1,13 +1,13 @@
 package outbox.testing;
 
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
 
-import outbox.OutboxEvent;
 import outbox.OutboxPublisher;
+import outbox.PublishOptions;
+import outbox.catalog.CatalogEvent;
 import platform.TenantTransactions;
 
 /** Publishes test events and reads their state back, always inside the event's tenant. */
@@ -36,12 +36,19 @@ public final class TestEvents {
 		return prefix + "-" + UUID.randomUUID();
 	}
 
+	/** Publishes a sample event of catalog type {@code type} under idempotency key {@code key}. */
 	public void publish(String tenant, String type, String key) {
-		publish(tenant, new OutboxEvent(type, null, key, Map.of("key", key), null, null));
+		publish(tenant, SampleEvents.of(type), PublishOptions.idempotencyKey(key));
 	}
 
-	public void publish(String tenant, OutboxEvent... events) {
-		transactions.runInTenant(tenant, () -> List.of(events).forEach(publisher::publish));
+	public void publish(String tenant, CatalogEvent event, PublishOptions options) {
+		transactions.runInTenant(tenant, () -> publisher.publish(event, options));
+	}
+
+	/** Publishes sample events of catalog type {@code type} under the given keys in one transaction. */
+	public void publishAll(String tenant, String type, String... keys) {
+		transactions.runInTenant(tenant, () -> List.of(keys)
+			.forEach(key -> publisher.publish(SampleEvents.of(type), PublishOptions.idempotencyKey(key))));
 	}
 
 	public State state(String tenant, String key) {

@@ -3,9 +3,14 @@ package outbox.testing;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
 
-import outbox.DeliveredEvent;
-import outbox.EventTypes;
+import outbox.Delivery;
 import outbox.OutboxEventHandler;
+import outbox.catalog.CatalogEvent;
+import outbox.catalog.EmployeeHired;
+import outbox.catalog.EmployeeOffboarded;
+import outbox.catalog.EmployeeTransferred;
+import outbox.catalog.RunStartRequested;
+import outbox.catalog.StageReminderDue;
 
 /**
  * One scripted handler per catalog type, so the strict registry is satisfied without the
@@ -21,35 +26,36 @@ public class TestHandlers {
 	}
 
 	@Bean
-	OutboxEventHandler employeeCreatedTestHandler(HandlerScript script) {
-		return new ScriptedHandler(EventTypes.HR_EMPLOYEE_CREATED, script);
+	OutboxEventHandler<EmployeeHired> employeeHiredTestHandler(HandlerScript script) {
+		return new ScriptedHandler<>(EmployeeHired.class, script);
 	}
 
 	@Bean
-	OutboxEventHandler employeeTransferredTestHandler(HandlerScript script) {
-		return new ScriptedHandler(EventTypes.HR_EMPLOYEE_TRANSFERRED, script);
+	OutboxEventHandler<EmployeeTransferred> employeeTransferredTestHandler(HandlerScript script) {
+		return new ScriptedHandler<>(EmployeeTransferred.class, script);
 	}
 
 	@Bean
-	OutboxEventHandler employeeStatusChangedTestHandler(HandlerScript script) {
-		return new ScriptedHandler(EventTypes.HR_EMPLOYEE_STATUS_CHANGED, script);
+	OutboxEventHandler<EmployeeOffboarded> employeeOffboardedTestHandler(HandlerScript script) {
+		return new ScriptedHandler<>(EmployeeOffboarded.class, script);
 	}
 
 	@Bean
-	OutboxEventHandler runStartRequestedTestHandler(HandlerScript script) {
-		return new ScriptedHandler(EventTypes.WORKFLOW_RUN_START_REQUESTED, script);
+	OutboxEventHandler<RunStartRequested> runStartRequestedTestHandler(HandlerScript script) {
+		return new ScriptedHandler<>(RunStartRequested.class, script);
 	}
 
 	@Bean
-	OutboxEventHandler stageReminderDueTestHandler(HandlerScript script) {
-		return new ScriptedHandler(EventTypes.WORKFLOW_STAGE_REMINDER_DUE, script);
+	OutboxEventHandler<StageReminderDue> stageReminderDueTestHandler(HandlerScript script) {
+		return new ScriptedHandler<>(StageReminderDue.class, script);
 	}
 
-	record ScriptedHandler(String eventType, HandlerScript script) implements OutboxEventHandler {
+	record ScriptedHandler<E extends CatalogEvent>(Class<E> eventType, HandlerScript script)
+			implements OutboxEventHandler<E> {
 
 		@Override
-		public void handle(DeliveredEvent event) throws Exception {
-			script.handle(event);
+		public void handle(E event, Delivery delivery) throws Exception {
+			script.handle(event, delivery);
 		}
 	}
 }

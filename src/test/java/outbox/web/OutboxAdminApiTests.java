@@ -7,6 +7,7 @@ import java.net.URLEncoder;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -20,8 +21,12 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
-import outbox.EventTypes;
-import outbox.OutboxEvent;
+import outbox.catalog.EmployeeHired;
+import outbox.catalog.EmployeeOffboarded;
+import outbox.catalog.EmployeeTransferred;
+import outbox.catalog.RunStartRequested;
+import outbox.catalog.StageReminderDue;
+import outbox.PublishOptions;
 import outbox.OutboxPublisher;
 import outbox.PermanentFailureException;
 import outbox.testing.HandlerScript;
@@ -80,13 +85,13 @@ class OutboxAdminApiTests {
 
 	@Test
 	void listsPagesShowsRetriesAndDiscardsDeadLettersWithAnAuditTrail() {
-		List<String> keys = deadLetters("page", 5, EventTypes.HR_EMPLOYEE_STATUS_CHANGED);
-		String filter = "eventType=" + EventTypes.HR_EMPLOYEE_STATUS_CHANGED + "&errorClass=" + ERROR_PARAM;
+		List<String> keys = deadLetters("page", 5, EmployeeOffboarded.TYPE);
+		String filter = "eventType=" + EmployeeOffboarded.TYPE + "&errorClass=" + ERROR_PARAM;
 
 		JsonNode first = get("ada", "/v1/admin/outbox/dead-letters?limit=2&" + filter);
 		assertThat(first.get("items")).hasSize(2);
 		JsonNode item = first.get("items").get(0);
-		assertThat(item.get("eventType").asString()).isEqualTo(EventTypes.HR_EMPLOYEE_STATUS_CHANGED);
+		assertThat(item.get("eventType").asString()).isEqualTo(EmployeeOffboarded.TYPE);
 		assertThat(item.get("attempts").asInt()).isEqualTo(1);
 		assertThat(item.get("lastError").asString()).startsWith("rejected ");
 		assertThat(item.has("failedAt")).isTrue();
@@ -104,7 +109,8 @@ class OutboxAdminApiTests {
 
 		String id = ids.get(0);
 		JsonNode detail = get("ada", "/v1/admin/outbox/dead-letters/" + id);
-		assertThat(detail.get("payload").get("key").asString()).startsWith(run + "-page-");
+		assertThat(detail.get("idempotencyKey").asString()).startsWith(run + "-page-");
+		assertThat(detail.get("payload").get("displayName").asString()).isEqualTo("Sample Leaver");
 		assertThat(detail.get("attemptHistory")).hasSize(1);
 		assertThat(detail.get("attemptHistory").get(0).get("errorClass").asString()).isEqualTo(ERROR);
 		assertThat(detail.get("attemptHistory").get(0).get("errorStack").asString()).contains("AdapterRejected");
@@ -132,27 +138,27 @@ class OutboxAdminApiTests {
 
 	@Test
 	void bulkRetryAndDiscardChangeEverythingMatchingTheFilterInOneGo() {
-		deadLetters("bulk-a", 3, EventTypes.WORKFLOW_STAGE_REMINDER_DUE);
-		deadLetters("bulk-b", 2, EventTypes.HR_EMPLOYEE_TRANSFERRED);
+		deadLetters("bulk-a", 3, StageReminderDue.TYPE);
+		deadLetters("bulk-b", 2, EmployeeTransferred.TYPE);
 
 		HttpResponse<String> discard = api.post("ada", "/v1/admin/outbox/dead-letters/discard",
-				"{\"eventType\":\"" + EventTypes.HR_EMPLOYEE_TRANSFERRED + "\",\"errorClass\":\"" + ERROR + "\"}");
+				"{\"eventType\":\"" + EmployeeTransferred.TYPE + "\",\"errorClass\":\"" + ERROR + "\"}");
 		assertThat(discard.statusCode()).isEqualTo(200);
 		assertThat(read(discard).get("affected").asInt()).isEqualTo(2);
 
 		adapterFixed.set(true);
 		HttpResponse<String> retry = api.post("ada", "/v1/admin/outbox/dead-letters/retry",
-				"{\"eventType\":\"" + EventTypes.WORKFLOW_STAGE_REMINDER_DUE + "\",\"errorClass\":\"" + ERROR + "\"}");
+				"{\"eventType\":\"" + StageReminderDue.TYPE + "\",\"errorClass\":\"" + ERROR + "\"}");
 		assertThat(read(retry).get("affected").asInt()).isEqualTo(3);
 		await().atMost(Duration.ofSeconds(10)).until(() -> get("ada", "/v1/admin/outbox/dead-letters?eventType="
-				+ EventTypes.WORKFLOW_STAGE_REMINDER_DUE + "&errorClass=" + ERROR_PARAM).get("items").isEmpty());
+				+ StageReminderDue.TYPE + "&errorClass=" + ERROR_PARAM).get("items").isEmpty());
 		for (int i = 0; i < 3; i++) {
 			assertThat(events.status(ACME, run + "-bulk-a-" + i)).isEqualTo("delivered");
 		}
 		assertThat(transactions.readInTenant(ACME, () -> jdbc.sql("""
 				SELECT affected FROM outbox_admin_audit
 				WHERE action = 'discard_all' AND actor = 'ada' AND filter->>'eventType' = :type
-				ORDER BY id DESC LIMIT 1""").param("type", EventTypes.HR_EMPLOYEE_TRANSFERRED).query(Integer.class).single()))
+				ORDER BY id DESC LIMIT 1""").param("type", EmployeeTransferred.TYPE).query(Integer.class).single()))
 			.isEqualTo(2);
 	}
 
@@ -161,8 +167,10 @@ class OutboxAdminApiTests {
 		UUID employee = UUID.randomUUID();
 		String key = run + "-search-created";
 		transactions.runInTenant(ACME, () -> {
-			publisher.publish(OutboxEvent.of(EventTypes.HR_EMPLOYEE_CREATED, employee, key, Map.of("employeeId", employee.toString())));
-			publisher.publish(OutboxEvent.of(EventTypes.HR_EMPLOYEE_TRANSFERRED, employee, run + "-search-moved", Map.of()));
+			publisher.publish(new EmployeeHired(employee, "Search Me", null, "Sales", null, LocalDate.of(2030, 1, 15)),
+					PublishOptions.idempotencyKey(key));
+			publisher.publish(new EmployeeTransferred(employee, 2, "Search Me", null, "Sales", "Legal", null, null,
+					LocalDate.of(2030, 1, 15)), PublishOptions.idempotencyKey(run + "-search-moved"));
 		});
 		await().atMost(Duration.ofSeconds(10)).until(() -> events.status(ACME, key).equals("delivered"));
 
@@ -173,7 +181,7 @@ class OutboxAdminApiTests {
 		JsonNode byKey = get("ada", "/v1/admin/outbox/events?idempotencyKey=" + key);
 		assertThat(byKey.get("items")).hasSize(1);
 		String id = byKey.get("items").get(0).get("id").asString();
-		assertThat(get("ada", "/v1/admin/outbox/events?aggregateId=" + employee + "&eventType=" + EventTypes.HR_EMPLOYEE_CREATED
+		assertThat(get("ada", "/v1/admin/outbox/events?aggregateId=" + employee + "&eventType=" + EmployeeHired.TYPE
 				+ "&status=delivered").get("items")).hasSize(1);
 		assertThat(get("ada", "/v1/admin/outbox/events?aggregateId=" + employee + "&status=failed").get("items")).isEmpty();
 		JsonNode paged = get("ada", "/v1/admin/outbox/events?aggregateId=" + employee + "&limit=1");
@@ -194,7 +202,7 @@ class OutboxAdminApiTests {
 
 	@Test
 	void anotherTenantsOrAnUnknownIdIsNotFound() {
-		String key = deadLetters("foreign", 1, EventTypes.HR_EMPLOYEE_CREATED).get(0);
+		String key = deadLetters("foreign", 1, EmployeeHired.TYPE).get(0);
 		String eventId = events.state(ACME, key).id().toString();
 		for (String path : List.of("/v1/admin/outbox/dead-letters/" + eventId, "/v1/admin/outbox/events/" + eventId,
 				"/v1/admin/outbox/dead-letters/" + UUID.randomUUID())) {
@@ -226,7 +234,7 @@ class OutboxAdminApiTests {
 
 	@Test
 	void reportsTheTenantsBacklog() {
-		deadLetters("backlog", 2, EventTypes.WORKFLOW_RUN_START_REQUESTED);
+		deadLetters("backlog", 2, RunStartRequested.TYPE);
 		JsonNode backlog = get("ada", "/v1/admin/outbox/backlog");
 		assertThat(backlog.get("failed").asLong()).isGreaterThanOrEqualTo(2);
 		assertThat(backlog.has("pending")).isTrue();
@@ -234,7 +242,7 @@ class OutboxAdminApiTests {
 		assertThat(backlog.has("oldestPendingSeconds")).as("always present, null when nothing is pending").isTrue();
 		JsonNode type = null;
 		for (JsonNode node : backlog.get("byEventType")) {
-			if (node.get("eventType").asString().equals(EventTypes.WORKFLOW_RUN_START_REQUESTED)) {
+			if (node.get("eventType").asString().equals(RunStartRequested.TYPE)) {
 				type = node;
 			}
 		}

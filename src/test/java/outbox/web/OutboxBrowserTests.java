@@ -16,7 +16,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
-import outbox.EventTypes;
+import outbox.catalog.EmployeeHired;
 import outbox.PermanentFailureException;
 import outbox.admin.DeadLetterFilter;
 import outbox.admin.DeadLetterService;
@@ -73,7 +73,7 @@ class OutboxBrowserTests {
 		// a full page load would lose this marker
 		browser.script("window.__backlogMarker = 'same page'");
 
-		events.publish(ACME, EventTypes.HR_EMPLOYEE_CREATED, key);
+		events.publish(ACME, EmployeeHired.TYPE, key);
 		// the panel polls every 5 s while the tab is visible: the count changes in place
 		browser.until(ExpectedConditions.textToBe(By.id("backlog-failed"), String.valueOf(before + 1)),
 				"the dead-letter count to go up");

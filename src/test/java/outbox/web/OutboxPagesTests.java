@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -19,8 +20,11 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.web.util.HtmlUtils;
 
-import outbox.EventTypes;
-import outbox.OutboxEvent;
+import outbox.catalog.EmployeeHired;
+import outbox.catalog.EmployeeOffboarded;
+import outbox.catalog.RunStartRequested;
+import outbox.catalog.StageReminderDue;
+import outbox.PublishOptions;
 import outbox.OutboxPublisher;
 import outbox.PermanentFailureException;
 import outbox.admin.DeadLetterFilter;
@@ -74,7 +78,7 @@ class OutboxPagesTests {
 
 	@Test
 	void theBacklogPageRefreshesItsPanelOnlyWhileTheTabIsVisible() {
-		deadLetters("backlog", 1, EventTypes.WORKFLOW_RUN_START_REQUESTED);
+		deadLetters("backlog", 1, RunStartRequested.TYPE);
 		HttpResponse<String> page = ada.get("/admin/outbox");
 		assertThat(page.statusCode()).isEqualTo(200);
 		String html = page.body();
@@ -90,11 +94,11 @@ class OutboxPagesTests {
 
 	@Test
 	void deadLettersCanBeFilteredInspectedRetriedAndDiscarded() {
-		List<String> keys = deadLetters("one", 2, EventTypes.HR_EMPLOYEE_STATUS_CHANGED);
+		List<String> keys = deadLetters("one", 2, EmployeeOffboarded.TYPE);
 		UUID retried = events.state(ACME, keys.get(0)).id();
 		UUID discarded = events.state(ACME, keys.get(1)).id();
 
-		String list = ada.get("/admin/outbox/dead-letters?eventType=" + EventTypes.HR_EMPLOYEE_STATUS_CHANGED + "&errorClass=" + ERROR)
+		String list = ada.get("/admin/outbox/dead-letters?eventType=" + EmployeeOffboarded.TYPE + "&errorClass=" + ERROR)
 			.body();
 		assertThat(list).contains("id=\"dead-letter-" + retried + "\"", "id=\"dead-letter-" + discarded + "\"",
 				"PageTestFailure", "Retry all 2 matching");
@@ -102,7 +106,10 @@ class OutboxPagesTests {
 		String detail = ada.get("/admin/outbox/dead-letters/" + retried).body();
 		assertThat(detail).contains("dead letter", "id=\"attempt-history\"", ERROR, "broken on purpose");
 		// the payload pretty-printed
-		assertThat(HtmlUtils.htmlUnescape(detail)).containsPattern("\\{\\R\\s+\"key\" : \"" + keys.get(0) + "\"\\R\\}");
+		assertThat(detail).contains(keys.get(0));
+		assertThat(HtmlUtils.htmlUnescape(detail)).containsPattern("\\{\\R\\s+\"")
+			.containsPattern("\"employeeId\" : \"[0-9a-f-]{36}\"")
+			.contains("\"displayName\" : \"Sample Leaver\"");
 
 		fixed.set(true);
 		HttpResponse<String> retry = ada.post("/admin/outbox/dead-letters/" + retried + "/retry", Map.of());
@@ -123,20 +130,20 @@ class OutboxPagesTests {
 	@Test
 	void bulkActionsConfirmTheCountFirst() {
 		fixed.set(false);
-		deadLetters("bulk", 3, EventTypes.WORKFLOW_STAGE_REMINDER_DUE);
-		String filter = "eventType=" + EventTypes.WORKFLOW_STAGE_REMINDER_DUE + "&errorClass=" + ERROR;
+		deadLetters("bulk", 3, StageReminderDue.TYPE);
+		String filter = "eventType=" + StageReminderDue.TYPE + "&errorClass=" + ERROR;
 
 		String confirm = ada.get("/admin/outbox/dead-letters/bulk?action=retry&" + filter).body();
 		assertThat(confirm).contains("id=\"bulk-count\"", "Retry 3 dead letters");
 		fixed.set(true);
 		HttpResponse<String> bulk = ada.post("/admin/outbox/dead-letters/bulk",
-				Map.of("action", "retry", "eventType", EventTypes.WORKFLOW_STAGE_REMINDER_DUE, "errorClass", ERROR));
+				Map.of("action", "retry", "eventType", StageReminderDue.TYPE, "errorClass", ERROR));
 		assertThat(bulk.statusCode()).isEqualTo(302);
 		assertThat(bulk.headers().firstValue("Location").orElseThrow()).contains("eventType=workflow.stage.reminder_due");
 		assertThat(ada.follow(bulk).body()).contains("Re-drove 3 dead letters.");
 
 		HttpResponse<String> nothing = ada.post("/admin/outbox/dead-letters/bulk",
-				Map.of("action", "discard", "eventType", EventTypes.WORKFLOW_STAGE_REMINDER_DUE, "errorClass", ERROR));
+				Map.of("action", "discard", "eventType", StageReminderDue.TYPE, "errorClass", ERROR));
 		assertThat(ada.follow(nothing).body()).contains("id=\"flash-warning\"", "No dead letter matched");
 		assertThat(ada.get("/admin/outbox/dead-letters/bulk?action=explode").statusCode()).isEqualTo(404);
 	}
@@ -145,8 +152,8 @@ class OutboxPagesTests {
 	void findsEventsByAggregateIdOrIdAndExplainsBadInput() {
 		UUID employee = UUID.randomUUID();
 		String key = run + "-joiner";
-		transactions.runInTenant(ACME, () -> publisher.publish(OutboxEvent.of(EventTypes.HR_EMPLOYEE_CREATED, employee, key,
-				Map.of("employeeId", employee.toString()))));
+		transactions.runInTenant(ACME, () -> publisher.publish(new EmployeeHired(employee, "Search Me", null, "Sales",
+				null, LocalDate.of(2030, 1, 15)), PublishOptions.idempotencyKey(key)));
 		await().atMost(Duration.ofSeconds(10)).until(() -> events.status(ACME, key).equals("delivered"));
 		UUID id = events.state(ACME, key).id();
 
@@ -164,7 +171,7 @@ class OutboxPagesTests {
 
 	@Test
 	void onlyAdminsOfTheTenantSeeThePages() {
-		String key = deadLetters("secured", 1, EventTypes.HR_EMPLOYEE_CREATED).get(0);
+		String key = deadLetters("secured", 1, EmployeeHired.TYPE).get(0);
 		UUID id = events.state(ACME, key).id();
 		ConsoleSession manny = ConsoleSession.login(port, "manny");
 		for (String path : List.of("/admin/outbox", "/admin/outbox/dead-letters", "/admin/outbox/events",

@@ -3,14 +3,14 @@ package workflow.handler;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
-import java.util.Map;
+import java.time.LocalDate;
 import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 
-import outbox.DeliveredEvent;
-import outbox.EventTypes;
+import outbox.Delivery;
+import outbox.catalog.EmployeeHired;
 import platform.testing.JmlHubIntegrationTest;
 import workflow.run.RunFilter;
 import workflow.run.RunQueries;
@@ -32,11 +32,13 @@ class JmlStartHandlerTests {
 				new WorkflowProperties.Jobs(Duration.ofSeconds(5), 100));
 	}
 
-	static DeliveredEvent created(UUID employeeId) {
-		return new DeliveredEvent(UUID.randomUUID(), "acme", EventTypes.HR_EMPLOYEE_CREATED, employeeId, "k-" + employeeId, 1,
-				Map.of("employeeId", employeeId.toString(), "displayName", "Flag Test", "email", employeeId + "@acme.example",
-						"department", "Ops", "startDate", "2030-02-01", "status", "pre_hire"),
-				1);
+	static EmployeeHired hired(UUID employeeId) {
+		return new EmployeeHired(employeeId, "Flag Test", employeeId + "@acme.example", "Ops", null,
+				LocalDate.of(2030, 2, 1));
+	}
+
+	static Delivery delivery(UUID employeeId) {
+		return new Delivery(UUID.randomUUID(), "acme", EmployeeHired.TYPE, 1, "k-" + employeeId, 1);
 	}
 
 	int runsOf(UUID employeeId) {
@@ -46,17 +48,17 @@ class JmlStartHandlerTests {
 	@Test
 	void withAutoStartOffAnHrEventCreatesNoRun() {
 		UUID employeeId = UUID.randomUUID();
-		new JoinerEventHandler(requests, autoStart(false)).handle(created(employeeId));
+		new JoinerEventHandler(requests, autoStart(false)).handle(hired(employeeId), delivery(employeeId));
 		assertThat(runsOf(employeeId)).isZero();
 	}
 
 	@Test
 	void withAutoStartOnTheSameEventCreatesOneRun() {
 		UUID employeeId = UUID.randomUUID();
-		DeliveredEvent event = created(employeeId);
+		Delivery delivery = delivery(employeeId);
 		JoinerEventHandler handler = new JoinerEventHandler(requests, autoStart(true));
-		handler.handle(event);
-		handler.handle(event);
+		handler.handle(hired(employeeId), delivery);
+		handler.handle(hired(employeeId), delivery);
 		assertThat(runsOf(employeeId)).isOne();
 	}
 }

@@ -3,15 +3,14 @@ package workflow.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.util.HashMap;
-import java.util.Map;
+import java.time.Clock;
+import java.time.LocalDate;
 import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 
-import outbox.DeliveredEvent;
-import outbox.EventTypes;
+import outbox.catalog.EmployeeHired;
 import outbox.OutboxPublisher;
 import platform.TenantTransactions;
 import platform.testing.JmlHubIntegrationTest;
@@ -52,14 +51,9 @@ class RunStarterTests {
 	UUID waitingRun() {
 		var settings = new WorkflowProperties(new WorkflowProperties.Jml(true, 5, 1), properties.engine(), properties.jobs());
 		UUID employeeId = UUID.randomUUID();
-		Map<String, Object> payload = new HashMap<>();
-		payload.put("employeeId", employeeId.toString());
-		payload.put("displayName", "Start Failure");
-		payload.put("manager", "manny");
-		payload.put("startDate", "2099-01-01");
-		return new RunRequests(transactions, definitions, runs, stages, outbox, settings).request("joiner",
-				new DeliveredEvent(UUID.randomUUID(), "acme", EventTypes.HR_EMPLOYEE_CREATED, employeeId, "k-" + employeeId,
-						1, payload, 1));
+		return new RunRequests(transactions, definitions, runs, stages, outbox, settings, Clock.systemUTC()).request("acme",
+				"joiner", new RunTrigger(UUID.randomUUID(), EmployeeHired.TYPE, employeeId, "Start Failure", null, null,
+						"manny", null, null, LocalDate.of(2099, 1, 1)));
 	}
 
 	RunStarter failingWith(OrchestratorException.Kind kind) {
@@ -77,9 +71,8 @@ class RunStarterTests {
 		return new RunStarter(transactions, runs, stages, failing, properties);
 	}
 
-	DeliveredEvent startRequest(UUID runId, int attempt) {
-		return new DeliveredEvent(UUID.randomUUID(), "acme", EventTypes.WORKFLOW_RUN_START_REQUESTED, runId,
-				"start:" + runId, 1, Map.of("runId", runId.toString()), attempt);
+	void start(RunStarter starter, UUID runId, int attempt) {
+		starter.start("acme", runId, attempt, UUID.randomUUID());
 	}
 
 	Run run(UUID runId) {
@@ -92,10 +85,10 @@ class RunStarterTests {
 		RunStarter starter = failingWith(OrchestratorException.Kind.TRANSIENT);
 		int last = properties.jml().startMaxAttempts();
 
-		assertThatThrownBy(() -> starter.start(startRequest(runId, last - 1))).isInstanceOf(OrchestratorException.class);
+		assertThatThrownBy(() -> start(starter, runId, last - 1)).isInstanceOf(OrchestratorException.class);
 		assertThat(run(runId).status()).isEqualTo(Run.REQUESTED);
 
-		starter.start(startRequest(runId, last));
+		start(starter, runId, last);
 		assertThat(run(runId).status()).isEqualTo(Run.START_FAILED);
 		assertThat(run(runId).statusReason()).contains("gave up after " + last + " attempts", "frontend says no");
 	}
@@ -103,7 +96,7 @@ class RunStarterTests {
 	@Test
 	void aPermanentFailureFailsTheStartAtOnce() {
 		UUID runId = waitingRun();
-		failingWith(OrchestratorException.Kind.PERMANENT).start(startRequest(runId, 1));
+		start(failingWith(OrchestratorException.Kind.PERMANENT), runId, 1);
 		assertThat(run(runId).status()).isEqualTo(Run.START_FAILED);
 		assertThat(run(runId).statusReason()).startsWith("permanent failure");
 	}

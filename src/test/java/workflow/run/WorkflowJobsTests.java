@@ -3,11 +3,11 @@ package workflow.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HashMap;
+import java.time.LocalDate;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
@@ -15,9 +15,8 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 import jobs.Job;
-import outbox.DeliveredEvent;
-import outbox.EventTypes;
-import outbox.OutboxEvent;
+import outbox.catalog.EmployeeHired;
+import outbox.catalog.StageReminderDue;
 import outbox.OutboxPublisher;
 import platform.TenantTransactions;
 import platform.testing.JmlHubIntegrationTest;
@@ -64,15 +63,8 @@ class WorkflowJobsTests {
 		jobs.stream().filter(j -> j.name().equals(job)).findFirst().orElseThrow().run();
 	}
 
-	static Map<String, Object> joiner(UUID employeeId, String startDate) {
-		Map<String, Object> payload = new HashMap<>();
-		payload.put("employeeId", employeeId.toString());
-		payload.put("displayName", "Pre Hire");
-		payload.put("email", employeeId + "@acme.example");
-		payload.put("department", "Ops");
-		payload.put("manager", "manny");
-		payload.put("startDate", startDate);
-		return payload;
+	static EmployeeHired joiner(UUID employeeId, LocalDate startDate) {
+		return new EmployeeHired(employeeId, "Job Test", employeeId + "@acme.example", "Ops", "manny", startDate);
 	}
 
 	Run run(UUID runId) {
@@ -83,10 +75,12 @@ class WorkflowJobsTests {
 	void aPrehireJoinerWaitsInRequestedUntilItsLeadDaysThenTheJobStartsIt() throws Exception {
 		var leadDays = new WorkflowProperties(new WorkflowProperties.Jml(true, 5, 10), properties.engine(),
 				properties.jobs());
-		RunRequests prehire = new RunRequests(transactions, definitions, runs, stages, outbox, leadDays);
+		RunRequests prehire = new RunRequests(transactions, definitions, runs, stages, outbox, leadDays,
+				Clock.systemUTC());
 		UUID employeeId = UUID.randomUUID();
-		UUID runId = prehire.request("joiner", new DeliveredEvent(UUID.randomUUID(), "acme", EventTypes.HR_EMPLOYEE_CREATED,
-				employeeId, "k-" + employeeId, 1, joiner(employeeId, "2099-03-01"), 1));
+		EmployeeHired hired = joiner(employeeId, LocalDate.of(2099, 3, 1));
+		UUID runId = prehire.request("acme", "joiner", new RunTrigger(UUID.randomUUID(), EmployeeHired.TYPE, employeeId,
+				hired.displayName(), hired.email(), hired.department(), hired.manager(), null, null, hired.startDate()));
 
 		Run waiting = run(runId);
 		assertThat(waiting.startNotBefore()).isEqualTo(Instant.parse("2099-02-19T00:00:00Z"));
@@ -106,8 +100,7 @@ class WorkflowJobsTests {
 	@Test
 	void aStagePastItsSlaGetsOneReminderThroughTheOutbox() throws Exception {
 		UUID employeeId = UUID.randomUUID();
-		transactions.runInTenant("acme", () -> outbox.publish(OutboxEvent.of(EventTypes.HR_EMPLOYEE_CREATED, employeeId,
-				"created:" + employeeId, joiner(employeeId, "2030-01-01"))));
+		transactions.runInTenant("acme", () -> outbox.publish(joiner(employeeId, LocalDate.of(2030, 1, 1))));
 		await().atMost(TIMEOUT).until(() -> activeStage(employeeId) != null);
 		Stage stage = activeStage(employeeId);
 		transactions.runInTenant("acme", () -> jdbc
@@ -123,7 +116,7 @@ class WorkflowJobsTests {
 		assertThat(stageNow(stage).reminderPublishedAt()).isEqualTo(published);
 		assertThat(transactions.readInTenant("acme", () -> jdbc
 			.sql("SELECT count(*) FROM outbox_events WHERE event_type = :type AND idempotency_key LIKE :key")
-			.param("type", EventTypes.WORKFLOW_STAGE_REMINDER_DUE)
+			.param("type", StageReminderDue.TYPE)
 			.param("key", "reminder:" + stage.id() + "%")
 			.query(Integer.class)
 			.single())).isOne();

@@ -1,0 +1,32 @@
+package outbox.catalog;
+
+import java.time.LocalDate;
+import java.util.UUID;
+
+/**
+ * Leaver: HR offboarded an employee as of {@code lastDay}; offboarding is final, so there is one
+ * per employee. Published by {@code hr}; starts a leaver run in {@code workflow}. Stored events of
+ * the former {@code hr.employee.status_changed} type are read as this record.
+ */
+@EventType(key = EmployeeOffboarded.TYPE)
+public record EmployeeOffboarded(UUID employeeId, String displayName, String email, String department,
+		String manager, LocalDate lastDay) implements CatalogEvent {
+
+	public static final String TYPE = "hr.employee.offboarded";
+
+	public EmployeeOffboarded {
+		Events.required(employeeId, "employeeId");
+		Events.requiredText(displayName, "displayName");
+		Events.required(lastDay, "lastDay");
+	}
+
+	@Override
+	public UUID aggregateId() {
+		return employeeId;
+	}
+
+	@Override
+	public String idempotencyKey() {
+		return TYPE + ":" + employeeId;
+	}
+}

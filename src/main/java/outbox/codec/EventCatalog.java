@@ -1,0 +1,73 @@
+package outbox.codec;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import org.springframework.stereotype.Component;
+
+import outbox.catalog.CatalogEvent;
+import outbox.catalog.EventType;
+
+/**
+ * The catalog as the outbox uses it: the records {@link CatalogEvent} permits, each with its type
+ * key and payload version. A permitted record without {@link EventType}, or two records with one
+ * key, fail startup.
+ */
+@Component
+public class EventCatalog {
+
+	private final Map<String, Class<? extends CatalogEvent>> byKey = new LinkedHashMap<>();
+	private final Map<Class<? extends CatalogEvent>, EventType> byClass = new LinkedHashMap<>();
+
+	public EventCatalog() {
+		List<String> problems = new ArrayList<>();
+		for (Class<?> permitted : CatalogEvent.class.getPermittedSubclasses()) {
+			Class<? extends CatalogEvent> type = permitted.asSubclass(CatalogEvent.class);
+			EventType identity = type.getAnnotation(EventType.class);
+			if (identity == null) {
+				problems.add(type.getName() + " has no @EventType");
+				continue;
+			}
+			Class<? extends CatalogEvent> previous = byKey.putIfAbsent(identity.key(), type);
+			if (previous != null) {
+				problems.add("'" + identity.key() + "' is the key of " + previous.getName() + " and " + type.getName());
+			}
+			byClass.put(type, identity);
+		}
+		if (!problems.isEmpty()) {
+			throw new IllegalStateException("The event catalog is inconsistent: " + String.join("; ", problems));
+		}
+	}
+
+	/** The type keys, in catalog order. */
+	public List<String> keys() {
+		return List.copyOf(byKey.keySet());
+	}
+
+	public List<Class<? extends CatalogEvent>> types() {
+		return List.copyOf(byClass.keySet());
+	}
+
+	public String keyOf(Class<? extends CatalogEvent> type) {
+		return identity(type).key();
+	}
+
+	public int versionOf(Class<? extends CatalogEvent> type) {
+		return identity(type).version();
+	}
+
+	public Optional<Class<? extends CatalogEvent>> typeOf(String key) {
+		return Optional.ofNullable(byKey.get(key));
+	}
+
+	private EventType identity(Class<? extends CatalogEvent> type) {
+		EventType identity = byClass.get(type);
+		if (identity == null) {
+			throw new IllegalArgumentException(type.getName() + " is not in the event catalog");
+		}
+		return identity;
+	}
+}

@@ -1,0 +1,79 @@
+package hr;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.LocalDate;
+import java.util.Optional;
+import java.util.UUID;
+
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.context.annotation.Import;
+import org.springframework.modulith.test.ApplicationModuleTest;
+import org.springframework.modulith.test.ApplicationModuleTest.BootstrapMode;
+import org.springframework.modulith.test.Scenario;
+
+import hr.EmployeeCommands.Hire;
+import hr.EmployeeCommands.Offboard;
+import hr.EmployeeCommands.Transfer;
+import outbox.catalog.CatalogEvent;
+import outbox.catalog.EmployeeHired;
+import outbox.catalog.EmployeeOffboarded;
+import outbox.catalog.EmployeeTransferred;
+import outbox.testing.HandlerScript;
+import outbox.testing.TestHandlers;
+import platform.JmlHubApplication;
+
+/**
+ * The HR module with the outbox and platform, and the outbox's test handlers in place of the
+ * workflow module: what HR publishes is exactly the catalog record the consumers receive, through
+ * the real outbox on the real database. A renamed field breaks compilation here, not production.
+ */
+@ApplicationModuleTest(module = "hr", classes = JmlHubApplication.class, mode = BootstrapMode.DIRECT_DEPENDENCIES)
+@Import(TestHandlers.class)
+class HrModuleTests {
+
+	@Autowired
+	EmployeeService employees;
+
+	@Autowired
+	HandlerScript delivered;
+
+	@Test
+	void hiringPublishesEmployeeHiredWithTheEmployeesFields(Scenario scenario) {
+		String email = "module-" + UUID.randomUUID() + "@acme.example";
+		scenario.stimulate(() -> employees.hire("acme",
+				new Hire(" Ana Lima ", email, "Engineering", "manny", LocalDate.of(2031, 3, 1))))
+			.andWaitForStateChange(() -> received(EmployeeHired.TYPE, employeeIdOf(email)))
+			.andVerify(event -> assertThat(event).contains(new EmployeeHired(employeeIdOf(email), "Ana Lima", email,
+					"Engineering", "manny", LocalDate.of(2031, 3, 1))));
+	}
+
+	@Test
+	void aTransferAndAnOffboardingPublishTheirRecords(Scenario scenario) {
+		Employee hired = employees.hire("acme", new Hire("Mo Ver", "mover-" + UUID.randomUUID() + "@acme.example",
+				"Sales", null, LocalDate.of(2020, 1, 6)));
+
+		scenario.stimulate(() -> employees.transfer("acme", hired.id(), new Transfer("Legal", "manny", hired.version())))
+			.andWaitForStateChange(() -> received(EmployeeTransferred.TYPE + ":" + hired.id() + ":" + (hired.version() + 1)))
+			.andVerify(event -> assertThat(event).contains(new EmployeeTransferred(hired.id(), hired.version() + 1,
+					"Mo Ver", hired.email(), "Sales", "Legal", null, "manny", LocalDate.of(2020, 1, 6))));
+
+		scenario.stimulate(() -> employees.offboard("acme", hired.id(), new Offboard(LocalDate.of(2031, 6, 30), null)))
+			.andWaitForStateChange(() -> received(EmployeeOffboarded.TYPE, hired.id()))
+			.andVerify(event -> assertThat(event).contains(new EmployeeOffboarded(hired.id(), "Mo Ver", hired.email(),
+					"Legal", "manny", LocalDate.of(2031, 6, 30))));
+	}
+
+	private UUID employeeIdOf(String email) {
+		return employees.list("acme", new EmployeeQuery(null, null, email, null, 1)).items().get(0).id();
+	}
+
+	private Optional<CatalogEvent> received(String type, UUID employeeId) {
+		return received(type + ":" + employeeId);
+	}
+
+	private Optional<CatalogEvent> received(String key) {
+		return delivered.received("acme", key);
+	}
+}

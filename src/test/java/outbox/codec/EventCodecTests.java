@@ -1,0 +1,108 @@
+package outbox.codec;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+
+import org.junit.jupiter.api.Test;
+
+import outbox.PermanentFailureException;
+import outbox.catalog.CatalogEvent;
+import outbox.catalog.EmployeeHired;
+import outbox.catalog.EmployeeOffboarded;
+import outbox.catalog.EmployeeTransferred;
+import outbox.catalog.EventType;
+import outbox.catalog.RunStartRequested;
+import outbox.catalog.StageReminderDue;
+
+/** The catalog and the outbox's JSON: the stored shape, decoding, and upcasting of former shapes. */
+class EventCodecTests {
+
+	final EventCatalog catalog = new EventCatalog();
+	final EventCodec codec = new EventCodec(catalog, List.of(new StatusChangedUpcaster()));
+
+	@Test
+	void theSealedHierarchyIsTheCatalogWithOneUniqueKeyPerRecord() {
+		assertThat(catalog.types()).containsExactly(EmployeeHired.class, EmployeeTransferred.class,
+				EmployeeOffboarded.class, RunStartRequested.class, StageReminderDue.class);
+		assertThat(catalog.keys()).containsExactly("hr.employee.created", "hr.employee.transferred",
+				"hr.employee.offboarded", "workflow.run.start_requested", "workflow.stage.reminder_due");
+		for (Class<?> type : CatalogEvent.class.getPermittedSubclasses()) {
+			assertThat(type.getAnnotation(EventType.class)).as(type.getName()).isNotNull();
+			assertThat(type.isRecord()).as(type.getName()).isTrue();
+		}
+		assertThat(codec.storedTypes()).contains("hr.employee.status_changed");
+	}
+
+	@Test
+	void everyRecordRoundTripsThroughItsStoredJson() {
+		UUID id = UUID.randomUUID();
+		List<CatalogEvent> events = List.of(
+				new EmployeeHired(id, "Ana Lima", "ana@acme.example", "Engineering", "manny", LocalDate.of(2030, 1, 15)),
+				new EmployeeTransferred(id, 3, "Ana Lima", null, "Engineering", "Sales", "manny", null,
+						LocalDate.of(2030, 1, 15)),
+				new EmployeeOffboarded(id, "Ana Lima", null, "Sales", null, LocalDate.of(2031, 6, 30)),
+				new RunStartRequested(id), new StageReminderDue(id, UUID.randomUUID(), 2, "it_access", List.of("ivan"), 5));
+		for (CatalogEvent event : events) {
+			String json = codec.encode(event);
+			assertThat(codec.decode(catalog.keyOf(event.getClass()), 1, json)).isEqualTo(event);
+		}
+	}
+
+	@Test
+	void theStoredShapeUsesPlainFieldNamesAndIsoDates() {
+		UUID id = UUID.fromString("00000000-0000-0000-0000-000000000001");
+		assertThat(codec.encode(new EmployeeHired(id, "Ana", null, "Ops", null, LocalDate.of(2030, 1, 15))))
+			.contains("\"employeeId\":\"00000000-0000-0000-0000-000000000001\"", "\"startDate\":\"2030-01-15\"",
+					"\"displayName\":\"Ana\"")
+			.doesNotContain("idempotencyKey", "aggregateId");
+	}
+
+	@Test
+	void aStoredStatusChangedOffboardingIsUpcastToEmployeeOffboarded() {
+		UUID id = UUID.randomUUID();
+		// the payload exactly as the first release stored it
+		String stored = """
+				{"employeeId":"%s","displayName":"Leo Leaver","email":"leo@acme.example","department":"Sales",
+				 "manager":"manny","startDate":"2020-01-01","status":"offboarded","fromStatus":"active",
+				 "lastDay":"2031-06-30"}""".formatted(id);
+
+		CatalogEvent decoded = codec.decode("hr.employee.status_changed", 1, stored);
+
+		assertThat(decoded).isEqualTo(new EmployeeOffboarded(id, "Leo Leaver", "leo@acme.example", "Sales", "manny",
+				LocalDate.of(2031, 6, 30)));
+	}
+
+	@Test
+	void aStoredStatusChangeThatIsNoOffboardingIsAPermanentFailure() {
+		String stored = "{\"employeeId\":\"%s\",\"displayName\":\"A\",\"status\":\"active\"}".formatted(UUID.randomUUID());
+		assertThatThrownBy(() -> codec.decode("hr.employee.status_changed", 1, stored))
+			.isInstanceOf(PermanentFailureException.class).hasMessageContaining("no offboarding");
+	}
+
+	@Test
+	void storedPayloadsThatDoNotFitTheirRecordArePermanentFailures() {
+		assertThatThrownBy(() -> codec.decode(EmployeeHired.TYPE, 1, "{\"displayName\":\"No Id\",\"startDate\":\"2030-01-01\"}"))
+			.isInstanceOf(PermanentFailureException.class).hasMessageContaining("employeeId");
+		assertThatThrownBy(() -> codec.decode(RunStartRequested.TYPE, 1, "{\"runId\":\"not-a-uuid\"}"))
+			.isInstanceOf(PermanentFailureException.class);
+		assertThatThrownBy(() -> codec.decode(EmployeeHired.TYPE, 1, "[1,2]"))
+			.isInstanceOf(PermanentFailureException.class).hasMessageContaining("not a JSON object");
+		assertThatThrownBy(() -> codec.decode(EmployeeHired.TYPE, 7, codec.encode(new RunStartRequested(UUID.randomUUID()))))
+			.isInstanceOf(PermanentFailureException.class).hasMessageContaining("version 7");
+		assertThatThrownBy(() -> codec.decode("hr.employee.renamed", 1, "{}"))
+			.isInstanceOf(PermanentFailureException.class).hasMessageContaining("No catalog record");
+	}
+
+	@Test
+	void unknownFieldsOfAStoredPayloadAreIgnored() {
+		UUID runId = UUID.randomUUID();
+		assertThat(codec.decode(RunStartRequested.TYPE, 1, "{\"runId\":\"" + runId + "\",\"extra\":true}"))
+			.isEqualTo(new RunStartRequested(runId));
+		assertThat(Set.copyOf(codec.storedTypes())).containsAll(catalog.keys());
+	}
+}

@@ -1,0 +1,39 @@
+package outbox.testing;
+
+import java.time.LocalDate;
+import java.util.List;
+import java.util.UUID;
+
+import outbox.catalog.CatalogEvent;
+import outbox.catalog.EmployeeHired;
+import outbox.catalog.EmployeeOffboarded;
+import outbox.catalog.EmployeeTransferred;
+import outbox.catalog.RunStartRequested;
+import outbox.catalog.StageReminderDue;
+
+/** A valid record of each catalog type, for outbox tests that only care about delivery. */
+public final class SampleEvents {
+
+	private SampleEvents() {
+	}
+
+	/** A fresh sample of the catalog type with key {@code type}. */
+	public static CatalogEvent of(String type) {
+		UUID id = UUID.randomUUID();
+		return switch (type) {
+			case EmployeeHired.TYPE -> new EmployeeHired(id, "Sample Hire", "hire@example.test", "Engineering", null,
+					LocalDate.of(2030, 1, 15));
+			case EmployeeTransferred.TYPE -> new EmployeeTransferred(id, 2, "Sample Mover", "mover@example.test", "Sales",
+					"Engineering", null, null, LocalDate.of(2020, 1, 15));
+			case EmployeeOffboarded.TYPE -> new EmployeeOffboarded(id, "Sample Leaver", "leaver@example.test", "Sales",
+					null, LocalDate.of(2030, 6, 30));
+			case RunStartRequested.TYPE -> new RunStartRequested(id);
+			case StageReminderDue.TYPE -> new StageReminderDue(id, UUID.randomUUID(), 1, "it_approval", List.of("ivan"), 3);
+			default -> throw new IllegalArgumentException("No catalog type " + type);
+		};
+	}
+
+	public static EmployeeHired hired() {
+		return (EmployeeHired) of(EmployeeHired.TYPE);
+	}
+}
