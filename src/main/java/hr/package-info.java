@@ -1,6 +1,8 @@
 /**
- * HR: employees, their transfers and offboarding; HR pages and API. Publishes the joiner, mover
- * and leaver events through the outbox; never references {@code workflow}.
+ * HR: employees, their transfers and offboarding. Its API is this package: the
+ * {@link hr.EmployeeService} facade and its records. It publishes the joiner, mover and leaver
+ * records of the outbox catalog and never references {@code workflow}. Rooms: {@code data} (SQL),
+ * {@code web} (pages and API).
  */
 @org.springframework.modulith.ApplicationModule(id = "hr", displayName = "HR", allowedDependencies = { "outbox", "outbox :: catalog", "platform" })
 package hr;

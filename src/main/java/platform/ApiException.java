@@ -2,56 +2,63 @@ package platform;
 
 import java.util.Map;
 
-import org.springframework.http.HttpStatus;
-
 /**
- * A failure the caller caused, answered as problem+json with the given status (and, for
- * validation, the field errors). Modules throw the specific subclasses.
+ * A domain refusal the caller caused: the thing does not exist (for this tenant), conflicts with
+ * the current state, is not allowed for this user, or has invalid fields. Services throw the
+ * specific subclasses and know nothing of HTTP; the platform's web layer maps each kind to its
+ * status and problem {@code type} (API) or error page (console). Nothing was written.
  */
-public abstract class ApiException extends RuntimeException {
+public abstract sealed class ApiException extends RuntimeException
+		permits ApiException.NotFound, ApiException.Conflict, ApiException.Forbidden, ApiException.InvalidInput {
 
-	private final HttpStatus status;
+	/** What kind of refusal this is; the web layer maps each kind to a status. */
+	public enum Kind {
+		NOT_FOUND, CONFLICT, FORBIDDEN, INVALID_INPUT
+	}
+
+	private final Kind kind;
 	private final Map<String, String> fieldErrors;
 
-	protected ApiException(HttpStatus status, String message, Map<String, String> fieldErrors) {
+	private ApiException(Kind kind, String message, Map<String, String> fieldErrors) {
 		super(message);
-		this.status = status;
+		this.kind = kind;
 		this.fieldErrors = Map.copyOf(fieldErrors);
 	}
 
-	public HttpStatus status() {
-		return status;
+	public Kind kind() {
+		return kind;
 	}
 
+	/** Per-field messages of an {@link InvalidInput}; empty for the other kinds. */
 	public Map<String, String> fieldErrors() {
 		return fieldErrors;
 	}
 
-	/** 404: unknown, or belongs to another tenant (which is the same thing to the caller). */
-	public static class NotFound extends ApiException {
+	/** Unknown, or belongs to another tenant (which is the same thing to the caller). */
+	public static final class NotFound extends ApiException {
 		public NotFound(String message) {
-			super(HttpStatus.NOT_FOUND, message, Map.of());
+			super(Kind.NOT_FOUND, message, Map.of());
 		}
 	}
 
-	/** 409: the request conflicts with the current state. */
-	public static class Conflict extends ApiException {
+	/** The request conflicts with the current state. */
+	public static final class Conflict extends ApiException {
 		public Conflict(String message) {
-			super(HttpStatus.CONFLICT, message, Map.of());
+			super(Kind.CONFLICT, message, Map.of());
 		}
 	}
 
-	/** 403: authenticated but not allowed (role or assignment). */
-	public static class Forbidden extends ApiException {
+	/** Authenticated but not allowed (role or assignment). */
+	public static final class Forbidden extends ApiException {
 		public Forbidden(String message) {
-			super(HttpStatus.FORBIDDEN, message, Map.of());
+			super(Kind.FORBIDDEN, message, Map.of());
 		}
 	}
 
-	/** 400 with field errors; nothing was written. */
-	public static class InvalidInput extends ApiException {
+	/** Invalid fields, each with its message. */
+	public static final class InvalidInput extends ApiException {
 		public InvalidInput(Map<String, String> fieldErrors) {
-			super(HttpStatus.BAD_REQUEST, "The request has invalid fields.", fieldErrors);
+			super(Kind.INVALID_INPUT, "The request has invalid fields.", fieldErrors);
 		}
 
 		public InvalidInput(String field, String message) {

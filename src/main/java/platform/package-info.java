@@ -1,7 +1,10 @@
 /**
- * Platform: tenant transactions and row-level security, users and security, the Temporal client
- * and worker factory, web layout and error handling, health and metrics, runtime roles.
- * It depends on no other module.
+ * Platform: what every module stands on. Its API is this package: the tenant unit of work
+ * ({@link platform.TenantTransactions}), the signed-in {@link platform.AppUser}, {@link platform.Role}
+ * and the role guards, the {@link platform.UserDirectory}, domain refusals
+ * ({@link platform.ApiException}), the console's time formatter, keyset cursors and htmx helper,
+ * and the Temporal worker SPI. Rooms: {@code security}, {@code temporal}, {@code web} (error
+ * handling), {@code embedded} (the demo), {@code config}, {@code modulith}. It depends on no other module.
  */
 @org.springframework.modulith.ApplicationModule(id = "platform", displayName = "Platform", allowedDependencies = {})
 package platform;

@@ -61,7 +61,7 @@ class HrBrowserTests {
 				LocalDate.now().plusDays(14).toString());
 		driver.findElement(By.cssSelector("#hire-form button[type=submit]")).click();
 
-		browser.waitForText("#flash", "was added");
+		browser.waitForText("#flash-success", "was added");
 		assertThat(browser.waitFor("#employee-status").getText()).isEqualTo("pre-hire");
 		browser.screenshot("hr-employee");
 		assertThat(countByEmail(email)).isOne();
@@ -82,7 +82,7 @@ class HrBrowserTests {
 		driver.findElement(By.id("department")).sendKeys("Sales");
 		browser.script("document.getElementById('startDate').value = '2024-03-01'");
 		driver.findElement(By.cssSelector("#hire-form button[type=submit]")).click();
-		browser.waitForText("#flash", "was added");
+		browser.waitForText("#flash-success", "was added");
 
 		browser.script("document.getElementById('lastDay').value = '2026-12-31'");
 		driver.findElement(By.cssSelector("#offboard-form button[type=submit]")).click();
@@ -92,7 +92,7 @@ class HrBrowserTests {
 		driver.findElement(By.cssSelector("#offboard-form button[type=submit]")).click();
 		browser.until(ExpectedConditions.alertIsPresent(), "the confirmation").accept();
 		browser.waitForText("#employee-status", "offboarded");
-		browser.waitForText("#flash", "offboarded");
+		browser.waitForText("#flash-success", "offboarded");
 		assertThat(driver.findElements(By.id("offboard-form"))).isEmpty();
 	}
 

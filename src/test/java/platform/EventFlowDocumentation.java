@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -22,8 +21,8 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 
 import outbox.OutboxEventHandler;
-import outbox.catalog.CatalogEvent;
 import outbox.catalog.EventType;
+import outbox.codec.EventCatalog;
 
 /**
  * Documents the event flow between modules, read from the code: a module publishes a catalog
@@ -48,7 +47,7 @@ final class EventFlowDocumentation {
 	}
 
 	List<Flow> flows() {
-		return Arrays.stream(CatalogEvent.class.getPermittedSubclasses())
+		return new EventCatalog().types().stream()
 			.map(record -> new Flow(record.getAnnotation(EventType.class).key(), record, publishers(record),
 					consumers(record)))
 			.toList();

@@ -1,11 +1,9 @@
 package hr.data;
 
-import java.nio.charset.StandardCharsets;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.LocalDate;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,7 +17,7 @@ import hr.Employee;
 import hr.EmployeePage;
 import hr.EmployeeQuery;
 import hr.EmployeeStatus;
-import platform.ApiException;
+import platform.Cursors;
 
 /** The {@code employees} table. Callers run inside a tenant unit of work; RLS scopes every statement. */
 @Repository
@@ -140,26 +138,15 @@ public class EmployeeRepository {
 				rs.getTimestamp("updated_at").toInstant());
 	}
 
-	/** Opaque list cursor: the sort key of the last row. */
+	/** The keyset position of the last row of a page: its sort key. */
 	record Cursor(String name, UUID id) {
 
 		String encode() {
-			return Base64.getUrlEncoder().withoutPadding()
-				.encodeToString((id + ":" + name).getBytes(StandardCharsets.UTF_8));
+			return Cursors.encode(name, id);
 		}
 
 		static Cursor decode(String cursor) {
-			if (cursor == null) {
-				return null;
-			}
-			try {
-				String raw = new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.UTF_8);
-				int colon = raw.indexOf(':');
-				return new Cursor(raw.substring(colon + 1), UUID.fromString(raw.substring(0, colon)));
-			}
-			catch (IllegalArgumentException | StringIndexOutOfBoundsException e) {
-				throw new ApiException.InvalidInput("cursor", "is not a valid cursor");
-			}
+			return Cursors.decode(cursor, parts -> new Cursor(parts.get(0), UUID.fromString(parts.get(1))));
 		}
 	}
 }

@@ -2,6 +2,7 @@ package hr.web;
 
 import java.util.UUID;
 
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.validation.Valid;
 
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
@@ -12,7 +13,6 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.ModelAttribute;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
-import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.mvc.support.RedirectAttributes;
@@ -24,6 +24,7 @@ import hr.EmployeeCommands.Transfer;
 import hr.EmployeeQuery;
 import hr.EmployeeService;
 import platform.ApiException;
+import platform.Htmx;
 import platform.AppUser;
 
 /**
@@ -43,12 +44,12 @@ class EmployeePageController {
 	@GetMapping
 	String list(@AuthenticationPrincipal AppUser user, @RequestParam(required = false) String status,
 			@RequestParam(required = false) String q, @RequestParam(required = false) String cursor,
-			@RequestHeader(value = "HX-Request", required = false) String htmx, Model model) {
+			HttpServletRequest request, Model model) {
 		model.addAttribute("page", employees.list(user.tenantId(),
 				new EmployeeQuery(EmployeeApiController.status(status), null, q, cursor, EmployeeQuery.DEFAULT_LIMIT)));
 		model.addAttribute("q", q);
 		model.addAttribute("status", status);
-		return htmx != null ? "hr/employees :: results" : "hr/employees";
+		return Htmx.isRequest(request) ? "hr/employees :: results" : "hr/employees";
 	}
 
 	@GetMapping("/new")
@@ -65,7 +66,7 @@ class EmployeePageController {
 		}
 		try {
 			Employee created = employees.hire(user.tenantId(), hire);
-			redirect.addFlashAttribute("flash", created.displayName() + " was added; the joiner run starts shortly.");
+			redirect.addFlashAttribute("success", created.displayName() + " was added; the joiner run starts shortly.");
 			return "redirect:/hr/employees/" + created.id();
 		}
 		catch (ApiException.InvalidInput e) {
@@ -109,7 +110,7 @@ class EmployeePageController {
 		if (!errors.hasErrors()) {
 			try {
 				action.run();
-				redirect.addFlashAttribute("flash", success);
+				redirect.addFlashAttribute("success", success);
 				return "redirect:/hr/employees/" + id;
 			}
 			catch (ApiException.InvalidInput e) {

@@ -2,6 +2,7 @@ package outbox.admin;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Clock;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.LinkedHashMap;
@@ -31,8 +32,11 @@ class EventAdminRepository {
 
 	private final JdbcClient jdbc;
 
-	EventAdminRepository(JdbcClient jdbc) {
+	private final Clock clock;
+
+	EventAdminRepository(JdbcClient jdbc, Clock clock) {
 		this.jdbc = jdbc;
+		this.clock = clock;
 	}
 
 	Backlog backlog() {
@@ -58,7 +62,7 @@ class EventAdminRepository {
 		// (a range of the time-ordered primary key) that are already delivered.
 		long deliveredLastMinute = jdbc.sql("""
 				SELECT count(*) FROM outbox_events WHERE id >= :floor AND status = 'delivered'""")
-			.param("floor", EventIds.floor(Instant.now().minusSeconds(60)))
+			.param("floor", EventIds.floor(clock.instant().minusSeconds(60)))
 			.query(Long.class)
 			.single();
 		long pending = byType.values().stream().mapToLong(counts -> counts[0]).sum();

@@ -9,6 +9,7 @@ import org.springframework.util.StringUtils;
 
 import outbox.codec.EventCodec;
 import platform.ApiException;
+import platform.Cursors;
 import platform.TenantTransactions;
 import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.json.JsonMapper;
@@ -46,7 +47,7 @@ public class EventSearchService {
 		int size = Paging.limit(limit);
 		UUID after = Paging.uuidCursor(cursor);
 		return transactions.readInTenant(tenantId, () -> Paging.page(events.search(normalized, after, size + 1), size,
-				event -> Paging.encode(event.id().toString())));
+				event -> Cursors.encode(event.id())));
 	}
 
 	public EventDetail get(String tenantId, UUID id) {

@@ -1,17 +1,15 @@
 package outbox.admin;
 
-import java.nio.charset.StandardCharsets;
 import java.time.OffsetDateTime;
-import java.util.Base64;
 import java.util.List;
 import java.util.UUID;
 import java.util.function.Function;
 
 import platform.ApiException;
+import platform.Cursors;
 
 /**
- * Keyset pagination helpers: page sizes and opaque cursors (base64url of the last row's sort
- * key). A cursor that does not decode is the caller's mistake: 400.
+ * Keyset pagination helpers: page sizes, and the last row's sort key as a {@link Cursors} token.
  */
 final class Paging {
 
@@ -40,53 +38,21 @@ final class Paging {
 		return new Page<>(List.copyOf(items), cursorOf.apply(items.get(limit - 1)));
 	}
 
-	static String encode(String key) {
-		return Base64.getUrlEncoder().withoutPadding().encodeToString(key.getBytes(StandardCharsets.UTF_8));
-	}
-
-	static String decode(String cursor) {
-		try {
-			return new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.UTF_8);
-		}
-		catch (IllegalArgumentException e) {
-			throw invalidCursor();
-		}
-	}
-
 	static UUID uuidCursor(String cursor) {
-		if (cursor == null || cursor.isBlank()) {
-			return null;
-		}
-		try {
-			return UUID.fromString(decode(cursor));
-		}
-		catch (IllegalArgumentException e) {
-			throw invalidCursor();
-		}
+		return Cursors.decode(cursor, parts -> UUID.fromString(parts.get(0)));
 	}
 
 	/** A (timestamp, id) cursor. */
 	record TimeAndId(OffsetDateTime time, UUID id) {
 
 		static TimeAndId parse(String cursor) {
-			if (cursor == null || cursor.isBlank()) {
-				return new TimeAndId(null, null);
-			}
-			String[] parts = decode(cursor).split("\\|", 2);
-			try {
-				return new TimeAndId(OffsetDateTime.parse(parts[0]), UUID.fromString(parts[1]));
-			}
-			catch (RuntimeException e) {
-				throw invalidCursor();
-			}
+			TimeAndId position = Cursors.decode(cursor,
+					parts -> new TimeAndId(OffsetDateTime.parse(parts.get(0)), UUID.fromString(parts.get(1))));
+			return position == null ? new TimeAndId(null, null) : position;
 		}
 
 		String encode() {
-			return Paging.encode(time + "|" + id);
+			return Cursors.encode(time, id);
 		}
-	}
-
-	private static ApiException invalidCursor() {
-		return new ApiException.InvalidInput("cursor", "is not a valid cursor");
 	}
 }

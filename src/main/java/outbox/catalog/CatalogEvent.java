@@ -3,12 +3,13 @@ package outbox.catalog;
 import java.util.UUID;
 
 /**
- * An event of the catalog. Each permitted record names its stable type key and payload version
+ * An event of the catalog: every record this sealed hierarchy permits, directly or through
+ * {@link EmployeeEvent}. Each record names its stable type key and payload version
  * with {@link EventType}; its record components are its JSON payload. Payloads carry no
  * passwords, tokens or personal data beyond what the consumers need.
  */
 public sealed interface CatalogEvent
-		permits EmployeeHired, EmployeeTransferred, EmployeeOffboarded, RunStartRequested, StageReminderDue {
+		permits EmployeeEvent, RunStartRequested, StageReminderDue {
 
 	/** The entity the event is about (an employee, a run). */
 	UUID aggregateId();

@@ -6,19 +6,13 @@ import java.util.UUID;
 /** Joiner: HR created an employee. Published by {@code hr}; starts a joiner run in {@code workflow}. */
 @EventType(key = EmployeeHired.TYPE)
 public record EmployeeHired(UUID employeeId, String displayName, String email, String department, String manager,
-		LocalDate startDate) implements CatalogEvent {
+		LocalDate startDate) implements EmployeeEvent {
 
 	public static final String TYPE = "hr.employee.created";
 
 	public EmployeeHired {
-		Events.required(employeeId, "employeeId");
-		Events.requiredText(displayName, "displayName");
+		EmployeeEvent.requireEmployee(employeeId, displayName);
 		Events.required(startDate, "startDate");
-	}
-
-	@Override
-	public UUID aggregateId() {
-		return employeeId;
 	}
 
 	@Override

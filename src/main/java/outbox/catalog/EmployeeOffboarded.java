@@ -10,19 +10,13 @@ import java.util.UUID;
  */
 @EventType(key = EmployeeOffboarded.TYPE)
 public record EmployeeOffboarded(UUID employeeId, String displayName, String email, String department,
-		String manager, LocalDate lastDay) implements CatalogEvent {
+		String manager, LocalDate lastDay) implements EmployeeEvent {
 
 	public static final String TYPE = "hr.employee.offboarded";
 
 	public EmployeeOffboarded {
-		Events.required(employeeId, "employeeId");
-		Events.requiredText(displayName, "displayName");
+		EmployeeEvent.requireEmployee(employeeId, displayName);
 		Events.required(lastDay, "lastDay");
-	}
-
-	@Override
-	public UUID aggregateId() {
-		return employeeId;
 	}
 
 	@Override

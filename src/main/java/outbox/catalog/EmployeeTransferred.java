@@ -10,18 +10,12 @@ import java.util.UUID;
 @EventType(key = EmployeeTransferred.TYPE)
 public record EmployeeTransferred(UUID employeeId, int version, String displayName, String email,
 		String fromDepartment, String department, String fromManager, String manager, LocalDate startDate)
-		implements CatalogEvent {
+		implements EmployeeEvent {
 
 	public static final String TYPE = "hr.employee.transferred";
 
 	public EmployeeTransferred {
-		Events.required(employeeId, "employeeId");
-		Events.requiredText(displayName, "displayName");
-	}
-
-	@Override
-	public UUID aggregateId() {
-		return employeeId;
+		EmployeeEvent.requireEmployee(employeeId, displayName);
 	}
 
 	@Override

@@ -12,7 +12,8 @@ import outbox.catalog.CatalogEvent;
 import outbox.catalog.EventType;
 
 /**
- * The catalog as the outbox uses it: the records {@link CatalogEvent} permits, each with its type
+ * The catalog as the outbox uses it: the records {@link CatalogEvent} permits (also through sealed
+ * sub-interfaces), each with its type
  * key and payload version. A permitted record without {@link EventType}, or two records with one
  * key, fail startup.
  */
@@ -24,8 +25,7 @@ public class EventCatalog {
 
 	public EventCatalog() {
 		List<String> problems = new ArrayList<>();
-		for (Class<?> permitted : CatalogEvent.class.getPermittedSubclasses()) {
-			Class<? extends CatalogEvent> type = permitted.asSubclass(CatalogEvent.class);
+		for (Class<? extends CatalogEvent> type : records(CatalogEvent.class)) {
 			EventType identity = type.getAnnotation(EventType.class);
 			if (identity == null) {
 				problems.add(type.getName() + " has no @EventType");
@@ -40,6 +40,20 @@ public class EventCatalog {
 		if (!problems.isEmpty()) {
 			throw new IllegalStateException("The event catalog is inconsistent: " + String.join("; ", problems));
 		}
+	}
+
+	/** The records a sealed type permits, through sealed sub-interfaces, in declaration order. */
+	static List<Class<? extends CatalogEvent>> records(Class<?> sealed) {
+		List<Class<? extends CatalogEvent>> records = new ArrayList<>();
+		for (Class<?> permitted : sealed.getPermittedSubclasses()) {
+			if (permitted.isSealed() && permitted.isInterface()) {
+				records.addAll(records(permitted));
+			}
+			else {
+				records.add(permitted.asSubclass(CatalogEvent.class));
+			}
+		}
+		return records;
 	}
 
 	/** The type keys, in catalog order. */

@@ -1,5 +1,6 @@
 package outbox.retention;
 
+import java.time.Clock;
 import java.time.Instant;
 
 import org.slf4j.Logger;
@@ -24,10 +25,12 @@ class OutboxRetentionJob implements Job {
 
 	private final OutboxEventRepository events;
 	private final OutboxProperties properties;
+	private final Clock clock;
 
-	OutboxRetentionJob(OutboxEventRepository events, OutboxProperties properties) {
+	OutboxRetentionJob(OutboxEventRepository events, OutboxProperties properties, Clock clock) {
 		this.events = events;
 		this.properties = properties;
+		this.clock = clock;
 	}
 
 	@Override
@@ -37,7 +40,7 @@ class OutboxRetentionJob implements Job {
 
 	@Override
 	public void run() {
-		Instant before = Instant.now().minus(properties.retention());
+		Instant before = clock.instant().minus(properties.retention());
 		int batch = properties.retentionBatchSize();
 		long total = 0;
 		int deleted;

@@ -42,14 +42,7 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
 
 	@ExceptionHandler(ApiException.class)
 	ResponseEntity<ProblemDetail> apiException(ApiException e, HttpServletRequest request) {
-		URI type = switch (e.status()) {
-			case NOT_FOUND -> ProblemTypes.NOT_FOUND;
-			case CONFLICT -> ProblemTypes.CONFLICT;
-			case FORBIDDEN -> ProblemTypes.FORBIDDEN;
-			case BAD_REQUEST -> ProblemTypes.VALIDATION;
-			default -> ProblemTypes.INTERNAL;
-		};
-		ProblemDetail problem = problem(e.status(), type, e.getMessage(), request);
+		ProblemDetail problem = problem(DomainStatus.of(e), DomainStatus.typeOf(e), e.getMessage(), request);
 		if (!e.fieldErrors().isEmpty()) {
 			problem.setProperty("errors", e.fieldErrors());
 		}

@@ -16,6 +16,6 @@ class PageExceptionHandler {
 
 	@ExceptionHandler(ApiException.class)
 	void apiException(ApiException e, HttpServletResponse response) throws IOException {
-		response.sendError(e.status().value(), e.getMessage());
+		response.sendError(DomainStatus.of(e).value(), e.getMessage());
 	}
 }

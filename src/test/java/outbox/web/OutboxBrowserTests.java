@@ -88,7 +88,7 @@ class OutboxBrowserTests {
 
 		row.findElement(By.linkText("Details")).click();
 		browser.waitFor("#attempt-history");
-		assertThat(browser.driver().findElement(By.id("event-payload")).getText()).contains("\"key\" : \"" + key + "\"");
+		assertThat(browser.driver().findElement(By.id("event-payload")).getText()).contains("\"displayName\" : \"Sample Hire\"");
 		browser.screenshot("outbox-dead-letter-detail");
 
 		adapterFixed.set(true);

@@ -1,16 +1,18 @@
 package outbox.web;
 
-import java.time.OffsetDateTime;
+import java.time.Clock;
+
+import jakarta.servlet.http.HttpServletRequest;
 
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
-import org.springframework.web.bind.annotation.RequestHeader;
 
 import outbox.admin.BacklogService;
-import platform.AppUser;
 import platform.AdminOnly;
+import platform.AppUser;
+import platform.Htmx;
 
 /**
  * The live backlog page. The panel is a fragment of the same template: HTMX re-fetches it every
@@ -18,19 +20,20 @@ import platform.AdminOnly;
  */
 @Controller
 @AdminOnly
-class OutboxBacklogPage {
+class OutboxBacklogPageController {
 
 	private final BacklogService backlog;
+	private final Clock clock;
 
-	OutboxBacklogPage(BacklogService backlog) {
+	OutboxBacklogPageController(BacklogService backlog, Clock clock) {
 		this.backlog = backlog;
+		this.clock = clock;
 	}
 
 	@GetMapping("/admin/outbox")
-	String backlog(@AuthenticationPrincipal AppUser user, Model model,
-			@RequestHeader(name = "HX-Request", required = false) String htmx) {
+	String backlog(@AuthenticationPrincipal AppUser user, Model model, HttpServletRequest request) {
 		model.addAttribute("backlog", backlog.backlog(user.tenantId()));
-		model.addAttribute("refreshedAt", OffsetDateTime.now());
-		return htmx == null ? "outbox/backlog" : "outbox/backlog :: panel";
+		model.addAttribute("refreshedAt", clock.instant());
+		return Htmx.isRequest(request) ? "outbox/backlog :: panel" : "outbox/backlog";
 	}
 }

@@ -26,11 +26,11 @@ import platform.AdminOnly;
  */
 @Controller
 @AdminOnly
-class DeadLetterPages {
+class DeadLetterPageController {
 
 	private final DeadLetterService deadLetters;
 
-	DeadLetterPages(DeadLetterService deadLetters) {
+	DeadLetterPageController(DeadLetterService deadLetters) {
 		this.deadLetters = deadLetters;
 	}
 

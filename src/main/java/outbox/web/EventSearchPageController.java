@@ -18,11 +18,11 @@ import platform.AdminOnly;
 /** Finds any outbox event by id, aggregate id or idempotency key, and shows it with its history. */
 @Controller
 @AdminOnly
-class EventSearchPages {
+class EventSearchPageController {
 
 	private final EventSearchService events;
 
-	EventSearchPages(EventSearchService events) {
+	EventSearchPageController(EventSearchService events) {
 		this.events = events;
 	}
 

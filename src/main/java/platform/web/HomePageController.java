@@ -9,7 +9,7 @@ import platform.Role;
 
 /** Login page and the home redirect: each role lands on the page it works on. */
 @Controller
-class ConsoleController {
+class HomePageController {
 
 	@GetMapping("/login")
 	String login() {

@@ -40,13 +40,13 @@ import platform.AdminOnly;
 @RequestMapping("/v1/admin/outbox")
 @AdminOnly
 @Tag(name = "Outbox administration", description = "Backlog, dead letters and event search of the caller's tenant")
-class OutboxAdminApi {
+class OutboxAdminApiController {
 
 	private final BacklogService backlog;
 	private final DeadLetterService deadLetters;
 	private final EventSearchService events;
 
-	OutboxAdminApi(BacklogService backlog, DeadLetterService deadLetters, EventSearchService events) {
+	OutboxAdminApiController(BacklogService backlog, DeadLetterService deadLetters, EventSearchService events) {
 		this.backlog = backlog;
 		this.deadLetters = deadLetters;
 		this.events = events;

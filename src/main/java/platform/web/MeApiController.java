@@ -11,7 +11,7 @@ import platform.Role;
 
 /** Who am I: username, tenant, roles and groups of the caller. */
 @RestController
-class MeController {
+class MeApiController {
 
 	record Me(String username, String tenant, List<String> roles, List<String> groups) {
 	}

@@ -1,0 +1,2 @@
+/** SQL of the employees table. */
+package hr.data;

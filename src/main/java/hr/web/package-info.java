@@ -1,0 +1,2 @@
+/** HR pages and JSON API: hire, transfer, offboard, list. */
+package hr.web;

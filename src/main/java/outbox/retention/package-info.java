@@ -1,0 +1,2 @@
+/** The retention job: purges delivered and discarded events past their retention. */
+package outbox.retention;

@@ -1,0 +1,2 @@
+/** SQL of the outbox tables: events, attempts and the tenant dispatch queue. */
+package outbox.store;

@@ -1,0 +1,2 @@
+/** Shared infrastructure beans (the application Clock). */
+package platform.config;

@@ -1,0 +1,32 @@
+package platform.web;
+
+import java.net.URI;
+
+import org.springframework.http.HttpStatus;
+
+import platform.ApiException;
+
+/** The one mapping of domain refusals to HTTP: a status and a stable problem type per kind. */
+final class DomainStatus {
+
+	private DomainStatus() {
+	}
+
+	static HttpStatus of(ApiException e) {
+		return switch (e.kind()) {
+			case NOT_FOUND -> HttpStatus.NOT_FOUND;
+			case CONFLICT -> HttpStatus.CONFLICT;
+			case FORBIDDEN -> HttpStatus.FORBIDDEN;
+			case INVALID_INPUT -> HttpStatus.BAD_REQUEST;
+		};
+	}
+
+	static URI typeOf(ApiException e) {
+		return switch (e.kind()) {
+			case NOT_FOUND -> ProblemTypes.NOT_FOUND;
+			case CONFLICT -> ProblemTypes.CONFLICT;
+			case FORBIDDEN -> ProblemTypes.FORBIDDEN;
+			case INVALID_INPUT -> ProblemTypes.VALIDATION;
+		};
+	}
+}

@@ -1,0 +1,2 @@
+/** Error handling (problem+json for the API, error pages for the console), home redirect, /v1/me. */
+package platform.web;
