@@ -38,6 +38,22 @@ class SecurityAndProblemTests {
 	}
 
 	@Test
+	void pagesAndApiSendAStrictContentSecurityPolicyAndPrivacyHeaders() {
+		var client = HttpClient.newHttpClient();
+		for (String path : new String[] { "/login", "/v1/me" }) {
+			var response = send(client, HttpRequest.newBuilder(URI.create("http://localhost:" + port + path)).build());
+			var headers = response.headers();
+			assertThat(headers.firstValue("Content-Security-Policy")).as(path).hasValueSatisfying(csp -> assertThat(csp)
+				.contains("default-src 'self'", "; script-src 'self' 'unsafe-eval'; ", "frame-ancestors 'none'",
+						"object-src 'none'"));
+			assertThat(headers.firstValue("Referrer-Policy")).as(path).hasValue("same-origin");
+			assertThat(headers.firstValue("Permissions-Policy")).as(path).hasValueSatisfying(p -> assertThat(p)
+				.contains("camera=()", "geolocation=()"));
+			assertThat(headers.firstValue("X-Frame-Options")).as(path).hasValue("DENY");
+		}
+	}
+
+	@Test
 	void wrongPasswordIs401() {
 		var client = HttpClient.newHttpClient();
 		var response = send(client, HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/v1/me"))

@@ -3,10 +3,13 @@ package platform.web;
 import java.net.URI;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.validation.ConstraintViolationException;
 
+import org.apache.tomcat.util.http.InvalidParameterException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.core.Ordered;
@@ -39,6 +42,7 @@ import platform.ApiException;
 class ApiExceptionHandler extends ResponseEntityExceptionHandler {
 
 	private static final Logger log = LoggerFactory.getLogger(ApiExceptionHandler.class);
+	private static final Pattern TOMCAT_PARAMETER = Pattern.compile("Parameter \\[([^\\]]{1,100})\\]");
 
 	@ExceptionHandler(ApiException.class)
 	ResponseEntity<ProblemDetail> apiException(ApiException e, HttpServletRequest request) {
@@ -62,11 +66,22 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
 				.forEach(v -> errors.put(lastNode(v.getPropertyPath().toString()), v.getMessage()));
 		}
 		else if (e instanceof MethodArgumentTypeMismatchException mismatch) {
-			errors.put(mismatch.getName(), "has an invalid value");
+			errors.put(mismatch.getName(), mismatch.getRequiredType() == String.class ? SafeText.NOT_ALLOWED
+					: "has an invalid value");
 		}
 		ProblemDetail problem = problem(HttpStatus.BAD_REQUEST, ProblemTypes.VALIDATION,
 				"The request has invalid parameters.", request);
 		problem.setProperty("errors", errors);
+		return respond(problem);
+	}
+
+	/** Tomcat could not decode a parameter (invalid UTF-8 after percent-decoding): the caller's mistake. */
+	@ExceptionHandler(InvalidParameterException.class)
+	ResponseEntity<ProblemDetail> undecodableParameter(InvalidParameterException e, HttpServletRequest request) {
+		ProblemDetail problem = problem(HttpStatus.BAD_REQUEST, ProblemTypes.VALIDATION,
+				"The request has invalid parameters.", request);
+		Matcher name = TOMCAT_PARAMETER.matcher(String.valueOf(e.getMessage()));
+		problem.setProperty("errors", Map.of(name.find() ? name.group(1) : "parameters", SafeText.NOT_ALLOWED));
 		return respond(problem);
 	}
 
@@ -94,6 +109,13 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
 	@Override
 	protected ResponseEntity<Object> handleHttpMessageNotReadable(HttpMessageNotReadableException e,
 			HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+		Map<String, String> errors = BodyErrors.of(e);
+		if (!errors.isEmpty()) {
+			ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, "The request has invalid fields.");
+			problem.setType(ProblemTypes.VALIDATION);
+			problem.setProperty("errors", errors);
+			return ResponseEntity.badRequest().contentType(MediaType.APPLICATION_PROBLEM_JSON).body(problem);
+		}
 		ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST,
 				"The request body is missing or is not valid JSON for this operation.");
 		problem.setType(ProblemTypes.MALFORMED);

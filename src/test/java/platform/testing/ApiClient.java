@@ -37,6 +37,12 @@ public final class ApiClient {
 		return send(builder.build());
 	}
 
+	/** Posts raw bytes as {@code application/json}, for bodies a String cannot carry (invalid UTF-8). */
+	public HttpResponse<String> postBytes(String user, String path, byte[] body) {
+		return send(request(user, path).header("Content-Type", "application/json")
+			.POST(HttpRequest.BodyPublishers.ofByteArray(body)).build());
+	}
+
 	/** The first string value of {@code field} in a JSON body; fails the test when there is none. */
 	public static String field(String json, String field) {
 		Matcher matcher = Pattern.compile("\"" + Pattern.quote(field) + "\":\"([^\"]+)\"").matcher(json);
