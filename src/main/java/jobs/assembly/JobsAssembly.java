@@ -15,7 +15,9 @@ import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.SmartLifecycle;
+import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 
 import jobs.Job;
@@ -35,6 +37,8 @@ import platform.RuntimeRoles;
  * shutdown it stops every runner, drains them within {@code jmlhub.jobs.drain-timeout} and
  * interrupts what is still running then. Started again (a restarted context), it builds fresh runners.
  * The runner state it reports is process-local: each worker knows only its own runners.
+ * The lifecycle start builds (and so validates) the runners; they start running only once the
+ * application is ready, after every startup check passed, so a refused configuration runs no job.
  */
 @Component
 public class JobsAssembly implements SmartLifecycle {
@@ -82,12 +86,6 @@ public class JobsAssembly implements SmartLifecycle {
 		List<Job> contributed = jobs.orderedStream().toList();
 		if (roles.dispatching()) {
 			runners = build(contributed);
-			runners.values().forEach(JobRunner::start);
-			if (runners.isEmpty()) {
-				log.info("Jobs: no module contributes a job");
-			}
-			runners.values().stream().map(JobRunner::state).forEach(s -> log.info(
-					"Jobs: started {} every {} (timeout {})", s.name(), s.interval(), s.timeout()));
 		}
 		else {
 			log.info("Jobs: none started on this instance ({} contributed); they run only with the worker role and "
@@ -95,6 +93,20 @@ public class JobsAssembly implements SmartLifecycle {
 					roles.dispatch().enabled());
 		}
 		running = true;
+	}
+
+	/** Starts the runners built by {@link #start()}, once the application is ready. */
+	@EventListener(ApplicationReadyEvent.class)
+	public synchronized void ready() {
+		if (!running || !roles.dispatching()) {
+			return;
+		}
+		runners.values().forEach(JobRunner::start);
+		if (runners.isEmpty()) {
+			log.info("Jobs: no module contributes a job");
+		}
+		runners.values().stream().map(JobRunner::state).forEach(s -> log.info(
+				"Jobs: started {} every {} (timeout {})", s.name(), s.interval(), s.timeout()));
 	}
 
 	private Map<String, JobRunner> build(List<Job> contributed) {

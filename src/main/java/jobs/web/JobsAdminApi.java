@@ -25,7 +25,7 @@ import platform.ApiException;
 /** The job runners of this process, and a manual trigger. */
 @RestController
 @RequestMapping("/v1/admin/jobs")
-@PreAuthorize("hasRole('ADMIN')")
+@PreAuthorize("hasRole('OPERATOR')")
 @Tag(name = "Admin: jobs", description = JobsAdminApi.PROCESS_LOCAL)
 class JobsAdminApi {
 

@@ -22,7 +22,7 @@ import platform.ApiException;
  */
 @Controller
 @RequestMapping("/admin/jobs")
-@PreAuthorize("hasRole('ADMIN')")
+@PreAuthorize("hasRole('OPERATOR')")
 class JobsAdminPage {
 
 	private static final String TEMPLATE = "jobs/admin-jobs";

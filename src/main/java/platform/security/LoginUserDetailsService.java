@@ -17,9 +17,11 @@ import platform.AppUser;
 class LoginUserDetailsService implements UserDetailsService {
 
 	private final JdbcClient jdbc;
+	private final PlatformOperators operators;
 
-	LoginUserDetailsService(JdbcClient jdbc) {
+	LoginUserDetailsService(JdbcClient jdbc, PlatformOperators operators) {
 		this.jdbc = jdbc;
+		this.operators = operators;
 	}
 
 	@Override
@@ -28,7 +30,8 @@ class LoginUserDetailsService implements UserDetailsService {
 			.param("username", username)
 			.query((rs, row) -> new AppUser(rs.getString("username"), rs.getString("tenant_id"),
 					rs.getString("tenant_name"), rs.getString("display_name"), strings(rs.getArray("roles")),
-					strings(rs.getArray("groups")), rs.getBoolean("enabled"), rs.getString("password_hash")))
+					strings(rs.getArray("groups")), rs.getBoolean("enabled"), rs.getString("password_hash"),
+					operators.isOperator(rs.getString("username"))))
 			.optional()
 			.orElseThrow(() -> new UsernameNotFoundException("unknown user"));
 	}

@@ -24,6 +24,8 @@ class SecurityConfiguration {
 	SecurityFilterChain apiSecurity(HttpSecurity http, ProblemSecurityHandler problems) throws Exception {
 		http.securityMatcher("/v1/**")
 			.authorizeHttpRequests(requests -> requests
+				// jobs work across tenants: platform operators only, not a tenant's ADMIN
+				.requestMatchers("/v1/admin/jobs/**", "/v1/admin/jobs").hasRole("OPERATOR")
 				.requestMatchers("/v1/admin/**").hasRole("ADMIN")
 				.requestMatchers("/v1/hr/**").hasRole("HR")
 				.anyRequest().authenticated())
@@ -44,6 +46,7 @@ class SecurityConfiguration {
 				// management endpoints: only reachable on the management address
 				.requestMatchers("/healthz", "/readyz", "/metrics", "/health/**")
 				.permitAll()
+				.requestMatchers("/admin/jobs/**", "/admin/jobs").hasRole("OPERATOR")
 				.requestMatchers("/admin/**").hasRole("ADMIN")
 				.requestMatchers("/hr/**").hasRole("HR")
 				.anyRequest()

@@ -6,12 +6,14 @@ import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Condition;
 import org.springframework.context.annotation.ConditionContext;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.event.EventListener;
 import org.springframework.core.type.AnnotatedTypeMetadata;
 import org.springframework.util.StringUtils;
 
@@ -69,7 +71,10 @@ class TemporalConfiguration {
 		}
 	}
 
-	/** Starts the worker after the context is ready and stops it before the client goes away. */
+	/**
+	 * Starts the worker once the application is ready (after every startup check passed, so a
+	 * refused configuration never polls a task queue) and stops it before the client goes away.
+	 */
 	static final class TemporalWorkerLifecycle implements SmartLifecycle {
 
 		private final WorkflowClient client;
@@ -86,9 +91,19 @@ class TemporalConfiguration {
 			this.contributors = contributors;
 		}
 
+		@EventListener(ApplicationReadyEvent.class)
+		public void ready() {
+			start();
+		}
+
+		@Override
+		public boolean isAutoStartup() {
+			return false;
+		}
+
 		@Override
 		public synchronized void start() {
-			if (!enabled || contributors.isEmpty()) {
+			if (!enabled || contributors.isEmpty() || factory != null) {
 				return;
 			}
 			factory = WorkerFactory.newInstance(client);
