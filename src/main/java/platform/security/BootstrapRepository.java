@@ -38,7 +38,7 @@ class BootstrapRepository {
 			.update() == 1;
 	}
 
-	void insertAdmin(String tenantId, String username, String passwordHash, List<String> roles) {
+	void insertAdmin(String tenantId, String username, String passwordHash, List<String> roles, List<String> groups) {
 		jdbc.sql("""
 				INSERT INTO app_users (username, tenant_id, display_name, password_hash)
 				VALUES (:username, :tenant, :username, :hash)
@@ -51,6 +51,11 @@ class BootstrapRepository {
 			.param("tenant", tenantId)
 			.param("username", username)
 			.param("role", role)
+			.update());
+		groups.forEach(group -> jdbc.sql("INSERT INTO app_group_members (tenant_id, group_name, username) VALUES (:tenant, :group, :username)")
+			.param("tenant", tenantId)
+			.param("group", group)
+			.param("username", username)
 			.update());
 	}
 }

@@ -23,8 +23,9 @@ import tools.jackson.databind.json.JsonMapper;
  * Creates the first tenant and its admin on a database without any tenant, from
  * {@code JMLHUB_BOOTSTRAP_*}. Once any tenant exists it changes nothing (so it never resets a
  * password, and later starts with the same variables are no-ops). The admin gets ADMIN and HR
- * (the first person can hire before anyone else exists) and is the first platform operator; the
- * creation is audited in {@code platform_audit}.
+ * (the first person can hire before anyone else exists), with {@code JMLHUB_BOOTSTRAP_ADMIN_GROUPS}
+ * also APPROVER in those groups, and is the first platform operator; the creation is audited in
+ * {@code platform_audit}.
  */
 @Component
 public class TenantBootstrap {
@@ -80,20 +81,24 @@ public class TenantBootstrap {
 			if (!repository.insertTenant(request.tenantId(), request.tenantName())) {
 				return false;
 			}
-			repository.insertAdmin(request.tenantId(), request.username(), hash, ADMIN_ROLES);
+			repository.insertAdmin(request.tenantId(), request.username(), hash, request.roles(), request.groups());
 			operators.grant(request.username(), ACTOR);
 			audit.record(request.tenantId(), ACTOR, "tenant_bootstrapped", json.writeValueAsString(Map.of(
-					"tenantName", request.tenantName(), "admin", request.username(), "roles", ADMIN_ROLES,
-					"platformOperator", true)));
+					"tenantName", request.tenantName(), "admin", request.username(), "roles", request.roles(),
+					"groups", request.groups(), "platformOperator", true)));
 			return true;
 		});
 		if (created) {
-			log.info("Bootstrap: created tenant {} ({}) and its admin {} (roles ADMIN, HR; platform operator)",
-					request.tenantId(), request.tenantName(), request.username());
+			log.info("Bootstrap: created tenant {} ({}) and its admin {} (roles {}, groups {}; platform operator)",
+					request.tenantId(), request.tenantName(), request.username(), request.roles(), request.groups());
 		}
 	}
 
-	record Request(String tenantId, String tenantName, String username, String password) {
+	record Request(String tenantId, String tenantName, String username, String password, List<String> groups) {
+
+		List<String> roles() {
+			return groups.isEmpty() ? ADMIN_ROLES : List.of("ADMIN", "HR", "APPROVER");
+		}
 	}
 
 	private Request validated() {
@@ -121,7 +126,8 @@ public class TenantBootstrap {
 		if (password.length() < MIN_PASSWORD_LENGTH) {
 			throw refused("the bootstrap admin password is shorter than " + MIN_PASSWORD_LENGTH + " characters.");
 		}
-		return new Request(tenantId, properties.tenantName().strip(), properties.adminUsername().strip(), password);
+		return new Request(tenantId, properties.tenantName().strip(), properties.adminUsername().strip(), password,
+				properties.adminGroups());
 	}
 
 	private static String passwordFromFile(String file) {
