@@ -53,13 +53,17 @@ public class JobsAssembly implements SmartLifecycle {
 	private final JobSettings settings;
 	private final JobRunMetrics metrics;
 	private final JobRunLogger logger;
+	private final JobRounds rounds;
 
 	private volatile Map<String, JobRunner> runners = Map.of();
 	private volatile boolean running;
+	// once the application was ready, a restarted context (stop, start) starts its runners at once
+	private boolean readyOnce;
 	private ScheduledThreadPoolExecutor scheduler;
 
 	JobsAssembly(ObjectProvider<Job> jobs, RuntimeRoles roles, JobSettings settings, JobRunMetrics metrics,
-			JobRunLogger logger) {
+			JobRunLogger logger, JobRounds rounds) {
+		this.rounds = rounds;
 		this.jobs = jobs;
 		this.roles = roles;
 		this.settings = settings;
@@ -86,6 +90,9 @@ public class JobsAssembly implements SmartLifecycle {
 		List<Job> contributed = jobs.orderedStream().toList();
 		if (roles.dispatching()) {
 			runners = build(contributed);
+			if (readyOnce) {
+				startRunners();
+			}
 		}
 		else {
 			log.info("Jobs: none started on this instance ({} contributed); they run only with the worker role and "
@@ -98,9 +105,13 @@ public class JobsAssembly implements SmartLifecycle {
 	/** Starts the runners built by {@link #start()}, once the application is ready. */
 	@EventListener(ApplicationReadyEvent.class)
 	public synchronized void ready() {
-		if (!running || !roles.dispatching()) {
-			return;
+		readyOnce = true;
+		if (running && roles.dispatching()) {
+			startRunners();
 		}
+	}
+
+	private void startRunners() {
 		runners.values().forEach(JobRunner::start);
 		if (runners.isEmpty()) {
 			log.info("Jobs: no module contributes a job");
@@ -138,7 +149,8 @@ public class JobsAssembly implements SmartLifecycle {
 		Map<String, JobRunner> built = new TreeMap<>();
 		byName.forEach((name, job) -> {
 			JobSettings.Timing timing = timings.get(name);
-			built.put(name, new JobRunner(new JobRunner.Options(name, timing.interval(), timing.timeout(), job::run,
+			built.put(name, new JobRunner(new JobRunner.Options(name, timing.interval(), timing.timeout(),
+					rounds.round(job, timing.timeout()),
 					metrics, logger, time)));
 		});
 		return Collections.unmodifiableMap(built);

@@ -91,19 +91,18 @@ class TemporalConfiguration {
 			this.contributors = contributors;
 		}
 
+		// the first start waits for readiness; a restarted (paused) context starts at once
+		private boolean readyOnce;
+
 		@EventListener(ApplicationReadyEvent.class)
-		public void ready() {
+		public synchronized void ready() {
+			readyOnce = true;
 			start();
 		}
 
 		@Override
-		public boolean isAutoStartup() {
-			return false;
-		}
-
-		@Override
 		public synchronized void start() {
-			if (!enabled || contributors.isEmpty() || factory != null) {
+			if (!readyOnce || !enabled || contributors.isEmpty() || factory != null) {
 				return;
 			}
 			factory = WorkerFactory.newInstance(client);

@@ -45,6 +45,12 @@ class JobsAssemblyTests {
 			return new SimpleMeterRegistry();
 		}
 
+		/** Rounds without the job tables: the job itself. */
+		@Bean
+		JobRounds directRounds() {
+			return (job, timeout) -> job::run;
+		}
+
 		/** What SpringApplication does after the refresh: runners start only on this event. */
 		@Bean
 		ApplicationListener<ContextRefreshedEvent> applicationReady() {
