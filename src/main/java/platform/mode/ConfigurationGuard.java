@@ -12,6 +12,7 @@ import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.core.env.ConfigurableEnvironment;
+import org.springframework.util.ClassUtils;
 import org.springframework.util.StringUtils;
 
 /**
@@ -24,6 +25,8 @@ final class ConfigurationGuard implements BeanFactoryPostProcessor {
 	private static final Logger log = LoggerFactory.getLogger(ConfigurationGuard.class);
 
 	static final Set<String> KNOWN_ROLES = Set.of("api", "worker");
+
+	static final String TEMPORAL_TEST_SERVER = "io.temporal.testserver.TestServer";
 
 	private final ConfigurableEnvironment environment;
 
@@ -77,6 +80,10 @@ final class ConfigurationGuard implements BeanFactoryPostProcessor {
 					+ "loses every running approval run when the instance stops.");
 			actions.add("Set TEMPORAL_TARGET to the Temporal frontend host:port (and TEMPORAL_NAMESPACE); "
 					+ "TEMPORAL_EMBEDDED=true allows an ephemeral in-process server for a single api,worker instance.");
+		}
+		else if (!ClassUtils.isPresent(TEMPORAL_TEST_SERVER, getClass().getClassLoader())) {
+			problems.add("TEMPORAL_EMBEDDED=true, but this is the production jar: it has no in-process Temporal server.");
+			actions.add("Set TEMPORAL_TARGET to the Temporal frontend host:port, or run the demo jar.");
 		}
 		else if (!roles.equals(KNOWN_ROLES)) {
 			problems.add("TEMPORAL_EMBEDDED=true with APP_ROLES=" + String.join(",", new TreeSet<>(roles))

@@ -11,7 +11,6 @@ import org.springframework.context.SmartLifecycle;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Condition;
 import org.springframework.context.annotation.ConditionContext;
-import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.event.EventListener;
 import org.springframework.core.type.AnnotatedTypeMetadata;
@@ -36,15 +35,9 @@ class TemporalConfiguration {
 
 	private static final Logger log = LoggerFactory.getLogger(TemporalConfiguration.class);
 
-	@Bean(destroyMethod = "close")
-	@Conditional(EmbeddedTemporalCondition.class)
-	EmbeddedTemporalServer embeddedTemporalServer(TemporalProperties properties) {
-		return new EmbeddedTemporalServer(properties.embeddedPort());
-	}
-
 	@Bean(destroyMethod = "shutdown")
 	WorkflowServiceStubs workflowServiceStubs(TemporalProperties properties,
-			ObjectProvider<EmbeddedTemporalServer> embedded) {
+			ObjectProvider<EmbeddedTemporalTarget> embedded) {
 		String target = properties.embedded() ? embedded.getObject().target() : properties.target();
 		log.info("Temporal frontend: {} (namespace {})", target, properties.namespace());
 		return WorkflowServiceStubs.newServiceStubs(WorkflowServiceStubsOptions.newBuilder().setTarget(target).build());
