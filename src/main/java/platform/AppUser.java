@@ -1,5 +1,6 @@
 package platform;
 
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Set;
@@ -9,8 +10,15 @@ import org.springframework.security.core.GrantedAuthority;
 import org.springframework.security.core.authority.SimpleGrantedAuthority;
 import org.springframework.security.core.userdetails.UserDetails;
 
-/** The signed-in user: exactly one tenant, its roles ({@code HR}, {@code APPROVER}, {@code ADMIN}) and groups. */
+/**
+ * The signed-in user: exactly one tenant, its roles ({@code HR}, {@code APPROVER}, {@code ADMIN}) and
+ * groups. A platform {@link #operator()} additionally holds {@code ROLE_OPERATOR}: not a tenant role,
+ * it allows the jobs that work across every tenant.
+ */
 public final class AppUser implements UserDetails, CredentialsContainer {
+
+	/** The Spring Security role of platform operators ({@code ROLE_OPERATOR}); see {@link OperatorOnly}. */
+	public static final String OPERATOR = "OPERATOR";
 
 	private final String username;
 	private final String tenantId;
@@ -19,10 +27,17 @@ public final class AppUser implements UserDetails, CredentialsContainer {
 	private final Set<Role> roles;
 	private final Set<String> groups;
 	private final boolean enabled;
+	private final boolean operator;
 	private String passwordHash;
 
 	public AppUser(String username, String tenantId, String tenantName, String displayName, Set<Role> roles,
 			Set<String> groups, boolean enabled, String passwordHash) {
+		this(username, tenantId, tenantName, displayName, roles, groups, enabled, passwordHash, false);
+	}
+
+	public AppUser(String username, String tenantId, String tenantName, String displayName, Set<Role> roles,
+			Set<String> groups, boolean enabled, String passwordHash, boolean operator) {
+		this.operator = operator;
 		this.username = username;
 		this.tenantId = tenantId;
 		this.tenantName = tenantName;
@@ -53,6 +68,11 @@ public final class AppUser implements UserDetails, CredentialsContainer {
 		return groups;
 	}
 
+	/** A platform operator (the bootstrap admin, {@code JMLHUB_OPERATORS}): may see and run cross-tenant jobs. */
+	public boolean operator() {
+		return operator;
+	}
+
 	public boolean hasRole(Role role) {
 		return roles.contains(role);
 	}
@@ -74,11 +94,14 @@ public final class AppUser implements UserDetails, CredentialsContainer {
 
 	@Override
 	public Collection<? extends GrantedAuthority> getAuthorities() {
-		List<GrantedAuthority> authorities = roles.stream()
+		List<GrantedAuthority> authorities = new ArrayList<>(roles.stream()
 			.sorted()
 			.<GrantedAuthority>map(role -> new SimpleGrantedAuthority(role.authority()))
-			.toList();
-		return authorities;
+			.toList());
+		if (operator) {
+			authorities.add(new SimpleGrantedAuthority("ROLE_" + OPERATOR));
+		}
+		return List.copyOf(authorities);
 	}
 
 	@Override

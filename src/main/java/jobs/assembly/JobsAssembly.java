@@ -15,7 +15,9 @@ import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.SmartLifecycle;
+import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 
 import jobs.Job;
@@ -35,6 +37,8 @@ import platform.RuntimeRoles;
  * shutdown it stops every runner, drains them within {@code jmlhub.jobs.drain-timeout} and
  * interrupts what is still running then. Started again (a restarted context), it builds fresh runners.
  * The runner state it reports is process-local: each worker knows only its own runners.
+ * The lifecycle start builds (and so validates) the runners; they start running only once the
+ * application is ready, after every startup check passed, so a refused configuration runs no job.
  */
 @Component
 public class JobsAssembly implements SmartLifecycle {
@@ -49,13 +53,17 @@ public class JobsAssembly implements SmartLifecycle {
 	private final JobSettings settings;
 	private final JobRunMetrics metrics;
 	private final JobRunLogger logger;
+	private final JobRounds rounds;
 
 	private volatile Map<String, JobRunner> runners = Map.of();
 	private volatile boolean running;
+	// once the application was ready, a restarted context (stop, start) starts its runners at once
+	private boolean readyOnce;
 	private ScheduledThreadPoolExecutor scheduler;
 
 	JobsAssembly(ObjectProvider<Job> jobs, RuntimeRoles roles, JobSettings settings, JobRunMetrics metrics,
-			JobRunLogger logger) {
+			JobRunLogger logger, JobRounds rounds) {
+		this.rounds = rounds;
 		this.jobs = jobs;
 		this.roles = roles;
 		this.settings = settings;
@@ -82,12 +90,9 @@ public class JobsAssembly implements SmartLifecycle {
 		List<Job> contributed = jobs.orderedStream().toList();
 		if (roles.dispatching()) {
 			runners = build(contributed);
-			runners.values().forEach(JobRunner::start);
-			if (runners.isEmpty()) {
-				log.info("Jobs: no module contributes a job");
+			if (readyOnce) {
+				startRunners();
 			}
-			runners.values().stream().map(JobRunner::state).forEach(s -> log.info(
-					"Jobs: started {} every {} (timeout {})", s.name(), s.interval(), s.timeout()));
 		}
 		else {
 			log.info("Jobs: none started on this instance ({} contributed); they run only with the worker role and "
@@ -95,6 +100,24 @@ public class JobsAssembly implements SmartLifecycle {
 					roles.dispatch().enabled());
 		}
 		running = true;
+	}
+
+	/** Starts the runners built by {@link #start()}, once the application is ready. */
+	@EventListener(ApplicationReadyEvent.class)
+	public synchronized void ready() {
+		readyOnce = true;
+		if (running && roles.dispatching()) {
+			startRunners();
+		}
+	}
+
+	private void startRunners() {
+		runners.values().forEach(JobRunner::start);
+		if (runners.isEmpty()) {
+			log.info("Jobs: no module contributes a job");
+		}
+		runners.values().stream().map(JobRunner::state).forEach(s -> log.info(
+				"Jobs: started {} every {} (timeout {})", s.name(), s.interval(), s.timeout()));
 	}
 
 	private Map<String, JobRunner> build(List<Job> contributed) {
@@ -126,7 +149,8 @@ public class JobsAssembly implements SmartLifecycle {
 		Map<String, JobRunner> built = new TreeMap<>();
 		byName.forEach((name, job) -> {
 			JobSettings.Timing timing = timings.get(name);
-			built.put(name, new JobRunner(new JobRunner.Options(name, timing.interval(), timing.timeout(), job::run,
+			built.put(name, new JobRunner(new JobRunner.Options(name, timing.interval(), timing.timeout(),
+					rounds.round(job, timing.timeout()),
 					metrics, logger, time)));
 		});
 		return Collections.unmodifiableMap(built);

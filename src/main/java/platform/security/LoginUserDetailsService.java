@@ -1,7 +1,5 @@
 package platform.security;
 
-import java.sql.SQLException;
-import java.util.Set;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.security.core.userdetails.UserDetails;
@@ -16,9 +14,11 @@ import platform.AppUser;
 class LoginUserDetailsService implements UserDetailsService {
 
 	private final JdbcClient jdbc;
+	private final PlatformOperators operators;
 
-	LoginUserDetailsService(JdbcClient jdbc) {
+	LoginUserDetailsService(JdbcClient jdbc, PlatformOperators operators) {
 		this.jdbc = jdbc;
+		this.operators = operators;
 	}
 
 	@Override
@@ -27,7 +27,8 @@ class LoginUserDetailsService implements UserDetailsService {
 			.param("username", username)
 			.query((rs, row) -> new AppUser(rs.getString("username"), rs.getString("tenant_id"),
 					rs.getString("tenant_name"), rs.getString("display_name"), SqlArrays.roles(rs.getArray("roles")),
-					SqlArrays.strings(rs.getArray("groups")), rs.getBoolean("enabled"), rs.getString("password_hash")))
+					SqlArrays.strings(rs.getArray("groups")), rs.getBoolean("enabled"), rs.getString("password_hash"),
+					operators.isOperator(rs.getString("username"))))
 			.optional()
 			.orElseThrow(() -> new UsernameNotFoundException("unknown user"));
 	}

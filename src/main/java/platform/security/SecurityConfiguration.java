@@ -12,6 +12,7 @@ import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.header.writers.ReferrerPolicyHeaderWriter.ReferrerPolicy;
 
+import platform.AppUser;
 import platform.Role;
 
 /**
@@ -28,6 +29,8 @@ class SecurityConfiguration {
 	SecurityFilterChain apiSecurity(HttpSecurity http, ProblemSecurityHandler problems) throws Exception {
 		http.securityMatcher("/v1/**")
 			.authorizeHttpRequests(requests -> requests
+				// jobs work across tenants: platform operators only, not a tenant's ADMIN
+				.requestMatchers("/v1/admin/jobs/**", "/v1/admin/jobs").hasRole(AppUser.OPERATOR)
 				.requestMatchers("/v1/admin/**").hasRole(Role.ADMIN.name())
 				.requestMatchers("/v1/hr/**").hasRole(Role.HR.name())
 				.anyRequest().authenticated())
@@ -49,6 +52,7 @@ class SecurityConfiguration {
 				// management endpoints: only reachable on the management address
 				.requestMatchers("/healthz", "/readyz", "/metrics", "/health/**")
 				.permitAll()
+				.requestMatchers("/admin/jobs/**", "/admin/jobs").hasRole(AppUser.OPERATOR)
 				.requestMatchers("/admin/**").hasRole(Role.ADMIN.name())
 				.requestMatchers("/hr/**").hasRole(Role.HR.name())
 				.anyRequest()

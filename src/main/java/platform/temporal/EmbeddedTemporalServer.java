@@ -7,7 +7,7 @@ import java.net.ServerSocket;
 import io.temporal.testserver.TestServer;
 
 /** The SDK's in-process Temporal server, serving real gRPC on a local port (demo and tests only). */
-final class EmbeddedTemporalServer implements AutoCloseable {
+final class EmbeddedTemporalServer implements EmbeddedTemporalTarget, AutoCloseable {
 
 	private final TestServer.PortBoundTestServer server;
 	private final int port;
@@ -18,7 +18,8 @@ final class EmbeddedTemporalServer implements AutoCloseable {
 		this.server = TestServer.createPortBoundServer(port, true);
 	}
 
-	String target() {
+	@Override
+	public String target() {
 		return "127.0.0.1:" + port;
 	}
 

@@ -6,12 +6,13 @@ import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Condition;
 import org.springframework.context.annotation.ConditionContext;
-import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.event.EventListener;
 import org.springframework.core.type.AnnotatedTypeMetadata;
 import org.springframework.util.StringUtils;
 
@@ -34,15 +35,9 @@ class TemporalConfiguration {
 
 	private static final Logger log = LoggerFactory.getLogger(TemporalConfiguration.class);
 
-	@Bean(destroyMethod = "close")
-	@Conditional(EmbeddedTemporalCondition.class)
-	EmbeddedTemporalServer embeddedTemporalServer(TemporalProperties properties) {
-		return new EmbeddedTemporalServer(properties.embeddedPort());
-	}
-
 	@Bean(destroyMethod = "shutdown")
 	WorkflowServiceStubs workflowServiceStubs(TemporalProperties properties,
-			ObjectProvider<EmbeddedTemporalServer> embedded) {
+			ObjectProvider<EmbeddedTemporalTarget> embedded) {
 		String target = properties.embedded() ? embedded.getObject().target() : properties.target();
 		log.info("Temporal frontend: {} (namespace {})", target, properties.namespace());
 		return WorkflowServiceStubs.newServiceStubs(WorkflowServiceStubsOptions.newBuilder().setTarget(target).build());
@@ -69,7 +64,10 @@ class TemporalConfiguration {
 		}
 	}
 
-	/** Starts the worker after the context is ready and stops it before the client goes away. */
+	/**
+	 * Starts the worker once the application is ready (after every startup check passed, so a
+	 * refused configuration never polls a task queue) and stops it before the client goes away.
+	 */
 	static final class TemporalWorkerLifecycle implements SmartLifecycle {
 
 		private final WorkflowClient client;
@@ -86,9 +84,18 @@ class TemporalConfiguration {
 			this.contributors = contributors;
 		}
 
+		// the first start waits for readiness; a restarted (paused) context starts at once
+		private boolean readyOnce;
+
+		@EventListener(ApplicationReadyEvent.class)
+		public synchronized void ready() {
+			readyOnce = true;
+			start();
+		}
+
 		@Override
 		public synchronized void start() {
-			if (!enabled || contributors.isEmpty()) {
+			if (!readyOnce || !enabled || contributors.isEmpty() || factory != null) {
 				return;
 			}
 			factory = WorkerFactory.newInstance(client);

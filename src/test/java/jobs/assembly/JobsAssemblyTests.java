@@ -11,9 +11,14 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.test.context.ConfigDataApplicationContextInitializer;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.ApplicationListener;
+import org.springframework.context.event.ContextRefreshedEvent;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
@@ -38,6 +43,20 @@ class JobsAssemblyTests {
 		@Bean
 		MeterRegistry meterRegistry() {
 			return new SimpleMeterRegistry();
+		}
+
+		/** Rounds without the job tables: the job itself. */
+		@Bean
+		JobRounds directRounds() {
+			return (job, timeout) -> job::run;
+		}
+
+		/** What SpringApplication does after the refresh: runners start only on this event. */
+		@Bean
+		ApplicationListener<ContextRefreshedEvent> applicationReady() {
+			return refreshed -> refreshed.getApplicationContext().publishEvent(new ApplicationReadyEvent(
+					new SpringApplication(), new String[0],
+					(ConfigurableApplicationContext) refreshed.getApplicationContext(), Duration.ZERO));
 		}
 	}
 

@@ -15,12 +15,15 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalManagementPort;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
-import jobs.assembly.JobsAssembly;
-import jobs.runner.JobRunnerState;
+import jobs.store.JobLeaseRepository;
 import platform.testing.ApiClient;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
+/**
+ * The jobs API on a worker running the {@link TestJobs}: everything it answers comes from the job
+ * tables (heartbeat snapshots, job_runs, job_triggers), and only platform operators may use it.
+ */
 @JobsIntegrationTest
 class JobsAdminApiTests {
 
@@ -34,35 +37,64 @@ class JobsAdminApiTests {
 	JsonMapper json;
 
 	@Autowired
-	JobsAssembly assembly;
-
-	@Autowired
 	TestJobs.CountingJob counter;
 
 	@Autowired
 	TestJobs.GatedJob gated;
 
+	@Autowired
+	JobLeaseRepository leases;
+
 	ApiClient api() {
 		return new ApiClient(port);
 	}
 
-	JsonNode job(String name) {
+	JsonNode overview() {
 		var response = api().get("ada", "/v1/admin/jobs");
-		assertThat(response.statusCode()).isEqualTo(200);
-		for (JsonNode job : json.readTree(response.body())) {
-			if (job.get("name").asString().equals(name)) {
-				return job;
+		assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+		return json.readTree(response.body());
+	}
+
+	/** This worker: the live instance whose heartbeat lists the test jobs. */
+	JsonNode instance() {
+		for (JsonNode instance : overview().get("instances")) {
+			if (instance.get("alive").asBoolean() && runner(instance, "test_counter") != null) {
+				return instance;
 			}
 		}
-		throw new AssertionError("no job " + name + " in " + response.body());
+		throw new AssertionError("no live instance runs test_counter: " + overview());
+	}
+
+	static JsonNode runner(JsonNode instance, String name) {
+		for (JsonNode runner : instance.get("runners")) {
+			if (runner.get("name").asString().equals(name)) {
+				return runner;
+			}
+		}
+		return null;
+	}
+
+	JsonNode job(String name) {
+		JsonNode runner = runner(instance(), name);
+		assertThat(runner).as(name).isNotNull();
+		return runner;
+	}
+
+	JsonNode runs(String job) {
+		var response = api().get("ada", "/v1/admin/jobs/runs?job=" + job);
+		assertThat(response.statusCode()).isEqualTo(200);
+		return json.readTree(response.body());
 	}
 
 	@Test
-	void listsEveryRunnerOfThisInstanceWithItsState() {
-		await().atMost(Duration.ofSeconds(10)).until(() -> job("test_failing").get("lastOutcome").isString());
+	void listsEveryInstanceWithItsRunnersFromTheHeartbeat() {
+		await().atMost(Duration.ofSeconds(15)).untilAsserted(() -> assertThat(job("test_failing").get("lastOutcome").isString()).isTrue());
 
-		var response = api().get("ada", "/v1/admin/jobs");
-		assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(t -> assertThat(t).startsWith("application/json"));
+		JsonNode instance = instance();
+		assertThat(instance.propertyNames()).containsExactlyInAnyOrder("instanceId", "host", "roles", "startedAt",
+				"heartbeatAt", "alive", "stoppedAt", "runners");
+		assertThat(instance.get("roles").asString()).isEqualTo("api,worker");
+		assertThat(Instant.parse(instance.get("heartbeatAt").asString())).isAfter(Instant.now().minusSeconds(30));
 		JsonNode failing = job("test_failing");
 		assertThat(failing.propertyNames()).containsExactlyInAnyOrder("name", "interval", "timeout", "running",
 				"lastStartedAt", "lastDuration", "lastOutcome", "lastError", "nextRunAt");
@@ -71,78 +103,95 @@ class JobsAdminApiTests {
 		assertThat(failing.get("lastOutcome").asString()).isEqualTo("failed");
 		assertThat(failing.get("lastError").asString())
 			.isEqualTo("IllegalStateException: simulated failure: the source table is unreachable");
-		assertThat(Instant.parse(failing.get("lastStartedAt").asString())).isBefore(Instant.now().plusSeconds(1));
-		assertThat(Duration.parse(failing.get("lastDuration").asString()).isNegative()).isFalse();
 		assertThat(Instant.parse(failing.get("nextRunAt").asString())).isAfter(Instant.now());
-
-		await().atMost(Duration.ofSeconds(10)).until(() -> job("test_counter").get("lastOutcome").isString());
-		JsonNode counting = job("test_counter");
-		assertThat(counting.get("lastOutcome").asString()).isEqualTo("succeeded");
-		assertThat(counting.get("lastError").isNull()).as("null fields are present, not omitted").isTrue();
 	}
 
 	@Test
-	void triggerRunsTheJobNowAndAnswers202() {
-		await().atMost(Duration.ofSeconds(10)).until(() -> !job("test_counter").get("running").asBoolean());
+	void everyRoundThatRanIsARowWithItsInstanceOutcomeAndError() {
+		String instanceId = instance().get("instanceId").asString();
+		await().atMost(Duration.ofSeconds(15)).until(() -> runs("test_failing").size() > 0);
+		JsonNode failed = runs("test_failing").get(0);
+		assertThat(failed.get("instanceId").asString()).isEqualTo(instanceId);
+		assertThat(failed.get("outcome").asString()).isEqualTo("failed");
+		assertThat(failed.get("error").asString()).contains("simulated failure");
+		assertThat(Duration.parse(failed.get("duration").asString()).isNegative()).isFalse();
+		assertThat(Instant.parse(failed.get("finishedAt").asString()))
+			.isAfterOrEqualTo(Instant.parse(failed.get("startedAt").asString()));
+		assertThat(overview().get("recentRuns").size()).isPositive();
+	}
+
+	@Test
+	void runNowIsARequestInTheDatabaseThatThisWorkerClaimsAndRuns() {
 		int before = counter.runs();
+		int rowsBefore = runs("test_counter").size();
 
 		var response = api().post("ada", "/v1/admin/jobs/test_counter/trigger", null);
-		assertThat(response.statusCode()).isEqualTo(202);
-		assertThat(response.body()).isEqualTo("{\"accepted\":true}");
-		await().atMost(Duration.ofSeconds(10)).until(() -> counter.runs() > before);
+		assertThat(response.statusCode()).as(response.body()).isEqualTo(202);
+		long triggerId = json.readTree(response.body()).get("triggerId").asLong();
+		assertThat(json.readTree(response.body()).get("accepted").asBoolean()).isTrue();
+
+		await().atMost(Duration.ofSeconds(15)).until(() -> counter.runs() > before);
+		JsonNode trigger = json.readTree(api().get("ada", "/v1/admin/jobs/triggers/" + triggerId).body());
+		assertThat(trigger.get("claimedBy").asString()).isEqualTo(instance().get("instanceId").asString());
+		assertThat(trigger.get("requestedBy").asString()).isEqualTo("ada");
+		assertThat(trigger.get("result").asString()).isIn("started", "queued");
+		await().atMost(Duration.ofSeconds(15)).until(() -> runs("test_counter").size() > rowsBefore);
 	}
 
 	@Test
-	void aTriggerDuringARunQueuesOneFollowUpAndFurtherOnesAreNotAccepted() {
-		if (!gatedState().running()) {
-			assertThat(api().post("ada", "/v1/admin/jobs/test_gated/trigger", null).body()).contains("true");
+	void aRoundWhoseLeaseAnotherInstanceHoldsDoesNotRun() {
+		await().atMost(Duration.ofSeconds(15)).until(() -> !job("test_counter").get("running").asBoolean());
+		assertThat(leases.tryAcquire("test_counter", "another-instance", Duration.ofHours(1))).isTrue();
+		try {
+			int before = counter.runs();
+			long triggerId = json.readTree(api().post("ada", "/v1/admin/jobs/test_counter/trigger", null).body())
+				.get("triggerId")
+				.asLong();
+			await().atMost(Duration.ofSeconds(15)).until(() -> json
+				.readTree(api().get("ada", "/v1/admin/jobs/triggers/" + triggerId).body())
+				.get("result")
+				.isString());
+			await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(3)).until(() -> counter.runs() == before);
 		}
-		await().atMost(Duration.ofSeconds(10)).until(() -> gatedState().running());
-		assertThat(job("test_gated").get("running").asBoolean()).isTrue();
-
-		var queued = api().post("ada", "/v1/admin/jobs/test_gated/trigger", null);
-		assertThat(queued.statusCode()).isEqualTo(202);
-		assertThat(queued.body()).isEqualTo("{\"accepted\":true}");
-		var coalesced = api().post("ada", "/v1/admin/jobs/test_gated/trigger", null);
-		assertThat(coalesced.statusCode()).isEqualTo(202);
-		assertThat(coalesced.body()).isEqualTo("{\"accepted\":false}");
-
-		gated.release();
-		await().atMost(Duration.ofSeconds(10)).until(() -> !gatedState().queued() && gatedState().running());
-		gated.release();
-		await().atMost(Duration.ofSeconds(10)).until(() -> !job("test_gated").get("running").asBoolean());
-		assertThat(job("test_gated").get("lastOutcome").asString()).isEqualTo("succeeded");
-	}
-
-	JobRunnerState gatedState() {
-		return assembly.state("test_gated").orElseThrow();
+		finally {
+			leases.release("test_counter", "another-instance");
+		}
+		int before = counter.runs();
+		api().post("ada", "/v1/admin/jobs/test_counter/trigger", null);
+		await().atMost(Duration.ofSeconds(15)).until(() -> counter.runs() > before);
 	}
 
 	@Test
-	void anUnknownJobIs404ProblemJson() {
+	void aJobThatRunsOnNoLiveInstanceIs404ProblemJson() {
 		var response = api().post("ada", "/v1/admin/jobs/no_such_job/trigger", null);
 		assertThat(response.statusCode()).isEqualTo(404);
 		assertThat(response.headers().firstValue("Content-Type")).hasValue("application/problem+json");
-		assertThat(response.body()).contains("problems/not-found", "No job named no_such_job runs on this instance.");
+		assertThat(response.body()).contains("problems/not-found", "No live worker instance runs a job named no_such_job.");
 	}
 
 	@Test
-	void onlyAdminsMayUseIt() {
+	void onlyPlatformOperatorsMayUseItNotATenantAdmin() {
+		assertThat(api().get("gus", "/v1/me").body()).as("gus is globex's ADMIN").contains("ADMIN");
+		assertThat(api().get("gus", "/v1/admin/jobs").statusCode()).isEqualTo(403);
+		assertThat(api().get("gus", "/v1/admin/jobs/runs").statusCode()).isEqualTo(403);
+		assertThat(api().post("gus", "/v1/admin/jobs/test_counter/trigger", null).statusCode()).isEqualTo(403);
+		var forbidden = api().get("gus", "/v1/admin/jobs");
+		assertThat(forbidden.body()).doesNotContain("simulated failure", "test_failing");
 		assertThat(api().get("manny", "/v1/admin/jobs").statusCode()).isEqualTo(403);
 		assertThat(api().post("hana", "/v1/admin/jobs/test_counter/trigger", null).statusCode()).isEqualTo(403);
 		assertThat(api().get(null, "/v1/admin/jobs").statusCode()).isEqualTo(401);
 	}
 
 	@Test
-	void theOpenApiDescriptionSaysTheStateIsProcessLocal() {
+	void theOpenApiDescriptionSaysTheStateIsShared() {
 		var response = api().get(null, "/v3/api-docs");
 		assertThat(response.statusCode()).isEqualTo(200);
-		assertThat(response.body()).contains("/v1/admin/jobs/{name}/trigger", "Job state is process-local");
+		assertThat(response.body()).contains("/v1/admin/jobs/{name}/trigger", "Job state lives in PostgreSQL");
 	}
 
 	@Test
 	void jobDurationsAreAPrometheusHistogramWithUnlistedJobsAsUnknown() throws Exception {
-		await().atMost(Duration.ofSeconds(10)).until(() -> job("test_failing").get("lastOutcome").isString());
+		await().atMost(Duration.ofSeconds(15)).until(() -> job("test_failing").get("lastOutcome").isString());
 		String metrics = HttpClient.newHttpClient()
 			.send(HttpRequest.newBuilder(URI.create("http://localhost:" + managementPort + "/metrics")).build(),
 					HttpResponse.BodyHandlers.ofString())

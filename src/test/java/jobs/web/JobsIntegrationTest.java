@@ -22,6 +22,6 @@ import platform.testing.JmlHubIntegrationTest;
 @JmlHubIntegrationTest
 @Import(TestJobs.class)
 @TestPropertySource(properties = { "jmlhub.jobs.test_counter.interval=1h", "jmlhub.jobs.test_failing.interval=1h",
-		"jmlhub.jobs.test_gated.interval=1h", "jmlhub.jobs.test_gated.timeout=30m", "JOBS_DRAIN_TIMEOUT=1s" })
+		"jmlhub.jobs.test_gated.interval=1h", "jmlhub.jobs.test_gated.timeout=30m", "JOBS_DRAIN_TIMEOUT=1s", "JOBS_HEARTBEAT_INTERVAL=300ms", "JOBS_TRIGGER_POLL_INTERVAL=200ms" })
 @interface JobsIntegrationTest {
 }

@@ -15,9 +15,16 @@ public final class ApiClient {
 
 	private final HttpClient http = HttpClient.newHttpClient();
 	private final String baseUrl;
+	private final String password;
 
 	public ApiClient(int port) {
+		this(port, "demo");
+	}
+
+	/** Every user with {@code password} (outside the demo). */
+	public ApiClient(int port, String password) {
 		this.baseUrl = "http://localhost:" + port;
+		this.password = password;
 	}
 
 	public HttpResponse<String> get(String user, String path) {
@@ -55,7 +62,7 @@ public final class ApiClient {
 	private HttpRequest.Builder request(String user, String path) {
 		HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(baseUrl + path)).header("Accept", "application/json");
 		if (user != null) {
-			String token = Base64.getEncoder().encodeToString((user + ":demo").getBytes(StandardCharsets.UTF_8));
+			String token = Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
 			builder.header("Authorization", "Basic " + token);
 		}
 		return builder;

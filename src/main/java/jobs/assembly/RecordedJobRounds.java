@@ -1,0 +1,99 @@
+package jobs.assembly;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Component;
+
+import jobs.Job;
+import jobs.runner.JobCallback;
+import jobs.store.JobLeaseRepository;
+import jobs.store.JobRunRepository;
+
+/**
+ * A round runs only on the instance that holds the job's lease, so two workers never scan the same
+ * tables at once; a round whose lease another instance holds is skipped and not recorded. The
+ * lease outlives the timeout by a margin, so a crashed holder's lease expires. Every round that
+ * ran is a {@code job_runs} row (started, finished, duration, outcome, error, instance).
+ */
+@Component
+class RecordedJobRounds implements JobRounds {
+
+	private static final Logger log = LoggerFactory.getLogger(RecordedJobRounds.class);
+
+	static final Duration LEASE_MARGIN = Duration.ofMinutes(1);
+	static final int MAX_ERROR_LENGTH = 2000;
+
+	private final JobLeaseRepository leases;
+	private final JobRunRepository runs;
+	private final InstanceIdentity instance;
+	private final Clock clock;
+
+	RecordedJobRounds(JobLeaseRepository leases, JobRunRepository runs, InstanceIdentity instance, Clock clock) {
+		this.leases = leases;
+		this.runs = runs;
+		this.instance = instance;
+		this.clock = clock;
+	}
+
+	@Override
+	public JobCallback round(Job job, Duration timeout) {
+		return () -> run(job, timeout.plus(LEASE_MARGIN));
+	}
+
+	private void run(Job job, Duration lease) throws Exception {
+		String name = job.name();
+		if (!leases.tryAcquire(name, instance.id(), lease)) {
+			log.debug("Job {}: another instance holds the lease; this round is skipped", name);
+			return;
+		}
+		Instant started = clock.instant();
+		long runId = runs.start(name, instance.id(), started);
+		try {
+			job.run();
+			finish(runId, started, "succeeded", null);
+		}
+		catch (Exception | Error e) {
+			// the runner interrupts a round past its timeout; record it with the interrupt cleared
+			// (the pool refuses interrupted threads), then restore the interrupt
+			boolean interrupted = Thread.interrupted() || e instanceof InterruptedException;
+			finish(runId, started, interrupted ? "timed_out" : "failed", describe(e));
+			if (interrupted) {
+				Thread.currentThread().interrupt();
+			}
+			throw e;
+		}
+		finally {
+			boolean interrupted = Thread.interrupted();
+			try {
+				leases.release(name, instance.id());
+			}
+			catch (RuntimeException e) {
+				log.warn("Job {}: could not release its lease (it expires by itself): {}", name, e.toString());
+			}
+			if (interrupted) {
+				Thread.currentThread().interrupt();
+			}
+		}
+	}
+
+	private void finish(long runId, Instant started, String outcome, String error) {
+		Instant finished = clock.instant();
+		try {
+			runs.finish(runId, finished, Duration.between(started, finished), outcome, error);
+		}
+		catch (RuntimeException e) {
+			// the round's own outcome matters more than its history row
+			log.warn("Job run {} could not be recorded as {}: {}", runId, outcome, e.toString());
+		}
+	}
+
+	private static String describe(Throwable error) {
+		String text = error.getMessage() == null ? error.getClass().getSimpleName()
+				: error.getClass().getSimpleName() + ": " + error.getMessage();
+		return text.length() <= MAX_ERROR_LENGTH ? text : text.substring(0, MAX_ERROR_LENGTH - 1) + "…";
+	}
+}

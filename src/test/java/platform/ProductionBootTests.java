@@ -1,0 +1,247 @@
+package platform;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.context.ConfigurableApplicationContext;
+
+import io.temporal.testserver.TestServer;
+import platform.testing.ApiClient;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The application in production mode, as a deployment runs it: against a PostgreSQL server that
+ * is not the demo's ({@link ProductionDatabase}, owner and runtime role created by the test) and a
+ * Temporal server that outlives the application (the SDK's test server, reached over
+ * {@code TEMPORAL_TARGET}). The first start bootstraps the tenant and its admin, who signs in and
+ * hires; the joiner run starts. Unsafe configurations are refused with one message each, before
+ * any job, dispatcher or Temporal worker starts.
+ */
+@ExtendWith(OutputCaptureExtension.class)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class ProductionBootTests {
+
+	static final String TENANT = "initech";
+	static final String ADMIN = "peter";
+	static final String ADMIN_PASSWORD = "correct horse battery";
+
+	static ProductionDatabase database;
+	static TestServer.PortBoundTestServer temporal;
+	static int temporalPort;
+
+	final JsonMapper json = JsonMapper.builder().build();
+
+	@BeforeAll
+	static void startInfrastructure() {
+		database = ProductionDatabase.start();
+		temporalPort = freePort();
+		temporal = TestServer.createPortBoundServer(temporalPort, true);
+	}
+
+	@AfterAll
+	static void stopInfrastructure() {
+		if (temporal != null) {
+			temporal.close();
+		}
+		if (database != null) {
+			database.close();
+		}
+	}
+
+	/** Every variable of a real deployment, in the README's order. */
+	static Map<String, String> production() {
+		Map<String, String> env = new LinkedHashMap<>();
+		env.put("SPRING_DATASOURCE_URL", database.jdbcUrl());
+		env.put("SPRING_FLYWAY_USER", ProductionDatabase.OWNER);
+		env.put("SPRING_FLYWAY_PASSWORD", ProductionDatabase.OWNER_PASSWORD);
+		env.put("SPRING_DATASOURCE_USERNAME", ProductionDatabase.RUNTIME);
+		env.put("SPRING_DATASOURCE_PASSWORD", ProductionDatabase.RUNTIME_PASSWORD);
+		env.put("TEMPORAL_TARGET", "127.0.0.1:" + temporalPort);
+		env.put("TEMPORAL_NAMESPACE", "default");
+		env.put("JMLHUB_BOOTSTRAP_TENANT_ID", TENANT);
+		env.put("JMLHUB_BOOTSTRAP_TENANT_NAME", "Initech");
+		env.put("JMLHUB_BOOTSTRAP_ADMIN_USERNAME", ADMIN);
+		env.put("JMLHUB_BOOTSTRAP_ADMIN_PASSWORD", ADMIN_PASSWORD);
+		env.put("JMLHUB_BOOTSTRAP_ADMIN_GROUPS", "managers,it,security,hr");
+		env.put("OUTBOX_POLL_INTERVAL", "1s");
+		return env;
+	}
+
+	static ConfigurableApplicationContext start(Map<String, String> env) {
+		List<String> args = new ArrayList<>();
+		env.forEach((key, value) -> args.add("--" + key + "=" + value));
+		return new SpringApplicationBuilder(JmlHubApplication.class).run(args.toArray(String[]::new));
+	}
+
+	static Map<String, String> with(String key, String value) {
+		Map<String, String> env = production();
+		env.put(key, value);
+		return env;
+	}
+
+	@Test
+	@Order(1)
+	void bootstrapsTheFirstTenantWhoseAdminSignsInAndHiresAndTheRunStarts(CapturedOutput output) {
+		try (ConfigurableApplicationContext app = start(production())) {
+			ApiClient api = new ApiClient(port(app), ADMIN_PASSWORD);
+			var me = api.get(ADMIN, "/v1/me");
+			assertThat(me.statusCode()).as(me.body()).isEqualTo(200);
+			assertThat(me.body()).contains(TENANT, "ADMIN", "HR", "APPROVER");
+			assertThat(new ApiClient(port(app), "wrong password").get(ADMIN, "/v1/me").statusCode()).isEqualTo(401);
+
+			var hired = api.post(ADMIN, "/v1/hr/employees", """
+					{"displayName":"Milton Waddams","email":"milton@initech.example","department":"Storage",\
+					"startDate":"2031-03-01"}""");
+			assertThat(hired.statusCode()).as(hired.body()).isEqualTo(201);
+			String employeeId = ApiClient.field(hired.body(), "id");
+
+			AtomicReference<JsonNode> run = new AtomicReference<>();
+			await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(250)).untilAsserted(() -> {
+				JsonNode items = json.readTree(api.get(ADMIN, "/v1/workflow-runs?employeeId=" + employeeId).body())
+					.get("items");
+				assertThat(items.size()).isPositive();
+				JsonNode detail = json.readTree(api.get(ADMIN, "/v1/workflow-runs/" + items.get(0).get("id").asString()).body());
+				assertThat(detail.get("status").asString()).isEqualTo("running");
+				run.set(detail);
+			});
+			assertThat(run.get().get("workflowId").asString()).startsWith("jml-");
+			assertThat(stageStatus(run.get(), "manager_approval")).isEqualTo("active");
+			assertThat(output.getOut()).contains("Bootstrap: created tenant initech");
+		}
+		assertThat(count("SELECT count(*) FROM platform_audit WHERE tenant_id = 'initech' AND action = 'tenant_bootstrapped'"))
+			.as("audited once").isEqualTo(1L);
+	}
+
+	@Test
+	@Order(2)
+	void aLaterStartWithTheSameBootstrapChangesNothingAndNeverResetsThePassword(CapturedOutput output) {
+		String hashBefore = passwordHash();
+		Map<String, String> env = with("JMLHUB_BOOTSTRAP_ADMIN_PASSWORD", "a different password");
+		try (ConfigurableApplicationContext app = start(env)) {
+			assertThat(new ApiClient(port(app), ADMIN_PASSWORD).get(ADMIN, "/v1/me").statusCode()).isEqualTo(200);
+			assertThat(new ApiClient(port(app), "a different password").get(ADMIN, "/v1/me").statusCode()).isEqualTo(401);
+		}
+		assertThat(passwordHash()).isEqualTo(hashBefore);
+		assertThat(output.getOut()).contains("Bootstrap: tenant initech exists; nothing changed");
+		assertThat(count("SELECT count(*) FROM platform_audit")).isEqualTo(1L);
+	}
+
+	@Test
+	void theOwnerAsRuntimeRoleIsRefused(CapturedOutput output) {
+		assertRefused(with("SPRING_DATASOURCE_USERNAME", ProductionDatabase.OWNER), output,
+				"SPRING_FLYWAY_USER and SPRING_DATASOURCE_USERNAME are both jml_owner");
+	}
+
+	@Test
+	@Order(3)
+	void aRuntimeRoleOwningTheTablesIsRefusedEvenWithAnotherMigrationUser(CapturedOutput output) {
+		// the schema exists (first test): migrate as the superuser, connect as the owner
+		Map<String, String> env = with("SPRING_DATASOURCE_USERNAME", ProductionDatabase.OWNER);
+		env.put("SPRING_DATASOURCE_PASSWORD", ProductionDatabase.OWNER_PASSWORD);
+		env.put("SPRING_FLYWAY_USER", "postgres");
+		env.put("SPRING_FLYWAY_PASSWORD", "unused");
+		assertRefused(env, output, "the runtime role jml_owner (SPRING_DATASOURCE_USERNAME) owns");
+	}
+
+	@Test
+	void aMissingMigrationUserIsRefused(CapturedOutput output) {
+		assertRefused(with("SPRING_FLYWAY_USER", ""), output, "SPRING_FLYWAY_USER is not set");
+	}
+
+	@Test
+	void anEmptyTemporalTargetIsRefused(CapturedOutput output) {
+		assertRefused(with("TEMPORAL_TARGET", ""), output, "TEMPORAL_TARGET is empty");
+	}
+
+	@Test
+	void anEmbeddedTemporalServerIsRefusedOnASplitInstance(CapturedOutput output) {
+		Map<String, String> env = with("TEMPORAL_TARGET", "");
+		env.put("TEMPORAL_EMBEDDED", "true");
+		env.put("APP_ROLES", "worker");
+		assertRefused(env, output, "TEMPORAL_EMBEDDED=true with APP_ROLES=worker");
+	}
+
+	@Test
+	void anUnknownAppRoleIsRefused(CapturedOutput output) {
+		assertRefused(with("APP_ROLES", "api,wroker"), output, "APP_ROLES has the unknown value(s) [wroker]");
+	}
+
+	@Test
+	void aWrongRuntimePasswordNamesTheRoleAndTheVariable(CapturedOutput output) {
+		assertRefused(with("SPRING_DATASOURCE_PASSWORD", "wrong"), output,
+				"PostgreSQL rejected the login of role jml_app (the runtime role)", "SPRING_DATASOURCE_PASSWORD");
+	}
+
+	@Test
+	void aWrongOwnerPasswordNamesTheRoleAndTheVariable(CapturedOutput output) {
+		assertRefused(with("SPRING_FLYWAY_PASSWORD", "wrong"), output,
+				"PostgreSQL rejected the login of role jml_owner (the migration owner)", "SPRING_FLYWAY_PASSWORD");
+	}
+
+	/** The start fails with the one analysed message, without a stack wall, and no background work ran. */
+	private void assertRefused(Map<String, String> env, CapturedOutput output, String... expected) {
+		int from = output.getOut().length();
+		assertThatThrownBy(() -> start(env).close()).isNotNull();
+		String log = output.getOut().substring(from);
+		assertThat(log).contains("APPLICATION FAILED TO START", "JML Hub refused to start").contains(expected);
+		assertThat(log.lines().filter(line -> line.startsWith("\tat ")).count()).as("no stack trace").isZero();
+		assertThat(log).doesNotContain("Jobs: started", "Temporal worker started", "Tomcat started",
+				"JML Hub is running");
+	}
+
+	private static String stageStatus(JsonNode run, String stage) {
+		for (JsonNode candidate : run.get("stages")) {
+			if (candidate.get("name").asString().equals(stage)) {
+				return candidate.get("status").asString();
+			}
+		}
+		throw new AssertionError("no stage " + stage + " in " + run);
+	}
+
+	private static long count(String sql) {
+		Long count = database.asSuperuser(jdbc -> jdbc.sql(sql).query(Long.class).single());
+		return count;
+	}
+
+	private static String passwordHash() {
+		return database.asSuperuser(jdbc -> jdbc.sql("SELECT password_hash FROM app_users WHERE username = :u")
+			.param("u", ADMIN)
+			.query(String.class)
+			.single());
+	}
+
+	private static int port(ConfigurableApplicationContext app) {
+		return app.getEnvironment().getRequiredProperty("local.server.port", Integer.class);
+	}
+
+	private static int freePort() {
+		try (ServerSocket socket = new ServerSocket(0)) {
+			return socket.getLocalPort();
+		}
+		catch (IOException e) {
+			throw new UncheckedIOException(e);
+		}
+	}
+}
