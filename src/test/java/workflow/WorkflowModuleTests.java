@@ -16,9 +16,7 @@ import outbox.OutboxPublisher;
 import outbox.catalog.EmployeeHired;
 import platform.JmlHubApplication;
 import platform.TenantTransactions;
-import workflow.run.Run;
-import workflow.run.RunFilter;
-import workflow.run.RunQueries;
+import workflow.queries.RunQueries;
 
 /**
  * The workflow module with the outbox, jobs and platform but without HR: an {@link EmployeeHired}

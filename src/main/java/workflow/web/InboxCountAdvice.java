@@ -8,8 +8,8 @@ import org.springframework.web.bind.annotation.ControllerAdvice;
 import org.springframework.web.bind.annotation.ModelAttribute;
 
 import platform.AppUser;
-import workflow.run.RunQueries;
 import platform.Role;
+import workflow.queries.RunQueries;
 
 /**
  * The nav badge: every console page of an APPROVER gets {@code inboxCount}. Skipped for the JSON

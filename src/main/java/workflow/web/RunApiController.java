@@ -18,12 +18,12 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 import platform.AppUser;
-import workflow.run.Action;
-import workflow.run.RunActions;
-import workflow.run.RunFilter;
-import workflow.run.RunQueries;
-import workflow.run.RunQueries.RunDetail;
-import workflow.run.RunQueries.RunPage;
+import workflow.Action;
+import workflow.RunFilter;
+import workflow.decisions.RunActions;
+import workflow.queries.RunQueries;
+import workflow.queries.RunQueries.RunDetail;
+import workflow.queries.RunQueries.RunPage;
 
 /**
  * The run API: list and detail read the projection; actions are recorded and answered 202
