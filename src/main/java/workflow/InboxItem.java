@@ -7,13 +7,4 @@ import java.util.UUID;
 public record InboxItem(UUID runId, UUID stageId, String employeeName, String department, String definitionKey,
 		String definitionTitle, String stageTitle, int approvals, int requiredApprovals, Instant activatedAt,
 		Integer slaHours) {
-
-	public Instant dueAt() {
-		return activatedAt == null || slaHours == null ? null : activatedAt.plusSeconds(slaHours * 3600L);
-	}
-
-	public boolean overdue(Instant now) {
-		Instant due = dueAt();
-		return due != null && due.isBefore(now);
-	}
 }

@@ -262,7 +262,7 @@ class JmlRunEndToEndTests {
 		JsonNode stage = scenario.awaitActiveStage(runId, "manager_approval");
 		// what the API transaction commits when the process dies before signalling
 		UUID actionId = transactions.inTenant("acme", () -> {
-			var action = actions.insert(runId, UUID.fromString(RunScenario.id(stage)), 0, "manny", "approve", null,
+			var action = actions.insert(runId, UUID.fromString(RunScenario.id(stage)), 0, "manny", ActionKind.APPROVE, null,
 					"lost-" + UUID.randomUUID()).orElseThrow();
 			jdbc.sql("UPDATE workflow_actions SET created_at = created_at - interval '1 minute' WHERE id = :id")
 				.param("id", action.id()).update();

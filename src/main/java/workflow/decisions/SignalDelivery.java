@@ -6,7 +6,9 @@ import org.springframework.stereotype.Service;
 
 import platform.TenantTransactions;
 import workflow.Action;
+import workflow.ActionOutcome;
 import workflow.engine.Orchestrator;
+import workflow.engine.Orchestrator.Decision;
 import workflow.engine.Orchestrator.DecisionSignal;
 import workflow.engine.OrchestratorException;
 import workflow.projection.ActionRepository;
@@ -34,12 +36,12 @@ public class SignalDelivery {
 	/** True when the signal was delivered. Never throws: an undelivered action stays for the job. */
 	public boolean deliver(String tenantId, Action action) {
 		try {
-			orchestrator.signal(new DecisionSignal(tenantId, action.runId(), action.id(), action.action(),
-					action.stageId(), action.round(), action.actor()));
+			orchestrator.signal(new DecisionSignal(tenantId, action.runId(), new Decision(action.id(), action.action(),
+					action.stageId(), action.round(), action.actor())));
 		}
 		catch (OrchestratorException e) {
 			if (e.kind() == OrchestratorException.Kind.NOT_RUNNING) {
-				record(tenantId, action, () -> actions.settleUndelivered(action.id(), Action.IGNORED,
+				record(tenantId, action, () -> actions.settleUndelivered(action.id(), ActionOutcome.IGNORED,
 						"the run's workflow is no longer running"));
 			}
 			else {

@@ -1,13 +1,12 @@
 package workflow.jobs;
 
+import java.time.Clock;
 import java.time.Instant;
+import java.util.List;
 import java.util.UUID;
 
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
-import jobs.Job;
 import workflow.WorkflowProperties;
 import workflow.start.RunRequests;
 
@@ -17,33 +16,33 @@ import workflow.start.RunRequests;
  * {@code start_requested_at}) are the durable source, the start request's key makes it once.
  */
 @Component
-class PrehireStartJob implements Job {
+class PrehireStartJob extends TenantBatchJob<UUID> {
 
 	static final String NAME = "workflow_prehire_start";
-	private static final Logger log = LoggerFactory.getLogger(PrehireStartJob.class);
 
 	private final TenantScans scans;
 	private final RunRequests requests;
 	private final int batchSize;
 
-	PrehireStartJob(TenantScans scans, RunRequests requests, WorkflowProperties properties) {
+	PrehireStartJob(TenantScans scans, RunRequests requests, WorkflowProperties properties, Clock clock) {
+		super(NAME, "requested the start of {} pre-hire run(s)", clock);
 		this.scans = scans;
 		this.requests = requests;
 		this.batchSize = properties.jobs().batchSize();
 	}
 
 	@Override
-	public String name() {
-		return NAME;
+	List<String> tenants(Instant now) {
+		return scans.withDueStarts(now);
 	}
 
 	@Override
-	public void run() {
-		Instant now = Instant.now();
-		int started = TenantBatch.<UUID>forEach(log, NAME, scans.withDueStarts(now),
-				tenant -> requests.dueStarts(tenant, now, batchSize), requests::startWaiting);
-		if (started > 0) {
-			log.info("{}: requested the start of {} pre-hire run(s)", NAME, started);
-		}
+	List<UUID> due(String tenant, Instant now) {
+		return requests.dueStarts(tenant, now, batchSize);
+	}
+
+	@Override
+	void handle(String tenant, UUID runId, Instant now) {
+		requests.startWaiting(tenant, runId);
 	}
 }

@@ -1,12 +1,14 @@
 package workflow.jobs;
 
+import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
-import jobs.Job;
 import platform.TenantTransactions;
 import workflow.Action;
 import workflow.WorkflowProperties;
@@ -19,7 +21,7 @@ import workflow.projection.ActionRepository;
  * The workflow ignores an action id it has already seen, so a re-send is harmless.
  */
 @Component
-class SignalRedeliveryJob implements Job {
+class SignalRedeliveryJob extends TenantBatchJob<Action> {
 
 	static final String NAME = "workflow_signal_redelivery";
 	private static final Logger log = LoggerFactory.getLogger(SignalRedeliveryJob.class);
@@ -28,32 +30,35 @@ class SignalRedeliveryJob implements Job {
 	private final TenantTransactions transactions;
 	private final ActionRepository actions;
 	private final SignalDelivery delivery;
-	private final WorkflowProperties.Jobs settings;
+	private final Duration delay;
+	private final int batchSize;
 
 	SignalRedeliveryJob(TenantScans scans, TenantTransactions transactions, ActionRepository actions,
-			SignalDelivery delivery, WorkflowProperties properties) {
+			SignalDelivery delivery, WorkflowProperties properties, Clock clock) {
+		super(NAME, "handled {} undelivered action(s)", clock);
 		this.scans = scans;
 		this.transactions = transactions;
 		this.actions = actions;
 		this.delivery = delivery;
-		this.settings = properties.jobs();
+		this.delay = properties.jobs().signalRedeliveryDelay();
+		this.batchSize = properties.jobs().batchSize();
 	}
 
 	@Override
-	public String name() {
-		return NAME;
+	List<String> tenants(Instant now) {
+		return scans.withUnsentSignals(now.minus(delay));
 	}
 
 	@Override
-	public void run() {
-		Instant before = Instant.now().minus(settings.signalRedeliveryDelay());
-		int sent = TenantBatch.<Action>forEach(log, NAME, scans.withUnsentSignals(before),
-				tenant -> transactions.readInTenant(tenant, () -> actions.unsent(before, settings.batchSize())),
-				(tenant, action) -> {
-					if (delivery.deliver(tenant, action)) {
-						log.info("Re-sent the signal of action {} ({} on run {})", action.id(), action.action(), action.runId());
-					}
-				});
-		log.debug("{}: {} action(s) handled", NAME, sent);
+	List<Action> due(String tenant, Instant now) {
+		return transactions.readInTenant(tenant, () -> actions.unsent(now.minus(delay), batchSize));
+	}
+
+	@Override
+	void handle(String tenant, Action action, Instant now) {
+		if (delivery.deliver(tenant, action)) {
+			log.info("Re-sent the signal of action {} ({} on run {})", action.id(), action.action().value(),
+					action.runId());
+		}
 	}
 }

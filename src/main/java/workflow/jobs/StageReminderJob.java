@@ -1,13 +1,12 @@
 package workflow.jobs;
 
+import java.time.Clock;
 import java.time.Instant;
+import java.util.List;
 import java.util.UUID;
 
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
-import jobs.Job;
 import workflow.WorkflowProperties;
 
 /**
@@ -15,33 +14,33 @@ import workflow.WorkflowProperties;
  * per activation ({@code reminder_published_at} and the event's idempotency key).
  */
 @Component
-class StageReminderJob implements Job {
+class StageReminderJob extends TenantBatchJob<UUID> {
 
 	static final String NAME = "workflow_stage_reminders";
-	private static final Logger log = LoggerFactory.getLogger(StageReminderJob.class);
 
 	private final TenantScans scans;
 	private final StageReminders reminders;
 	private final int batchSize;
 
-	StageReminderJob(TenantScans scans, StageReminders reminders, WorkflowProperties properties) {
+	StageReminderJob(TenantScans scans, StageReminders reminders, WorkflowProperties properties, Clock clock) {
+		super(NAME, "published {} SLA reminder(s)", clock);
 		this.scans = scans;
 		this.reminders = reminders;
 		this.batchSize = properties.jobs().batchSize();
 	}
 
 	@Override
-	public String name() {
-		return NAME;
+	List<String> tenants(Instant now) {
+		return scans.withOverdueStages(now);
 	}
 
 	@Override
-	public void run() {
-		Instant now = Instant.now();
-		int published = TenantBatch.<UUID>forEach(log, NAME, scans.withOverdueStages(now),
-				tenant -> reminders.overdue(tenant, now, batchSize), (tenant, stageId) -> reminders.publish(tenant, stageId, now));
-		if (published > 0) {
-			log.info("{}: published {} SLA reminder(s)", NAME, published);
-		}
+	List<UUID> due(String tenant, Instant now) {
+		return reminders.overdue(tenant, now, batchSize);
+	}
+
+	@Override
+	void handle(String tenant, UUID stageId, Instant now) {
+		reminders.publish(tenant, stageId, now);
 	}
 }

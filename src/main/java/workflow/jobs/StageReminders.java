@@ -13,6 +13,7 @@ import outbox.OutboxPublisher;
 import outbox.catalog.StageReminderDue;
 import platform.TenantTransactions;
 import workflow.Stage;
+import workflow.StageStatus;
 import workflow.projection.StageRepository;
 
 /**
@@ -44,7 +45,7 @@ public class StageReminders {
 	public void publish(String tenantId, UUID stageId, Instant now) {
 		transactions.runInTenant(tenantId, () -> {
 			Stage stage = stages.find(stageId).orElseThrow();
-			if (stage.reminderPublishedAt() != null || !Stage.ACTIVE.equals(stage.status()) || stage.dueAt() == null) {
+			if (stage.reminderPublishedAt() != null || stage.status() != StageStatus.ACTIVE || stage.dueAt() == null) {
 				return;
 			}
 			outbox.publish(new StageReminderDue(stage.runId(), stage.id(), stage.round(), stage.name(), stage.assignees(),

@@ -1,11 +1,12 @@
 package workflow.jobs;
 
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.List;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
+
+import workflow.projection.Rows;
 
 /**
  * The jobs' one cross-tenant question, which tenants have work due, answered by the SECURITY
@@ -35,8 +36,7 @@ class TenantScans {
 	private List<String> scan(String function, Instant at) {
 		// the function name is one of the constants above, never input
 		return jdbc.sql("SELECT t FROM " + function + "(:at) AS t ORDER BY t")
-			// the PostgreSQL driver binds OffsetDateTime, not Instant
-			.param("at", at.atOffset(ZoneOffset.UTC))
+			.param("at", Rows.timestamp(at))
 			.query(String.class)
 			.list();
 	}

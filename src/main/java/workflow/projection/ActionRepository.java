@@ -11,6 +11,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
 import workflow.Action;
+import workflow.ActionKind;
+import workflow.ActionOutcome;
 
 /** The {@code workflow_actions} table (decision evidence). Call inside a tenant unit of work. */
 @Repository
@@ -19,6 +21,9 @@ public class ActionRepository {
 	private static final String COLUMNS = """
 			id, run_id, stage_id, round, actor, action, comment, idempotency_key, created_at, signal_sent_at,
 			signal_attempts, last_signal_error, outcome, outcome_reason, settled_at""";
+
+	/** The decisions on a stage, as stored. */
+	static final List<String> DECISIONS = ActionKind.DECISIONS.stream().map(ActionKind::value).toList();
 
 	private final JdbcClient jdbc;
 
@@ -31,7 +36,7 @@ public class ActionRepository {
 	 * the actor, or the actor's decision on this stage round). ON CONFLICT waits for a concurrent
 	 * insert to commit, so the caller can then read the winner.
 	 */
-	public Optional<Action> insert(UUID runId, UUID stageId, Integer round, String actor, String action, String comment,
+	public Optional<Action> insert(UUID runId, UUID stageId, Integer round, String actor, ActionKind action, String comment,
 			String idempotencyKey) {
 		return jdbc.sql("""
 				INSERT INTO workflow_actions (id, tenant_id, run_id, stage_id, round, actor, action, comment, idempotency_key)
@@ -43,7 +48,7 @@ public class ActionRepository {
 			.param("stageId", stageId)
 			.param("round", round)
 			.param("actor", actor)
-			.param("action", action)
+			.param("action", action.value())
 			.param("comment", comment)
 			.param("key", idempotencyKey)
 			.query(ActionRepository::map)
@@ -68,8 +73,14 @@ public class ActionRepository {
 	public boolean hasDecided(UUID stageId, int round, String actor) {
 		return jdbc.sql("""
 				SELECT EXISTS (SELECT 1 FROM workflow_actions WHERE stage_id = :stageId AND round = :round AND actor = :actor
-				    AND action IN ('approve', 'reject', 'return'))
-				""").param("stageId", stageId).param("round", round).param("actor", actor).query(Boolean.class).single();
+				    AND action IN (:decisions))
+				""")
+			.param("stageId", stageId)
+			.param("round", round)
+			.param("actor", actor)
+			.param("decisions", DECISIONS)
+			.query(Boolean.class)
+			.single();
 	}
 
 	public void markSignalSent(UUID id) {
@@ -89,20 +100,20 @@ public class ActionRepository {
 	 * Records what became of the action, once. The workflow only settles actions it received, so
 	 * this also proves delivery when the sender never got to record it.
 	 */
-	public void settle(UUID id, String outcome, String reason) {
+	public void settle(UUID id, ActionOutcome outcome, String reason) {
 		jdbc.sql("""
 				UPDATE workflow_actions SET outcome = :outcome, outcome_reason = :reason, settled_at = now(),
 				    signal_sent_at = coalesce(signal_sent_at, now())
 				WHERE id = :id AND outcome IS NULL
-				""").param("id", id).param("outcome", outcome).param("reason", reason).update();
+				""").param("id", id).param("outcome", outcome.value()).param("reason", reason).update();
 	}
 
 	/** Settles an action that will never reach a workflow (no signal was or will be sent). */
-	public void settleUndelivered(UUID id, String outcome, String reason) {
+	public void settleUndelivered(UUID id, ActionOutcome outcome, String reason) {
 		jdbc.sql("""
 				UPDATE workflow_actions SET outcome = :outcome, outcome_reason = :reason, settled_at = now()
 				WHERE id = :id AND outcome IS NULL
-				""").param("id", id).param("outcome", outcome).param("reason", reason).update();
+				""").param("id", id).param("outcome", outcome.value()).param("reason", reason).update();
 	}
 
 	/** Actions whose signal was not delivered, created before {@code before}, oldest first. */
@@ -116,9 +127,9 @@ public class ActionRepository {
 
 	static Action map(ResultSet rs, int row) throws SQLException {
 		return new Action(Rows.uuid(rs, "id"), Rows.uuid(rs, "run_id"), Rows.uuid(rs, "stage_id"),
-				Rows.nullableInt(rs, "round"), rs.getString("actor"), rs.getString("action"), rs.getString("comment"),
+				Rows.nullableInt(rs, "round"), rs.getString("actor"), ActionKind.of(rs.getString("action")), rs.getString("comment"),
 				rs.getString("idempotency_key"), Rows.instant(rs, "created_at"), Rows.instant(rs, "signal_sent_at"),
-				rs.getInt("signal_attempts"), rs.getString("last_signal_error"), rs.getString("outcome"),
+				rs.getInt("signal_attempts"), rs.getString("last_signal_error"), ActionOutcome.of(rs.getString("outcome")),
 				rs.getString("outcome_reason"), Rows.instant(rs, "settled_at"));
 	}
 }

@@ -9,6 +9,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
 import workflow.Grant;
+import workflow.GrantStatus;
 
 /** The {@code workflow_grants} table. Call inside a tenant unit of work. */
 @Repository
@@ -35,10 +36,17 @@ public class GrantRepository {
 	/** Undoes a grant as compensation step {@code step}; a replay (already compensated) is a no-op. */
 	public boolean compensate(UUID stageId, String name, String reason, int step) {
 		return jdbc.sql("""
-				UPDATE workflow_grants SET status = 'compensated', compensated_at = now(), compensation_reason = :reason,
+				UPDATE workflow_grants SET status = :compensated, compensated_at = now(), compensation_reason = :reason,
 				    compensation_step = :step
-				WHERE stage_id = :stageId AND name = :name AND status = 'granted'
-				""").param("stageId", stageId).param("name", name).param("reason", reason).param("step", step).update() > 0;
+				WHERE stage_id = :stageId AND name = :name AND status = :granted
+				""")
+			.param("stageId", stageId)
+			.param("name", name)
+			.param("reason", reason)
+			.param("step", step)
+			.param("compensated", GrantStatus.COMPENSATED.value())
+			.param("granted", GrantStatus.GRANTED.value())
+			.update() > 0;
 	}
 
 	public List<Grant> forRun(UUID runId) {
@@ -48,7 +56,7 @@ public class GrantRepository {
 
 	static Grant map(ResultSet rs, int row) throws SQLException {
 		return new Grant(Rows.uuid(rs, "id"), Rows.uuid(rs, "run_id"), Rows.uuid(rs, "stage_id"), rs.getString("name"),
-				rs.getString("status"), Rows.instant(rs, "granted_at"), Rows.instant(rs, "compensated_at"),
+				GrantStatus.of(rs.getString("status")), Rows.instant(rs, "granted_at"), Rows.instant(rs, "compensated_at"),
 				rs.getString("compensation_reason"), Rows.nullableInt(rs, "compensation_step"));
 	}
 }

@@ -9,33 +9,33 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.UUID;
 
-/** Column reading and parameter conversion shared by the repositories of this package. */
-final class Rows {
+/** Column reading and parameter conversion shared by the workflow's repositories. */
+public final class Rows {
 
 	private Rows() {
 	}
 
-	static Instant instant(ResultSet rs, String column) throws SQLException {
+	public static Instant instant(ResultSet rs, String column) throws SQLException {
 		OffsetDateTime value = rs.getObject(column, OffsetDateTime.class);
 		return value == null ? null : value.toInstant();
 	}
 
-	static UUID uuid(ResultSet rs, String column) throws SQLException {
+	public static UUID uuid(ResultSet rs, String column) throws SQLException {
 		return rs.getObject(column, UUID.class);
 	}
 
-	static Integer nullableInt(ResultSet rs, String column) throws SQLException {
+	public static Integer nullableInt(ResultSet rs, String column) throws SQLException {
 		int value = rs.getInt(column);
 		return rs.wasNull() ? null : value;
 	}
 
-	static List<String> strings(ResultSet rs, String column) throws SQLException {
+	public static List<String> strings(ResultSet rs, String column) throws SQLException {
 		Array array = rs.getArray(column);
 		return array == null ? List.of() : List.of((String[]) array.getArray());
 	}
 
 	/** The PostgreSQL driver binds OffsetDateTime, not Instant. */
-	static OffsetDateTime timestamp(Instant instant) {
+	public static OffsetDateTime timestamp(Instant instant) {
 		return instant == null ? null : instant.atOffset(ZoneOffset.UTC);
 	}
 }

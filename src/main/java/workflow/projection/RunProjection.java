@@ -9,10 +9,12 @@ import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
 
 import platform.TenantTransactions;
-import workflow.Action;
+import workflow.ActionOutcome;
 import workflow.Run;
+import workflow.RunStatus;
 import workflow.Stage;
-import workflow.definition.DefinitionStage;
+import workflow.StageKind;
+import workflow.StageStatus;
 
 /**
  * The projection writes the workflow's activities make, each in its own tenant unit of work and
@@ -41,35 +43,16 @@ public class RunProjection {
 		this.assignees = assignees;
 	}
 
-	public enum ActivationState {
-		/** An approval stage now waits for decisions of the assignees. */
-		ACTIVE,
-		/** A notify stage informed its recipients and closed. */
-		NOTIFIED,
-		/** Not activatable now (e.g. no eligible approver); try again later. */
-		BLOCKED,
-		/** The run ended meanwhile (withdrawn before it started): stop. */
-		RUN_CLOSED
-	}
-
-	public record Activation(ActivationState state, List<String> assignees, String reason) {
-	}
-
-	/** A decision as the workflow judged it, with the stage and run state it leads to (null: unchanged). */
-	public record DecisionOutcome(UUID runId, UUID actionId, String outcome, String reason, UUID stageId, int round,
-			String stageStatus, int approvals, String runStatus) {
-	}
-
 	/** Tries to activate the stage for {@code round}; only a successful activation writes. */
 	public Activation activate(String tenantId, UUID runId, UUID stageId, int round) {
 		return transactions.inTenant(tenantId, () -> {
 			Run run = runs.lock(runId).orElseThrow(() -> new PermanentProjectionFailure("run " + runId + " does not exist"));
 			if (run.finished()) {
-				return new Activation(ActivationState.RUN_CLOSED, List.of(), "run is " + run.status());
+				return new Activation(ActivationState.RUN_CLOSED, List.of(), "run is " + run.status().value());
 			}
 			Stage stage = stage(runId, stageId);
-			boolean notify = DefinitionStage.NOTIFY.equals(stage.kind());
-			if (stage.round() == round && (Stage.ACTIVE.equals(stage.status()) || Stage.COMPLETED.equals(stage.status()))) {
+			boolean notify = stage.kind() == StageKind.NOTIFY;
+			if (stage.round() == round && (stage.status() == StageStatus.ACTIVE || stage.status() == StageStatus.COMPLETED)) {
 				// a retried activity: report the activation that happened
 				return new Activation(notify ? ActivationState.NOTIFIED : ActivationState.ACTIVE, stage.assignees(), null);
 			}
@@ -103,17 +86,17 @@ public class RunProjection {
 	public void applyDecision(String tenantId, DecisionOutcome decision) {
 		transactions.runInTenant(tenantId, () -> {
 			actions.settle(decision.actionId(), decision.outcome(), decision.reason());
-			if (!Action.APPLIED.equals(decision.outcome())) {
+			if (decision.outcome() != ActionOutcome.APPLIED) {
 				return;
 			}
 			if (decision.stageId() != null && decision.stageStatus() != null) {
 				Stage stage = stage(decision.runId(), decision.stageId());
-				if (Stage.ACTIVE.equals(decision.stageStatus())) {
+				if (decision.stageStatus() == StageStatus.ACTIVE) {
 					stages.recordApprovals(stage.id(), decision.round(), decision.approvals());
 				}
 				else {
 					stages.close(stage.id(), decision.stageStatus(), decision.approvals());
-					if (Stage.APPROVED.equals(decision.stageStatus())) {
+					if (decision.stageStatus() == StageStatus.APPROVED) {
 						stage.grants().forEach(grant -> grants.grant(decision.runId(), stage.id(), grant));
 					}
 				}
@@ -131,7 +114,7 @@ public class RunProjection {
 		});
 	}
 
-	public void finish(String tenantId, UUID runId, String status, String reason) {
+	public void finish(String tenantId, UUID runId, RunStatus status, String reason) {
 		transactions.runInTenant(tenantId, () -> runs.finish(runId, status, reason));
 	}
 

@@ -4,6 +4,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,6 +16,7 @@ import org.springframework.stereotype.Repository;
 import org.springframework.util.StringUtils;
 
 import workflow.Run;
+import workflow.RunStatus;
 import workflow.RunFilter;
 
 /** The {@code workflow_runs} table. Call inside a tenant unit of work (RLS scopes every statement). */
@@ -27,7 +29,14 @@ public class RunRepository {
 			r.start_requested_at, r.workflow_id, r.execution_id, r.started_at, r.current_stage_id, r.created_at,
 			r.updated_at, r.finished_at""";
 
-	private static final String TERMINAL = "('start_failed', 'completed', 'rejected', 'withdrawn')";
+	/** The statuses a run ends in, as stored. */
+	private static final List<String> FINISHED = Arrays.stream(RunStatus.values())
+		.filter(RunStatus::finished)
+		.map(RunStatus::value)
+		.toList();
+
+	/** The statuses of a run that works on its stages, as stored. */
+	private static final List<String> LIVE = List.of(RunStatus.RUNNING.value(), RunStatus.RETURNED.value());
 
 	private final JdbcClient jdbc;
 
@@ -105,17 +114,28 @@ public class RunRepository {
 	/** {@code requested} → {@code start_failed}; a run that got further keeps its status. */
 	public boolean markStartFailed(UUID id, String reason) {
 		return jdbc.sql("""
-				UPDATE workflow_runs SET status = 'start_failed', status_reason = :reason, finished_at = now(), updated_at = now()
-				WHERE id = :id AND status = 'requested'
-				""").param("id", id).param("reason", reason).update() > 0;
+				UPDATE workflow_runs SET status = :startFailed, status_reason = :reason, finished_at = now(), updated_at = now()
+				WHERE id = :id AND status = :requested
+				""")
+			.param("id", id)
+			.param("reason", reason)
+			.param("startFailed", RunStatus.START_FAILED.value())
+			.param("requested", RunStatus.REQUESTED.value())
+			.update() > 0;
 	}
 
 	/** The run works on {@code stageId}: running unless it already finished. */
 	public void markRunning(UUID id, UUID stageId) {
 		jdbc.sql("""
-				UPDATE workflow_runs SET status = 'running', status_reason = NULL, current_stage_id = :stageId, updated_at = now()
-				WHERE id = :id AND status IN ('requested', 'running', 'returned')
-				""").param("id", id).param("stageId", stageId).update();
+				UPDATE workflow_runs SET status = :running, status_reason = NULL, current_stage_id = :stageId, updated_at = now()
+				WHERE id = :id AND (status = :requested OR status IN (:live))
+				""")
+			.param("id", id)
+			.param("stageId", stageId)
+			.param("running", RunStatus.RUNNING.value())
+			.param("requested", RunStatus.REQUESTED.value())
+			.param("live", LIVE)
+			.update();
 	}
 
 	public void markCurrentStage(UUID id, UUID stageId) {
@@ -124,36 +144,42 @@ public class RunRepository {
 	}
 
 	/** {@code running} ↔ {@code returned} while the run is live. */
-	public void markLiveStatus(UUID id, String status, String reason) {
+	public void markLiveStatus(UUID id, RunStatus status, String reason) {
 		jdbc.sql("""
 				UPDATE workflow_runs SET status = :status, status_reason = :reason, updated_at = now()
-				WHERE id = :id AND status IN ('running', 'returned')
-				""").param("id", id).param("status", status).param("reason", reason).update();
+				WHERE id = :id AND status IN (:live)
+				""").param("id", id).param("status", status.value()).param("reason", reason).param("live", LIVE).update();
 	}
 
 	/** Ends the run unless it already ended. */
-	public boolean finish(UUID id, String status, String reason) {
-		return jdbc.sql("UPDATE workflow_runs SET status = :status, status_reason = :reason, finished_at = now(), "
-				+ "updated_at = now() WHERE id = :id AND status NOT IN " + TERMINAL)
-			.param("id", id).param("status", status).param("reason", reason).update() > 0;
+	public boolean finish(UUID id, RunStatus status, String reason) {
+		return jdbc.sql("""
+				UPDATE workflow_runs SET status = :status, status_reason = :reason, finished_at = now(), updated_at = now()
+				WHERE id = :id AND status NOT IN (:finished)
+				""").param("id", id).param("status", status.value()).param("reason", reason).param("finished", FINISHED).update() > 0;
 	}
 
 	/** Runs waiting for their pre-hire start moment that has come. */
 	public List<UUID> dueStarts(Instant now, int limit) {
 		return jdbc.sql("""
 				SELECT id FROM workflow_runs
-				WHERE status = 'requested' AND start_requested_at IS NULL AND start_not_before <= :now
+				WHERE status = :requested AND start_requested_at IS NULL AND start_not_before <= :now
 				ORDER BY start_not_before LIMIT :limit
-				""").param("now", Rows.timestamp(now)).param("limit", limit).query(UUID.class).list();
+				""")
+			.param("requested", RunStatus.REQUESTED.value())
+			.param("now", Rows.timestamp(now))
+			.param("limit", limit)
+			.query(UUID.class)
+			.list();
 	}
 
 	/** One page of runs, newest first, after the keyset {@code cursor} (exclusive). */
 	public List<Run> list(RunFilter filter, RunCursor cursor, int limit) {
 		StringBuilder sql = new StringBuilder("SELECT " + COLUMNS + " FROM workflow_runs r WHERE true");
 		Map<String, Object> params = new HashMap<>();
-		if (StringUtils.hasText(filter.status())) {
+		if (filter.status() != null) {
 			sql.append(" AND r.status = :status");
-			params.put("status", filter.status());
+			params.put("status", filter.status().value());
 		}
 		if (StringUtils.hasText(filter.definition())) {
 			sql.append(" AND r.definition_key = :definition");
@@ -168,12 +194,10 @@ public class RunRepository {
 			params.put("search", "%" + escapeLike(filter.employeeSearch().strip()) + "%");
 		}
 		if (StringUtils.hasText(filter.assignedTo())) {
-			sql.append(" AND ").append("""
-					EXISTS (SELECT 1 FROM workflow_stages s
-					    WHERE s.run_id = r.id AND s.status = 'active' AND :me = ANY (s.assignees)
-					      AND NOT EXISTS (SELECT 1 FROM workflow_actions a WHERE a.stage_id = s.id AND a.round = s.round
-					          AND a.actor = :me AND a.action IN ('approve', 'reject', 'return')))""");
-			params.put("me", filter.assignedTo());
+			sql.append(" AND EXISTS (SELECT 1 FROM workflow_stages s WHERE s.run_id = r.id AND ")
+				.append(StageRepository.AWAITS_ME)
+				.append(")");
+			params.putAll(StageRepository.awaitsMe(filter.assignedTo()));
 		}
 		if (cursor != null) {
 			sql.append(" AND (r.created_at, r.id) < (:cursorCreatedAt, :cursorId)");
@@ -193,7 +217,7 @@ public class RunRepository {
 		return new Run(Rows.uuid(rs, "id"), rs.getString("definition_key"), rs.getString("definition_title"),
 				Rows.uuid(rs, "employee_id"), rs.getString("employee_name"), rs.getString("employee_email"),
 				rs.getString("department"), rs.getString("manager"), rs.getString("from_department"),
-				rs.getString("from_manager"), rs.getObject("effective_date", LocalDate.class), rs.getString("status"),
+				rs.getString("from_manager"), rs.getObject("effective_date", LocalDate.class), RunStatus.of(rs.getString("status")),
 				rs.getString("status_reason"), Rows.instant(rs, "start_not_before"), Rows.instant(rs, "start_requested_at"),
 				rs.getString("workflow_id"), rs.getString("execution_id"), Rows.instant(rs, "started_at"),
 				Rows.uuid(rs, "current_stage_id"), Rows.instant(rs, "created_at"), Rows.instant(rs, "updated_at"),

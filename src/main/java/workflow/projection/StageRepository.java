@@ -4,7 +4,9 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -12,7 +14,10 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
 import workflow.InboxItem;
+import workflow.RunStatus;
 import workflow.Stage;
+import workflow.StageKind;
+import workflow.StageStatus;
 import workflow.definition.DefinitionStage;
 
 /** The {@code workflow_stages} table. Call inside a tenant unit of work. */
@@ -23,6 +28,22 @@ public class StageRepository {
 			s.id, s.run_id, s.position, s.name, s.title, s.kind, s.assignee, s.required_approvals, s.grants, s.sla_hours,
 			s.status, s.round, s.approvals, s.assignees, s.activated_at, s.decided_at, s.blocked_until, s.blocked_reason,
 			s.reminder_published_at, s.reminded_at""";
+
+	/**
+	 * The condition "stage {@code s} awaits the decision of {@code :me}": active, assigned to me,
+	 * and not yet decided by me in this round. Bind its parameters with {@link #awaitsMe}.
+	 */
+	static final String AWAITS_ME = """
+			s.status = :active AND :me = ANY (s.assignees)
+			  AND NOT EXISTS (SELECT 1 FROM workflow_actions a WHERE a.stage_id = s.id AND a.round = s.round
+			      AND a.actor = :me AND a.action IN (:decisions))""";
+
+	/** The statuses of a stage that has not taken part yet, as stored. */
+	private static final List<String> NOT_STARTED = List.of(StageStatus.PENDING.value(), StageStatus.BLOCKED.value());
+
+	/** The statuses of a stage that may still end (close), as stored. */
+	private static final List<String> LIVE = List.of(StageStatus.ACTIVE.value(), StageStatus.BLOCKED.value(),
+			StageStatus.RETURNED.value(), StageStatus.PENDING.value());
 
 	private final JdbcClient jdbc;
 
@@ -46,7 +67,7 @@ public class StageRepository {
 				.param("position", stage.position())
 				.param("name", stage.name())
 				.param("title", stage.title())
-				.param("kind", stage.kind())
+				.param("kind", stage.kind().value())
 				.param("assignee", stage.assignee())
 				.param("requiredApprovals", stage.requiredApprovals())
 				.param("grants", stage.grants().toArray(String[]::new))
@@ -80,11 +101,13 @@ public class StageRepository {
 				UPDATE workflow_stages SET status = :status, round = :round, approvals = 0, assignees = :assignees,
 				    activated_at = now(), decided_at = CASE WHEN :notify THEN now() END,
 				    blocked_until = NULL, blocked_reason = NULL, reminder_published_at = NULL, reminded_at = NULL
-				WHERE id = :id AND (status IN ('pending', 'blocked') OR (status = 'returned' AND round < :round))
+				WHERE id = :id AND (status IN (:notStarted) OR (status = :returned AND round < :round))
 				""")
 			.param("id", id)
 			.param("round", round)
-			.param("status", notify ? Stage.COMPLETED : Stage.ACTIVE)
+			.param("status", (notify ? StageStatus.COMPLETED : StageStatus.ACTIVE).value())
+			.param("notStarted", NOT_STARTED)
+			.param("returned", StageStatus.RETURNED.value())
 			.param("notify", notify)
 			.param("assignees", assignees.toArray(String[]::new))
 			.update() > 0;
@@ -92,34 +115,50 @@ public class StageRepository {
 
 	public void markBlocked(UUID id, int round, String reason, Instant until) {
 		jdbc.sql("""
-				UPDATE workflow_stages SET status = 'blocked', round = :round, blocked_reason = :reason, blocked_until = :until
-				WHERE id = :id AND (status IN ('pending', 'blocked') OR (status = 'returned' AND round < :round))
+				UPDATE workflow_stages SET status = :blocked, round = :round, blocked_reason = :reason, blocked_until = :until
+				WHERE id = :id AND (status IN (:notStarted) OR (status = :returned AND round < :round))
 				""")
-			.param("id", id).param("round", round).param("reason", reason).param("until", Rows.timestamp(until)).update();
+			.param("id", id)
+			.param("round", round)
+			.param("reason", reason)
+			.param("until", Rows.timestamp(until))
+			.param("blocked", StageStatus.BLOCKED.value())
+			.param("notStarted", NOT_STARTED)
+			.param("returned", StageStatus.RETURNED.value())
+			.update();
 	}
 
 	public void recordApprovals(UUID id, int round, int approvals) {
-		jdbc.sql("UPDATE workflow_stages SET approvals = :approvals WHERE id = :id AND round = :round AND status = 'active'")
-			.param("id", id).param("round", round).param("approvals", approvals).update();
+		jdbc.sql("UPDATE workflow_stages SET approvals = :approvals WHERE id = :id AND round = :round AND status = :active")
+			.param("id", id)
+			.param("round", round)
+			.param("approvals", approvals)
+			.param("active", StageStatus.ACTIVE.value())
+			.update();
 	}
 
 	/** Closes a live stage (active, blocked, or returned) with its final status; idempotent. */
-	public void close(UUID id, String status, int approvals) {
+	public void close(UUID id, StageStatus status, int approvals) {
 		jdbc.sql("""
 				UPDATE workflow_stages SET status = :status, approvals = greatest(approvals, :approvals), decided_at = now(),
 				    blocked_until = NULL
-				WHERE id = :id AND status IN ('active', 'blocked', 'returned', 'pending')
-				""").param("id", id).param("status", status).param("approvals", approvals).update();
+				WHERE id = :id AND status IN (:live)
+				""").param("id", id).param("status", status.value()).param("approvals", approvals).param("live", LIVE).update();
 	}
 
 	/** Active stages past their SLA that have had no reminder in this activation. */
 	public List<Stage> overdue(Instant now, int limit) {
 		return jdbc.sql("SELECT " + COLUMNS + """
 				 FROM workflow_stages s
-				WHERE s.status = 'active' AND s.sla_hours IS NOT NULL AND s.reminder_published_at IS NULL
+				WHERE s.status = :active AND s.sla_hours IS NOT NULL AND s.reminder_published_at IS NULL
 				  AND s.activated_at + make_interval(hours => s.sla_hours) < :now
 				ORDER BY s.activated_at LIMIT :limit
-				""").param("now", Rows.timestamp(now)).param("limit", limit).query(StageRepository::map).list();
+				""")
+			.param("active", StageStatus.ACTIVE.value())
+			.param("now", Rows.timestamp(now))
+			.param("limit", limit)
+			.query(StageRepository::map)
+			.list();
 	}
 
 	public void markReminderPublished(UUID id) {
@@ -136,7 +175,8 @@ public class StageRepository {
 	/** Active stages awaiting {@code username}'s decision, oldest first. */
 	public List<InboxItem> inbox(String username, int limit) {
 		return jdbc.sql(INBOX_SELECT + " ORDER BY s.activated_at, s.id LIMIT :limit")
-			.param("me", username).param("limit", limit)
+			.params(inboxParams(username))
+			.param("limit", limit)
 			.query((rs, row) -> new InboxItem(Rows.uuid(rs, "run_id"), Rows.uuid(rs, "stage_id"), rs.getString("employee_name"),
 					rs.getString("department"), rs.getString("definition_key"), rs.getString("definition_title"),
 					rs.getString("stage_title"), rs.getInt("approvals"), rs.getInt("required_approvals"),
@@ -145,21 +185,33 @@ public class StageRepository {
 	}
 
 	public int inboxCount(String username) {
-		return jdbc.sql("SELECT count(*) FROM (" + INBOX_SELECT + ") i").param("me", username).query(Integer.class).single();
+		return jdbc.sql("SELECT count(*) FROM (" + INBOX_SELECT + ") i")
+			.params(inboxParams(username))
+			.query(Integer.class)
+			.single();
+	}
+
+	/** The parameters of {@link #AWAITS_ME} for {@code username}. */
+	static Map<String, Object> awaitsMe(String username) {
+		return Map.of("me", username, "active", StageStatus.ACTIVE.value(), "decisions", ActionRepository.DECISIONS);
+	}
+
+	private static Map<String, Object> inboxParams(String username) {
+		Map<String, Object> params = new HashMap<>(awaitsMe(username));
+		params.put("running", RunStatus.RUNNING.value());
+		return params;
 	}
 
 	private static final String INBOX_SELECT = """
 			SELECT s.run_id, s.id AS stage_id, r.employee_name, r.department, r.definition_key, r.definition_title,
 			       s.title AS stage_title, s.approvals, s.required_approvals, s.activated_at, s.sla_hours
 			FROM workflow_stages s JOIN workflow_runs r ON r.id = s.run_id
-			WHERE s.status = 'active' AND r.status = 'running' AND :me = ANY (s.assignees)
-			  AND NOT EXISTS (SELECT 1 FROM workflow_actions a WHERE a.stage_id = s.id AND a.round = s.round
-			      AND a.actor = :me AND a.action IN ('approve', 'reject', 'return'))""";
+			WHERE r.status = :running AND\s""" + AWAITS_ME;
 
 	static Stage map(ResultSet rs, int row) throws SQLException {
 		return new Stage(Rows.uuid(rs, "id"), Rows.uuid(rs, "run_id"), rs.getInt("position"), rs.getString("name"),
-				rs.getString("title"), rs.getString("kind"), rs.getString("assignee"), rs.getInt("required_approvals"),
-				Rows.strings(rs, "grants"), Rows.nullableInt(rs, "sla_hours"), rs.getString("status"), rs.getInt("round"),
+				rs.getString("title"), StageKind.of(rs.getString("kind")), rs.getString("assignee"), rs.getInt("required_approvals"),
+				Rows.strings(rs, "grants"), Rows.nullableInt(rs, "sla_hours"), StageStatus.of(rs.getString("status")), rs.getInt("round"),
 				rs.getInt("approvals"), Rows.strings(rs, "assignees"), Rows.instant(rs, "activated_at"),
 				Rows.instant(rs, "decided_at"), Rows.instant(rs, "blocked_until"), rs.getString("blocked_reason"),
 				Rows.instant(rs, "reminder_published_at"), Rows.instant(rs, "reminded_at"));

@@ -4,19 +4,15 @@ import java.util.List;
 import java.util.UUID;
 
 import org.springframework.stereotype.Service;
-import org.springframework.util.StringUtils;
-
-import com.fasterxml.jackson.annotation.JsonUnwrapped;
 
 import platform.ApiException;
 import platform.AppUser;
 import platform.TenantTransactions;
-import workflow.Action;
-import workflow.Grant;
 import workflow.InboxItem;
 import workflow.Run;
+import workflow.RunDetail;
 import workflow.RunFilter;
-import workflow.Stage;
+import workflow.RunPage;
 import workflow.projection.ActionRepository;
 import workflow.projection.GrantRepository;
 import workflow.projection.RunCursor;
@@ -27,7 +23,6 @@ import workflow.projection.StageRepository;
 @Service
 public class RunQueries {
 
-	public static final int DEFAULT_LIMIT = 20;
 	public static final int MAX_LIMIT = 100;
 
 	private final TenantTransactions transactions;
@@ -45,31 +40,7 @@ public class RunQueries {
 		this.grants = grants;
 	}
 
-	/** One page of runs, newest first; {@code nextCursor} is null on the last page. */
-	public record RunPage(List<Run> items, String nextCursor) {
-	}
-
-	/** A run with its stage timeline, action history and grants. */
-	public record RunDetail(@JsonUnwrapped Run run, List<Stage> stages, List<Action> actions, List<Grant> grants) {
-
-		public Stage currentStage() {
-			return stages.stream().filter(stage -> stage.id().equals(run.currentStageId())).findFirst().orElse(null);
-		}
-
-		public String stageTitle(UUID stageId) {
-			return stages.stream().filter(stage -> stage.id().equals(stageId)).map(Stage::title).findFirst().orElse("");
-		}
-
-		/** Whether the decisions/actions recorded so far are all settled by the workflow. */
-		public boolean settled() {
-			return actions.stream().allMatch(Action::settled);
-		}
-	}
-
 	public RunPage list(String tenantId, RunFilter filter, String cursor, int limit) {
-		if (StringUtils.hasText(filter.status()) && !Run.STATUSES.contains(filter.status())) {
-			throw new ApiException.InvalidInput("status", "must be one of " + Run.STATUSES.stream().sorted().toList());
-		}
 		if (limit < 1 || limit > MAX_LIMIT) {
 			throw new ApiException.InvalidInput("limit", "must be between 1 and " + MAX_LIMIT);
 		}

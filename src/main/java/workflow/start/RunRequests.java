@@ -16,6 +16,7 @@ import outbox.PublishOptions;
 import outbox.catalog.RunStartRequested;
 import platform.TenantTransactions;
 import workflow.Run;
+import workflow.RunStatus;
 import workflow.WorkflowProperties;
 import workflow.definition.Definition;
 import workflow.definition.DefinitionRepository;
@@ -93,7 +94,7 @@ public class RunRequests {
 	/** Requests the start of a waiting pre-hire run (no-op when it is no longer waiting). */
 	public void startWaiting(String tenantId, UUID runId) {
 		transactions.runInTenant(tenantId, () -> runs.lock(runId)
-			.filter(run -> Run.REQUESTED.equals(run.status()) && run.startRequestedAt() == null)
+			.filter(run -> run.status() == RunStatus.REQUESTED && run.startRequestedAt() == null)
 			.ifPresent(run -> publishStartRequest(run.id())));
 	}
 

@@ -10,10 +10,11 @@ import org.springframework.stereotype.Service;
 import outbox.PermanentFailureException;
 import platform.TenantTransactions;
 import workflow.Run;
+import workflow.RunStatus;
 import workflow.Stage;
 import workflow.WorkflowProperties;
 import workflow.engine.Orchestrator;
-import workflow.engine.Orchestrator.PlannedStage;
+import workflow.engine.Orchestrator.StagePlan;
 import workflow.engine.Orchestrator.StartReceipt;
 import workflow.engine.Orchestrator.StartRequest;
 import workflow.engine.OrchestratorException;
@@ -52,8 +53,8 @@ public class RunStarter {
 		transactions.runInTenant(tenantId, () -> {
 			// the lock orders this start with an HR withdraw of the same requested run
 			Run run = runs.lock(runId).orElseThrow(() -> new PermanentFailureException("Run " + runId + " does not exist"));
-			if (!Run.REQUESTED.equals(run.status()) || run.workflowId() != null) {
-				log.info("Run {} is {} (execution {}); start request {} changes nothing", runId, run.status(),
+			if (run.status() != RunStatus.REQUESTED || run.workflowId() != null) {
+				log.info("Run {} is {} (execution {}); start request {} changes nothing", runId, run.status().value(),
 						run.workflowId(), eventId);
 				return;
 			}
@@ -78,10 +79,9 @@ public class RunStarter {
 		});
 	}
 
-	private static List<PlannedStage> plan(List<Stage> stages) {
+	private static List<StagePlan> plan(List<Stage> stages) {
 		return stages.stream()
-			.map(stage -> new PlannedStage(stage.id(), stage.position(), stage.name(), stage.kind(),
-					stage.requiredApprovals(), stage.grants()))
+			.map(stage -> new StagePlan(stage.id(), stage.name(), stage.kind(), stage.requiredApprovals(), stage.grants()))
 			.toList();
 	}
 }

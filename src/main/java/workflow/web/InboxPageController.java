@@ -7,7 +7,7 @@ import org.springframework.web.bind.annotation.GetMapping;
 
 import platform.AppUser;
 import platform.ApproverOnly;
-import workflow.queries.RunQueries;
+import workflow.Runs;
 
 /** The approver inbox: active stages waiting for my decision, oldest first. */
 @Controller
@@ -15,16 +15,16 @@ class InboxPageController {
 
 	static final int INBOX_LIMIT = 200;
 
-	private final RunQueries queries;
+	private final Runs runs;
 
-	InboxPageController(RunQueries queries) {
-		this.queries = queries;
+	InboxPageController(Runs runs) {
+		this.runs = runs;
 	}
 
 	@GetMapping("/inbox")
 	@ApproverOnly
 	String inbox(@AuthenticationPrincipal AppUser user, Model model) {
-		model.addAttribute("items", queries.inbox(user, INBOX_LIMIT));
+		model.addAttribute("items", runs.inbox(user, INBOX_LIMIT));
 		return "workflow/inbox";
 	}
 }

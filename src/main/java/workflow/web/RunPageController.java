@@ -1,10 +1,14 @@
 package workflow.web;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
+import java.util.stream.Collectors;
 
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.stereotype.Controller;
@@ -17,13 +21,16 @@ import org.springframework.web.bind.annotation.RequestParam;
 
 import platform.ApiException;
 import platform.AppUser;
+import workflow.ActionKind;
+import workflow.ActionRequest;
 import workflow.Run;
+import workflow.RunDetail;
 import workflow.RunFilter;
-import workflow.RunPermissions;
+import workflow.RunStatus;
+import workflow.Runs;
 import workflow.Stage;
-import workflow.decisions.RunActions;
-import workflow.queries.RunQueries;
-import workflow.queries.RunQueries.RunDetail;
+import workflow.StageStatus;
+import workflow.definition.Definition;
 
 /**
  * Runs list and run detail. The detail's panel (status, stage timeline, action forms, history,
@@ -33,16 +40,13 @@ import workflow.queries.RunQueries.RunDetail;
 @Controller
 class RunPageController {
 
-	static final List<String> DEFINITIONS = List.of("joiner", "mover", "leaver");
-	static final List<String> STATUSES = List.of("requested", "running", "returned", "completed", "rejected", "withdrawn",
-			"start_failed");
+	static final List<String> DEFINITIONS = List.of(Definition.JOINER, Definition.MOVER, Definition.LEAVER);
+	static final List<String> STATUSES = Arrays.stream(RunStatus.values()).map(RunStatus::value).toList();
 
-	private final RunQueries queries;
-	private final RunActions actions;
+	private final Runs runs;
 
-	RunPageController(RunQueries queries, RunActions actions) {
-		this.queries = queries;
-		this.actions = actions;
+	RunPageController(Runs runs) {
+		this.runs = runs;
 	}
 
 	@GetMapping("/runs")
@@ -51,8 +55,9 @@ class RunPageController {
 			@RequestParam(required = false) String cursor, Model model) {
 		String statusFilter = status != null && STATUSES.contains(status) ? status : null;
 		String definitionFilter = definition != null && DEFINITIONS.contains(definition) ? definition : null;
-		RunFilter filter = new RunFilter(statusFilter, definitionFilter, null, StringUtils.hasText(q) ? q.strip() : null, null);
-		model.addAttribute("page", queries.list(user.tenantId(), filter, cursor, RunQueries.DEFAULT_LIMIT));
+		RunFilter filter = new RunFilter(RunStatus.of(statusFilter), definitionFilter, null,
+				StringUtils.hasText(q) ? q.strip() : null, null);
+		model.addAttribute("page", runs.list(user.tenantId(), filter, cursor, Runs.DEFAULT_LIMIT));
 		model.addAttribute("status", statusFilter);
 		model.addAttribute("definition", definitionFilter);
 		model.addAttribute("q", filter.employeeSearch());
@@ -64,13 +69,13 @@ class RunPageController {
 
 	@GetMapping("/runs/{id}")
 	String detail(@AuthenticationPrincipal AppUser user, @PathVariable UUID id, Model model) {
-		panelModel(user, queries.detail(user.tenantId(), id), model);
+		panelModel(user, runs.detail(user.tenantId(), id), model);
 		return "workflow/run";
 	}
 
 	@GetMapping("/runs/{id}/panel")
 	String panel(@AuthenticationPrincipal AppUser user, @PathVariable UUID id, Model model) {
-		panelModel(user, queries.detail(user.tenantId(), id), model);
+		panelModel(user, runs.detail(user.tenantId(), id), model);
 		return "workflow/run :: panel";
 	}
 
@@ -79,7 +84,7 @@ class RunPageController {
 			@RequestParam(required = false) UUID stageId, @RequestParam(required = false) String comment,
 			@RequestParam(required = false) String idempotencyKey, Model model) {
 		try {
-			actions.act(user, id, new RunActions.Request(action, stageId, comment, idempotencyKey));
+			runs.act(user, id, new ActionRequest(ActionKind.of(action), stageId, comment, idempotencyKey));
 		}
 		catch (ApiException.InvalidInput e) {
 			model.addAttribute("formErrors", Map.of(action, String.join("; ", messages(e.fieldErrors()))));
@@ -88,7 +93,7 @@ class RunPageController {
 		catch (ApiException.Conflict | ApiException.Forbidden e) {
 			model.addAttribute("error", e.getMessage());
 		}
-		panelModel(user, queries.detail(user.tenantId(), id), model);
+		panelModel(user, runs.detail(user.tenantId(), id), model);
 		return "workflow/run :: panel";
 	}
 
@@ -99,10 +104,10 @@ class RunPageController {
 	static boolean waitingForWorkflow(RunDetail detail) {
 		Run run = detail.run();
 		Stage current = detail.currentStage();
-		boolean betweenStages = Run.RUNNING.equals(run.status())
-				&& (current == null || !(Stage.ACTIVE.equals(current.status()) || Stage.BLOCKED.equals(current.status())));
+		boolean betweenStages = run.status() == RunStatus.RUNNING && (current == null
+				|| !(current.status() == StageStatus.ACTIVE || current.status() == StageStatus.BLOCKED));
 		return !detail.settled() || betweenStages
-				|| (Run.REQUESTED.equals(run.status()) && run.startRequestedAt() != null);
+				|| (run.status() == RunStatus.REQUESTED && run.startRequestedAt() != null);
 	}
 
 	private static List<String> messages(Map<String, String> fieldErrors) {
@@ -111,13 +116,17 @@ class RunPageController {
 		return messages;
 	}
 
-	private static void panelModel(AppUser user, RunDetail detail, Model model) {
+	private void panelModel(AppUser user, RunDetail detail, Model model) {
+		// the names, in the console's order: the template builds ids, URLs and labels from them
+		Set<String> allowed = runs.allowedActions(user, detail).stream()
+			.map(ActionKind::value)
+			.collect(Collectors.toCollection(LinkedHashSet::new));
 		model.addAttribute("detail", detail);
 		model.addAttribute("run", detail.run());
-		model.addAttribute("allowed", RunPermissions.allowedActions(user, detail));
+		model.addAttribute("allowed", allowed);
 		// a fresh key per rendered form: a double click re-sends the same key, a new render a new one
 		Map<String, String> formKeys = new HashMap<>();
-		RunPermissions.allowedActions(user, detail).forEach(action -> formKeys.put(action, UUID.randomUUID().toString()));
+		allowed.forEach(action -> formKeys.put(action, UUID.randomUUID().toString()));
 		model.addAttribute("formKeys", formKeys);
 		model.addAttribute("waiting", waitingForWorkflow(detail));
 	}

@@ -14,7 +14,7 @@ import outbox.catalog.EmployeeHired;
 import platform.testing.JmlHubIntegrationTest;
 import workflow.RunFilter;
 import workflow.WorkflowProperties;
-import workflow.queries.RunQueries;
+import workflow.Runs;
 import workflow.start.RunRequests;
 
 /** The auto-start flag, checked against the real run store (the handlers are built with either setting). */
@@ -25,7 +25,7 @@ class JmlStartHandlerTests {
 	RunRequests requests;
 
 	@Autowired
-	RunQueries queries;
+	Runs queries;
 
 	static WorkflowProperties autoStart(boolean enabled) {
 		return new WorkflowProperties(new WorkflowProperties.Jml(enabled, 5, null), null,

@@ -27,7 +27,9 @@ import workflow.WorkflowProperties;
 import workflow.definition.DefinitionRepository;
 import workflow.projection.RunRepository;
 import workflow.projection.StageRepository;
-import workflow.queries.RunQueries;
+import workflow.RunStatus;
+import workflow.Runs;
+import workflow.StageStatus;
 import workflow.start.RunRequests;
 import workflow.start.RunTrigger;
 
@@ -57,7 +59,7 @@ class WorkflowJobsTests {
 	OutboxPublisher outbox;
 
 	@Autowired
-	RunQueries queries;
+	Runs queries;
 
 	@Autowired
 	JdbcClient jdbc;
@@ -103,7 +105,7 @@ class WorkflowJobsTests {
 		run("workflow_prehire_start");
 
 		assertThat(run(runId).startRequestedAt()).isNotNull();
-		await().atMost(TIMEOUT).until(() -> Run.RUNNING.equals(run(runId).status()));
+		await().atMost(TIMEOUT).until(() -> run(runId).status() == RunStatus.RUNNING);
 	}
 
 	@Test
@@ -137,7 +139,7 @@ class WorkflowJobsTests {
 			return null;
 		}
 		return queries.detail("acme", page.items().get(0).id()).stages().stream()
-			.filter(s -> Stage.ACTIVE.equals(s.status()))
+			.filter(s -> s.status() == StageStatus.ACTIVE)
 			.findFirst()
 			.orElse(null);
 	}

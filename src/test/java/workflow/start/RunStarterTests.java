@@ -21,7 +21,8 @@ import workflow.engine.Orchestrator;
 import workflow.engine.OrchestratorException;
 import workflow.projection.RunRepository;
 import workflow.projection.StageRepository;
-import workflow.queries.RunQueries;
+import workflow.RunStatus;
+import workflow.Runs;
 
 /**
  * The start request handler's failure classification with an orchestrator that always fails:
@@ -47,7 +48,7 @@ class RunStarterTests {
 	OutboxPublisher outbox;
 
 	@Autowired
-	RunQueries queries;
+	Runs queries;
 
 	@Autowired
 	WorkflowProperties properties;
@@ -91,10 +92,10 @@ class RunStarterTests {
 		int last = properties.jml().startMaxAttempts();
 
 		assertThatThrownBy(() -> start(starter, runId, last - 1)).isInstanceOf(OrchestratorException.class);
-		assertThat(run(runId).status()).isEqualTo(Run.REQUESTED);
+		assertThat(run(runId).status()).isEqualTo(RunStatus.REQUESTED);
 
 		start(starter, runId, last);
-		assertThat(run(runId).status()).isEqualTo(Run.START_FAILED);
+		assertThat(run(runId).status()).isEqualTo(RunStatus.START_FAILED);
 		assertThat(run(runId).statusReason()).contains("gave up after " + last + " attempts", "frontend says no");
 	}
 
@@ -102,7 +103,7 @@ class RunStarterTests {
 	void aPermanentFailureFailsTheStartAtOnce() {
 		UUID runId = waitingRun();
 		start(failingWith(OrchestratorException.Kind.PERMANENT), runId, 1);
-		assertThat(run(runId).status()).isEqualTo(Run.START_FAILED);
+		assertThat(run(runId).status()).isEqualTo(RunStatus.START_FAILED);
 		assertThat(run(runId).statusReason()).startsWith("permanent failure");
 	}
 }

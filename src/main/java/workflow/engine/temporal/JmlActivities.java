@@ -1,8 +1,11 @@
 package workflow.engine.temporal;
 
-import java.util.List;
+import java.util.UUID;
 
 import io.temporal.activity.ActivityInterface;
+import workflow.RunStatus;
+import workflow.projection.Activation;
+import workflow.projection.DecisionOutcome;
 
 /**
  * The workflow's side effects: projection writes, each idempotent and in its own tenant unit of
@@ -15,24 +18,15 @@ public interface JmlActivities {
 
 	String PERMANENT_FAILURE = "PermanentProjectionFailure";
 
-	Activation activateStage(String tenantId, String runId, String stageId, int round);
+	Activation activateStage(String tenantId, UUID runId, UUID stageId, int round);
 
-	void markStartFailed(String tenantId, String runId, String reason);
+	void markStartFailed(String tenantId, UUID runId, String reason);
 
-	void markStageBlocked(String tenantId, String runId, String stageId, int round, String reason, long untilEpochMillis);
+	void markStageBlocked(String tenantId, UUID runId, UUID stageId, int round, String reason, long untilEpochMillis);
 
-	void applyDecision(String tenantId, DecisionRecord decision);
+	void applyDecision(String tenantId, DecisionOutcome decision);
 
-	void compensateGrant(String tenantId, String runId, String stageId, String grant, String reason, int step);
+	void compensateGrant(String tenantId, UUID runId, UUID stageId, String grant, String reason, int step);
 
-	void finishRun(String tenantId, String runId, String status, String reason);
-
-	/** {@code state}: ACTIVE, NOTIFIED, BLOCKED or RUN_CLOSED. */
-	record Activation(String state, List<String> assignees, String reason) {
-	}
-
-	/** See {@code RunProjection.DecisionOutcome}. */
-	record DecisionRecord(String runId, String actionId, String outcome, String reason, String stageId, int round,
-			String stageStatus, int approvals, String runStatus) {
-	}
+	void finishRun(String tenantId, UUID runId, RunStatus status, String reason);
 }

@@ -8,13 +8,15 @@ import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.stereotype.Component;
 
 import io.temporal.failure.ApplicationFailure;
+import workflow.RunStatus;
+import workflow.projection.Activation;
+import workflow.projection.DecisionOutcome;
 import workflow.projection.PermanentProjectionFailure;
 import workflow.projection.RunProjection;
-import workflow.projection.RunProjection.DecisionOutcome;
 
 /**
- * Translates between Temporal and the projection service: permanent failures become
- * non-retryable {@link ApplicationFailure}s, every other exception is left to Temporal's retry.
+ * Hands each activity to the projection service: permanent failures become non-retryable
+ * {@link ApplicationFailure}s, every other exception is left to Temporal's retry.
  */
 @Component
 class JmlActivitiesImpl implements JmlActivities {
@@ -26,55 +28,40 @@ class JmlActivitiesImpl implements JmlActivities {
 	}
 
 	@Override
-	public Activation activateStage(String tenantId, String runId, String stageId, int round) {
-		return permanentAsNonRetryable(() -> {
-			RunProjection.Activation activation = projection.activate(tenantId, UUID.fromString(runId),
-					UUID.fromString(stageId), round);
-			return new Activation(activation.state().name(), activation.assignees(), activation.reason());
-		});
+	public Activation activateStage(String tenantId, UUID runId, UUID stageId, int round) {
+		return permanentAsNonRetryable(() -> projection.activate(tenantId, runId, stageId, round));
 	}
 
 	@Override
-	public void markStartFailed(String tenantId, String runId, String reason) {
-		permanentAsNonRetryable(() -> {
-			projection.markStartFailed(tenantId, UUID.fromString(runId), reason);
-			return null;
-		});
+	public void markStartFailed(String tenantId, UUID runId, String reason) {
+		permanentAsNonRetryable(() -> projection.markStartFailed(tenantId, runId, reason));
 	}
 
 	@Override
-	public void markStageBlocked(String tenantId, String runId, String stageId, int round, String reason,
+	public void markStageBlocked(String tenantId, UUID runId, UUID stageId, int round, String reason,
 			long untilEpochMillis) {
-		permanentAsNonRetryable(() -> {
-			projection.markStageBlocked(tenantId, UUID.fromString(runId), UUID.fromString(stageId), round, reason,
-					Instant.ofEpochMilli(untilEpochMillis));
-			return null;
-		});
+		permanentAsNonRetryable(() -> projection.markStageBlocked(tenantId, runId, stageId, round, reason,
+				Instant.ofEpochMilli(untilEpochMillis)));
 	}
 
 	@Override
-	public void applyDecision(String tenantId, DecisionRecord decision) {
-		permanentAsNonRetryable(() -> {
-			projection.applyDecision(tenantId, new DecisionOutcome(UUID.fromString(decision.runId()),
-					UUID.fromString(decision.actionId()), decision.outcome(), decision.reason(),
-					decision.stageId() == null ? null : UUID.fromString(decision.stageId()), decision.round(),
-					decision.stageStatus(), decision.approvals(), decision.runStatus()));
-			return null;
-		});
+	public void applyDecision(String tenantId, DecisionOutcome decision) {
+		permanentAsNonRetryable(() -> projection.applyDecision(tenantId, decision));
 	}
 
 	@Override
-	public void compensateGrant(String tenantId, String runId, String stageId, String grant, String reason, int step) {
-		permanentAsNonRetryable(() -> {
-			projection.compensate(tenantId, UUID.fromString(runId), UUID.fromString(stageId), grant, reason, step);
-			return null;
-		});
+	public void compensateGrant(String tenantId, UUID runId, UUID stageId, String grant, String reason, int step) {
+		permanentAsNonRetryable(() -> projection.compensate(tenantId, runId, stageId, grant, reason, step));
 	}
 
 	@Override
-	public void finishRun(String tenantId, String runId, String status, String reason) {
+	public void finishRun(String tenantId, UUID runId, RunStatus status, String reason) {
+		permanentAsNonRetryable(() -> projection.finish(tenantId, runId, status, reason));
+	}
+
+	private static void permanentAsNonRetryable(Runnable work) {
 		permanentAsNonRetryable(() -> {
-			projection.finish(tenantId, UUID.fromString(runId), status, reason);
+			work.run();
 			return null;
 		});
 	}

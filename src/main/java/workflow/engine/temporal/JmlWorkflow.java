@@ -1,12 +1,19 @@
 package workflow.engine.temporal;
 
 import java.util.List;
+import java.util.UUID;
 
 import io.temporal.workflow.SignalMethod;
 import io.temporal.workflow.WorkflowInterface;
 import io.temporal.workflow.WorkflowMethod;
+import workflow.engine.Orchestrator.Decision;
+import workflow.engine.Orchestrator.StagePlan;
 
-/** The JML run as a Temporal workflow; its id is {@code jml-<runId>}. */
+/**
+ * The JML run as a Temporal workflow; its id is {@code jml-<runId>}. Its payloads are the port's
+ * records ({@link StagePlan}, {@link Decision}); their JSON field names are part of every recorded
+ * history, so renaming one needs the replay tests' histories to still read.
+ */
 @WorkflowInterface
 public interface JmlWorkflow {
 
@@ -14,7 +21,7 @@ public interface JmlWorkflow {
 	String START_SIGNAL = "startRequested";
 	String DECISION_SIGNAL = "decision";
 
-	/** Runs the stages in order; returns the run's final status. */
+	/** Runs the stages in order; returns the run's final status (its stored name). */
 	@WorkflowMethod(name = TYPE)
 	String run(Input input);
 
@@ -23,25 +30,18 @@ public interface JmlWorkflow {
 	 * start of an already running execution the same call.
 	 */
 	@SignalMethod(name = START_SIGNAL)
-	void startRequested(String runId);
+	void startRequested(UUID runId);
 
 	/** A recorded action (approve, reject, return, withdraw, resubmit); duplicates by action id are ignored. */
 	@SignalMethod(name = DECISION_SIGNAL)
 	void decide(Decision decision);
 
 	/** Everything the workflow needs is in its input, so it never reads configuration or the database. */
-	record Input(String tenantId, String runId, String definitionKey, List<StagePlan> stages, Timing timing) {
-	}
-
-	record StagePlan(String stageId, String name, String kind, int requiredApprovals, List<String> grants) {
+	record Input(String tenantId, UUID runId, String definitionKey, List<StagePlan> stages, Timing timing) {
 	}
 
 	/** Durations in seconds, fixed at start so a configuration change never alters a running history. */
 	record Timing(long activityTimeoutSeconds, long activityMaxRetryIntervalSeconds, long blockedRetryInitialSeconds,
 			long blockedRetryMaxSeconds) {
-	}
-
-	/** {@code stageId} and {@code round} are null for actions on the whole run. */
-	record Decision(String actionId, String action, String stageId, Integer round, String actor) {
 	}
 }

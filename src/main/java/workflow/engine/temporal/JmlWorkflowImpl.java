@@ -7,46 +7,71 @@ import java.util.Deque;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
+import java.util.UUID;
 
 import io.temporal.activity.ActivityOptions;
 import io.temporal.common.RetryOptions;
 import io.temporal.failure.ActivityFailure;
 import io.temporal.workflow.Workflow;
 import io.temporal.workflow.WorkflowInit;
-import workflow.Action;
-import workflow.Run;
-import workflow.Stage;
+import workflow.ActionKind;
+import workflow.ActionOutcome;
+import workflow.RunPolicy;
+import workflow.RunPolicy.Refusal;
+import workflow.RunPolicy.StageFacts;
+import workflow.RunStatus;
+import workflow.StageStatus;
+import workflow.engine.Orchestrator.Decision;
+import workflow.engine.Orchestrator.StagePlan;
+import workflow.projection.Activation;
+import workflow.projection.ActivationState;
+import workflow.projection.DecisionOutcome;
 
 /**
  * The JML control flow, deterministic: activate a stage, wait for decision signals, record each,
- * advance when the stage's quorum of distinct approvers is met. Reject and withdraw undo earlier
- * grants in reverse order; return parks the run until resubmit. A blocked first stage fails the
- * start; a blocked later stage is retried on a durable timer (doubling, capped) during which a
- * withdraw is still accepted.
+ * advance when the stage's quorum of distinct approvers is met ({@link RunPolicy} says which
+ * decisions count). Reject and withdraw undo earlier grants in reverse order; return parks the
+ * run until resubmit. A blocked first stage fails the start; a blocked later stage is retried on
+ * a durable timer (doubling, capped) during which a withdraw is still accepted.
  */
 public class JmlWorkflowImpl implements JmlWorkflow {
-
-	private static final String START_FAILED = "START_FAILED";
-	private static final String WITHDRAWN = "WITHDRAWN";
-	private static final String ACTIVE = "ACTIVE";
-	private static final String NOTIFIED = "NOTIFIED";
-	private static final String BLOCKED = "BLOCKED";
-	private static final String RUN_CLOSED = "RUN_CLOSED";
 
 	private final Input input;
 	private final JmlActivities activities;
 	// decisions in arrival order, each action id once (signals may be re-delivered)
 	private final Deque<Decision> pending = new ArrayDeque<>();
-	private final Set<String> seenActionIds = new HashSet<>();
+	private final Set<UUID> seenActionIds = new HashSet<>();
 	// what approved stages granted, in grant order, for compensation
 	private final List<GrantStep> granted = new ArrayList<>();
 
-	private record GrantStep(String stageId, String grant) {
+	private record GrantStep(UUID stageId, String grant) {
 	}
 
+	/** How waiting on an active stage ended. */
 	private enum StageEnd {
 		APPROVED, REJECTED, RETURNED, WITHDRAWN
+	}
+
+	/** How the workflow's own attempts to activate a stage can end the run (the projection never says so). */
+	private enum ActivationEnd {
+		/** The first stage is blocked: the run never started. */
+		START_FAILED,
+		/** A withdraw arrived while a later stage waited to be retried. */
+		WITHDRAWN
+	}
+
+	/** Either the projection's activation or, when activating ended the run, the workflow's reason. */
+	private record Activated(Activation activation, ActivationEnd end) {
+
+		static Activated by(Activation activation) {
+			return new Activated(activation, null);
+		}
+
+		static Activated ended(ActivationEnd end) {
+			return new Activated(null, end);
+		}
 	}
 
 	/** State is built before any signal handler runs (SignalWithStart delivers the signal first). */
@@ -69,7 +94,7 @@ public class JmlWorkflowImpl implements JmlWorkflow {
 	}
 
 	@Override
-	public void startRequested(String runId) {
+	public void startRequested(UUID runId) {
 		// nothing to do: see the interface
 	}
 
@@ -88,21 +113,22 @@ public class JmlWorkflowImpl implements JmlWorkflow {
 		int round = 0;
 		while (index < stages.size()) {
 			StagePlan stage = stages.get(index);
-			JmlActivities.Activation activation = activate(stage, round, !started);
-			switch (activation.state()) {
-				case START_FAILED:
-					return Run.START_FAILED;
-				case RUN_CLOSED:
-					return close(activation.reason());
-				case WITHDRAWN:
-					return end(Run.WITHDRAWN, "withdrawn at stage " + stage.name());
-				case NOTIFIED:
-					started = true;
-					index++;
-					round = 0;
-					continue;
-				default:
-					started = true;
+			Activated activated = activate(stage, round, !started);
+			if (activated.end() == ActivationEnd.START_FAILED) {
+				return RunStatus.START_FAILED.value();
+			}
+			if (activated.end() == ActivationEnd.WITHDRAWN) {
+				return end(RunStatus.WITHDRAWN, "withdrawn at stage " + stage.name());
+			}
+			Activation activation = activated.activation();
+			if (activation.state() == ActivationState.RUN_CLOSED) {
+				return close(activation.reason());
+			}
+			started = true;
+			if (activation.state() == ActivationState.NOTIFIED) {
+				index++;
+				round = 0;
+				continue;
 			}
 			StageEnd end = awaitDecisions(stage, round, activation.assignees());
 			if (end == StageEnd.APPROVED) {
@@ -114,47 +140,47 @@ public class JmlWorkflowImpl implements JmlWorkflow {
 				round++;
 			}
 			else if (end == StageEnd.REJECTED) {
-				return end(Run.REJECTED, "rejected at stage " + stage.name());
+				return end(RunStatus.REJECTED, "rejected at stage " + stage.name());
 			}
 			else {
-				return end(Run.WITHDRAWN, "withdrawn at stage " + stage.name());
+				return end(RunStatus.WITHDRAWN, "withdrawn at stage " + stage.name());
 			}
 		}
-		return end(Run.COMPLETED, null);
+		return end(RunStatus.COMPLETED, null);
 	}
 
 	/** Activates the stage, retrying a blocked one on a durable timer unless it is the first. */
-	private JmlActivities.Activation activate(StagePlan stage, int round, boolean first) {
+	private Activated activate(StagePlan stage, int round, boolean first) {
 		Timing timing = input.timing();
 		Duration wait = Duration.ofSeconds(timing.blockedRetryInitialSeconds());
 		Duration cap = Duration.ofSeconds(timing.blockedRetryMaxSeconds());
 		while (true) {
-			JmlActivities.Activation activation = tryActivate(stage, round);
-			if (!BLOCKED.equals(activation.state())) {
-				return activation;
+			Activation activation = tryActivate(stage, round);
+			if (activation.state() != ActivationState.BLOCKED) {
+				return Activated.by(activation);
 			}
 			if (first) {
 				activities.markStartFailed(input.tenantId(), input.runId(), activation.reason());
 				settleRemaining("the run failed to start");
-				return new JmlActivities.Activation(START_FAILED, List.of(), activation.reason());
+				return Activated.ended(ActivationEnd.START_FAILED);
 			}
 			long until = Workflow.currentTimeMillis() + wait.toMillis();
 			activities.markStageBlocked(input.tenantId(), input.runId(), stage.stageId(), round, activation.reason(), until);
 			if (withdrawnBefore(until, stage, round)) {
-				return new JmlActivities.Activation(WITHDRAWN, List.of(), null);
+				return Activated.ended(ActivationEnd.WITHDRAWN);
 			}
 			wait = wait.multipliedBy(2).compareTo(cap) > 0 ? cap : wait.multipliedBy(2);
 		}
 	}
 
-	private JmlActivities.Activation tryActivate(StagePlan stage, int round) {
+	private Activation tryActivate(StagePlan stage, int round) {
 		try {
 			return activities.activateStage(input.tenantId(), input.runId(), stage.stageId(), round);
 		}
 		catch (ActivityFailure failure) {
 			// only permanent failures get here (others retry): the stage cannot be activated
 			String reason = failure.getCause() == null ? failure.getMessage() : failure.getCause().getMessage();
-			return new JmlActivities.Activation(BLOCKED, List.of(), reason);
+			return new Activation(ActivationState.BLOCKED, List.of(), reason);
 		}
 	}
 
@@ -166,8 +192,8 @@ public class JmlWorkflowImpl implements JmlWorkflow {
 				return false;
 			}
 			Decision decision = pending.poll();
-			if (Action.WITHDRAW.equals(decision.action())) {
-				apply(decision, stage, round, Stage.WITHDRAWN, 0, null);
+			if (decision.action() == ActionKind.WITHDRAW) {
+				apply(decision, stage, round, StageStatus.WITHDRAWN, 0, null);
 				return true;
 			}
 			ignore(decision, "the stage is blocked");
@@ -179,64 +205,63 @@ public class JmlWorkflowImpl implements JmlWorkflow {
 		int approvals = 0;
 		while (true) {
 			Decision decision = next();
-			String action = decision.action();
-			if (Action.WITHDRAW.equals(action)) {
-				apply(decision, stage, round, Stage.WITHDRAWN, approvals, null);
+			ActionKind action = decision.action();
+			if (action == ActionKind.WITHDRAW) {
+				apply(decision, stage, round, StageStatus.WITHDRAWN, approvals, null);
 				return StageEnd.WITHDRAWN;
 			}
-			String problem = problem(decision, stage, round, assignees, decided);
-			if (problem != null) {
-				ignore(decision, problem);
+			Optional<Refusal> refusal = refusal(decision, new StageFacts(stage.stageId(), round, StageStatus.ACTIVE,
+					assignees, decided));
+			if (refusal.isPresent()) {
+				ignore(decision, reason(refusal.get(), decision.actor()));
 				continue;
 			}
 			decided.add(decision.actor());
-			if (Action.APPROVE.equals(action)) {
+			if (action == ActionKind.APPROVE) {
 				approvals++;
 				if (approvals >= stage.requiredApprovals()) {
-					apply(decision, stage, round, Stage.APPROVED, approvals, null);
+					apply(decision, stage, round, StageStatus.APPROVED, approvals, null);
 					return StageEnd.APPROVED;
 				}
-				apply(decision, stage, round, Stage.ACTIVE, approvals, null);
+				apply(decision, stage, round, StageStatus.ACTIVE, approvals, null);
 			}
-			else if (Action.REJECT.equals(action)) {
-				apply(decision, stage, round, Stage.REJECTED, approvals, null);
+			else if (action == ActionKind.REJECT) {
+				apply(decision, stage, round, StageStatus.REJECTED, approvals, null);
 				return StageEnd.REJECTED;
 			}
 			else {
-				apply(decision, stage, round, Stage.RETURNED, approvals, Run.RETURNED);
+				apply(decision, stage, round, StageStatus.RETURNED, approvals, RunStatus.RETURNED);
 				return StageEnd.RETURNED;
 			}
 		}
 	}
 
-	/** Why a decision does not count for this stage round, or null when it does. */
-	private static String problem(Decision decision, StagePlan stage, int round, List<String> assignees,
-			Set<String> decided) {
-		if (!Action.DECISIONS.contains(decision.action())) {
-			return "the run is not returned";
-		}
-		if (!stage.stageId().equals(decision.stageId()) || decision.round() == null || decision.round() != round) {
-			return "the decision is for a stage that is not active";
-		}
-		if (!assignees.contains(decision.actor())) {
-			return decision.actor() + " is not assigned to the stage";
-		}
-		if (decided.contains(decision.actor())) {
-			return decision.actor() + " already decided the stage";
-		}
-		return null;
+	/** Why a decision does not count while the run is running on {@code stage}, if it does not. */
+	private static Optional<Refusal> refusal(Decision decision, StageFacts stage) {
+		return RunPolicy.refuseForRun(decision.action(), RunStatus.RUNNING, stage.id(), decision.stageId())
+			.or(() -> RunPolicy.refuseForStage(decision.actor(), decision.stageId(), decision.round(), stage));
+	}
+
+	/** The reason an ignored decision is settled with (the API words the same refusals for the actor). */
+	private static String reason(Refusal refusal, String actor) {
+		return switch (refusal) {
+			case NOT_ASSIGNED -> actor + " is not assigned to the stage";
+			case ALREADY_DECIDED -> actor + " already decided the stage";
+			case STAGE_NOT_ACTIVE -> "the decision is for a stage that is not active";
+			default -> "the run is not returned";
+		};
 	}
 
 	/** Returned: waits for resubmit (true) or withdraw (false). */
 	private boolean awaitResubmit(StagePlan stage, int round) {
 		while (true) {
 			Decision decision = next();
-			if (Action.RESUBMIT.equals(decision.action())) {
-				apply(decision, stage, round, null, 0, Run.RUNNING);
+			if (decision.action() == ActionKind.RESUBMIT) {
+				apply(decision, stage, round, null, 0, RunStatus.RUNNING);
 				return true;
 			}
-			if (Action.WITHDRAW.equals(decision.action())) {
-				apply(decision, stage, round, Stage.WITHDRAWN, 0, null);
+			if (decision.action() == ActionKind.WITHDRAW) {
+				apply(decision, stage, round, StageStatus.WITHDRAWN, 0, null);
 				return false;
 			}
 			ignore(decision, "the run is returned and waits for resubmit");
@@ -249,16 +274,17 @@ public class JmlWorkflowImpl implements JmlWorkflow {
 	}
 
 	/** Rejected or withdrawn: compensate, then finish. Completed: finish. */
-	private String end(String status, String reason) {
-		if (!Run.COMPLETED.equals(status)) {
+	private String end(RunStatus status, String reason) {
+		if (status != RunStatus.COMPLETED) {
 			for (int i = granted.size() - 1, step = 1; i >= 0; i--, step++) {
 				GrantStep grant = granted.get(i);
-				activities.compensateGrant(input.tenantId(), input.runId(), grant.stageId(), grant.grant(), status, step);
+				activities.compensateGrant(input.tenantId(), input.runId(), grant.stageId(), grant.grant(), status.value(),
+						step);
 			}
 		}
 		activities.finishRun(input.tenantId(), input.runId(), status, reason);
-		settleRemaining("the run is " + status);
-		return status;
+		settleRemaining("the run is " + status.value());
+		return status.value();
 	}
 
 	/** The run ended outside the workflow (withdrawn before it started): nothing left to do. */
@@ -273,14 +299,14 @@ public class JmlWorkflowImpl implements JmlWorkflow {
 		}
 	}
 
-	private void apply(Decision decision, StagePlan stage, int round, String stageStatus, int approvals,
-			String runStatus) {
-		activities.applyDecision(input.tenantId(), new JmlActivities.DecisionRecord(input.runId(), decision.actionId(),
-				Action.APPLIED, null, stage.stageId(), round, stageStatus, approvals, runStatus));
+	private void apply(Decision decision, StagePlan stage, int round, StageStatus stageStatus, int approvals,
+			RunStatus runStatus) {
+		activities.applyDecision(input.tenantId(), new DecisionOutcome(input.runId(), decision.actionId(),
+				ActionOutcome.APPLIED, null, stage.stageId(), round, stageStatus, approvals, runStatus));
 	}
 
 	private void ignore(Decision decision, String reason) {
-		activities.applyDecision(input.tenantId(), new JmlActivities.DecisionRecord(input.runId(), decision.actionId(),
-				Action.IGNORED, reason, null, 0, null, 0, null));
+		activities.applyDecision(input.tenantId(), new DecisionOutcome(input.runId(), decision.actionId(),
+				ActionOutcome.IGNORED, reason, null, 0, null, 0, null));
 	}
 }

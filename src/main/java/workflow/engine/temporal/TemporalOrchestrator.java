@@ -61,7 +61,7 @@ class TemporalOrchestrator implements Orchestrator {
 				.build();
 			WorkflowStub stub = client.newUntypedWorkflowStub(JmlWorkflow.TYPE, options);
 			WorkflowExecution execution = stub.signalWithStart(JmlWorkflow.START_SIGNAL,
-					new Object[] { request.runId().toString() }, new Object[] { input(request) });
+					new Object[] { request.runId() }, new Object[] { input(request) });
 			return new StartReceipt(workflowId, execution.getRunId(), false);
 		}
 		catch (WorkflowExecutionAlreadyStarted e) {
@@ -77,8 +77,7 @@ class TemporalOrchestrator implements Orchestrator {
 		String workflowId = workflowId(signal.runId());
 		try {
 			client.newUntypedWorkflowStub(workflowId, Optional.empty(), Optional.of(JmlWorkflow.TYPE))
-				.signal(JmlWorkflow.DECISION_SIGNAL, new JmlWorkflow.Decision(signal.actionId().toString(), signal.action(),
-						signal.stageId() == null ? null : signal.stageId().toString(), signal.round(), signal.actor()));
+				.signal(JmlWorkflow.DECISION_SIGNAL, signal.decision());
 		}
 		catch (RuntimeException e) {
 			throw classify("signal to " + workflowId, e, true);
@@ -104,11 +103,7 @@ class TemporalOrchestrator implements Orchestrator {
 	}
 
 	private JmlWorkflow.Input input(StartRequest request) {
-		return new JmlWorkflow.Input(request.tenantId(), request.runId().toString(), request.definitionKey(),
-				request.stages().stream()
-					.map(stage -> new JmlWorkflow.StagePlan(stage.stageId().toString(), stage.name(), stage.kind(),
-							stage.requiredApprovals(), stage.grants()))
-					.toList(),
+		return new JmlWorkflow.Input(request.tenantId(), request.runId(), request.definitionKey(), request.stages(),
 				new JmlWorkflow.Timing(engine.activityTimeout().toSeconds(), engine.activityMaxRetryInterval().toSeconds(),
 						engine.blockedRetryInitial().toSeconds(), engine.blockedRetryMax().toSeconds()));
 	}

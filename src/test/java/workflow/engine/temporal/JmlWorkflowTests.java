@@ -19,9 +19,11 @@ import io.temporal.client.WorkflowOptions;
 import io.temporal.client.WorkflowStub;
 import io.temporal.testing.TestWorkflowEnvironment;
 import io.temporal.worker.Worker;
-import workflow.engine.temporal.JmlWorkflow.Decision;
+import workflow.ActionKind;
+import workflow.StageKind;
+import workflow.engine.Orchestrator.Decision;
+import workflow.engine.Orchestrator.StagePlan;
 import workflow.engine.temporal.JmlWorkflow.Input;
-import workflow.engine.temporal.JmlWorkflow.StagePlan;
 import workflow.engine.temporal.JmlWorkflow.Timing;
 
 /**
@@ -33,10 +35,13 @@ class JmlWorkflowTests {
 	static final String QUEUE = "jml-test";
 	static final Path HISTORIES = Path.of("src/test/resources/workflow");
 
-	static final StagePlan MANAGER = new StagePlan("manager", "manager_approval", "approval", 1, List.of());
-	static final StagePlan IT = new StagePlan("it", "it_access", "approval", 1, List.of("accounts", "vpn"));
-	static final StagePlan SECURITY = new StagePlan("security", "security_approval", "approval", 2, List.of("badge"));
-	static final StagePlan NOTIFY = new StagePlan("notify", "notify_hr", "notify", 1, List.of());
+	static final StagePlan MANAGER = new StagePlan(TestIds.id("manager"), "manager_approval", StageKind.APPROVAL, 1,
+			List.of());
+	static final StagePlan IT = new StagePlan(TestIds.id("it"), "it_access", StageKind.APPROVAL, 1,
+			List.of("accounts", "vpn"));
+	static final StagePlan SECURITY = new StagePlan(TestIds.id("security"), "security_approval", StageKind.APPROVAL, 2,
+			List.of("badge"));
+	static final StagePlan NOTIFY = new StagePlan(TestIds.id("notify"), "notify_hr", StageKind.NOTIFY, 1, List.of());
 
 	TestWorkflowEnvironment env;
 	RecordingActivities activities;
@@ -215,13 +220,13 @@ class JmlWorkflowTests {
 		workflowId = "jml-" + UUID.randomUUID();
 		workflow = env.getWorkflowClient().newWorkflowStub(JmlWorkflow.class,
 				WorkflowOptions.newBuilder().setWorkflowId(workflowId).setTaskQueue(QUEUE).build());
-		WorkflowStub.fromTyped(workflow).signalWithStart(JmlWorkflow.START_SIGNAL, new Object[] { "run-1" },
-				new Object[] { new Input("acme", UUID.randomUUID().toString(), "joiner", List.of(stages),
+		WorkflowStub.fromTyped(workflow).signalWithStart(JmlWorkflow.START_SIGNAL, new Object[] { TestIds.id("run-1") },
+				new Object[] { new Input("acme", UUID.randomUUID(), "joiner", List.of(stages),
 						new Timing(10, 60, 60, 3600)) });
 	}
 
 	private void decide(String actionId, String action, String stageId, Integer round, String actor) {
-		workflow.decide(new Decision(actionId, action, stageId, round, actor));
+		workflow.decide(new Decision(TestIds.id(actionId), ActionKind.of(action), TestIds.id(stageId), round, actor));
 	}
 
 	private String result() {

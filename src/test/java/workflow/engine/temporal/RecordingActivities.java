@@ -6,8 +6,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
+
+import workflow.LowerCaseName;
+import workflow.RunStatus;
+import workflow.projection.Activation;
+import workflow.projection.ActivationState;
+import workflow.projection.DecisionOutcome;
 
 /**
  * A test double of the activities: records every call in order (as short strings) and activates
@@ -79,43 +86,48 @@ class RecordingActivities implements JmlActivities {
 	}
 
 	@Override
-	public Activation activateStage(String tenantId, String runId, String stageId, int round) {
-		if (blocked.contains(stageId)) {
-			record("blocked-try:" + stageId + ":" + round);
-			return new Activation("BLOCKED", List.of(), "no eligible approver for " + stageId);
+	public Activation activateStage(String tenantId, UUID runId, UUID stageId, int round) {
+		String stage = TestIds.label(stageId);
+		if (blocked.contains(stage)) {
+			record("blocked-try:" + stage + ":" + round);
+			return new Activation(ActivationState.BLOCKED, List.of(), "no eligible approver for " + stage);
 		}
-		record("activate:" + stageId + ":" + round);
-		if (notify.contains(stageId)) {
-			return new Activation("NOTIFIED", assignees.getOrDefault(stageId, List.of()), null);
+		record("activate:" + stage + ":" + round);
+		if (notify.contains(stage)) {
+			return new Activation(ActivationState.NOTIFIED, assignees.getOrDefault(stage, List.of()), null);
 		}
-		return new Activation("ACTIVE", assignees.getOrDefault(stageId, List.of()), null);
+		return new Activation(ActivationState.ACTIVE, assignees.getOrDefault(stage, List.of()), null);
 	}
 
 	@Override
-	public void markStartFailed(String tenantId, String runId, String reason) {
+	public void markStartFailed(String tenantId, UUID runId, String reason) {
 		record("start-failed:" + reason);
 	}
 
 	@Override
-	public synchronized void markStageBlocked(String tenantId, String runId, String stageId, int round, String reason,
+	public synchronized void markStageBlocked(String tenantId, UUID runId, UUID stageId, int round, String reason,
 			long untilEpochMillis) {
 		blockedUntil.add(untilEpochMillis);
-		record("blocked:" + stageId + ":" + round);
+		record("blocked:" + TestIds.label(stageId) + ":" + round);
 	}
 
 	@Override
-	public void applyDecision(String tenantId, DecisionRecord decision) {
-		record("decision:" + decision.actionId() + ":" + decision.outcome() + ":" + decision.stageStatus() + ":"
-				+ decision.approvals() + ":" + decision.runStatus());
+	public void applyDecision(String tenantId, DecisionOutcome decision) {
+		record("decision:" + TestIds.label(decision.actionId()) + ":" + value(decision.outcome()) + ":"
+				+ value(decision.stageStatus()) + ":" + decision.approvals() + ":" + value(decision.runStatus()));
 	}
 
 	@Override
-	public void compensateGrant(String tenantId, String runId, String stageId, String grant, String reason, int step) {
-		record("compensate:" + step + ":" + stageId + ":" + grant + ":" + reason);
+	public void compensateGrant(String tenantId, UUID runId, UUID stageId, String grant, String reason, int step) {
+		record("compensate:" + step + ":" + TestIds.label(stageId) + ":" + grant + ":" + reason);
 	}
 
 	@Override
-	public void finishRun(String tenantId, String runId, String status, String reason) {
-		record("finish:" + status);
+	public void finishRun(String tenantId, UUID runId, RunStatus status, String reason) {
+		record("finish:" + value(status));
+	}
+
+	private static String value(LowerCaseName state) {
+		return state == null ? "null" : state.value();
 	}
 }
