@@ -3,6 +3,8 @@ package workflow.jobs;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
+import java.util.function.BiFunction;
+import java.util.function.Function;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -13,56 +15,65 @@ import jobs.Job;
  * The shape of every workflow job: ask which tenants have work due (one cross-tenant scan), then
  * read each tenant's due items and handle them one by one, so one failing tenant or row never
  * blocks the rest; stops between items when the runner interrupts the job (timeout, shutdown).
- * One round reads the clock once, so its scan and its reads agree on "now".
+ * A round reads the clock once, so its scan and its reads agree on "now".
  *
  * @param <T> what one round handles per item
  */
-abstract class TenantBatchJob<T> implements Job {
+final class TenantBatchJob<T> implements Job {
 
-	private final Logger log = LoggerFactory.getLogger(getClass());
+	private static final Logger log = LoggerFactory.getLogger(TenantBatchJob.class);
+
+	/** Handles one due item of a tenant. */
+	interface ItemWork<T> {
+		void handle(String tenant, T item, Instant now);
+	}
+
 	private final String name;
 	private final String summary;
 	private final Clock clock;
+	private final Function<Instant, List<String>> tenants;
+	private final BiFunction<String, Instant, List<T>> due;
+	private final ItemWork<T> work;
 
-	/** {@code summary} is logged after a round that handled items, with their count for its {@code {}}. */
-	TenantBatchJob(String name, String summary, Clock clock) {
+	/**
+	 * @param summary logged after a round that handled items, their count in its {@code {}}
+	 * @param tenants the tenants with work due at a moment
+	 * @param due a tenant's items due at a moment, at most one batch
+	 */
+	TenantBatchJob(String name, String summary, Clock clock, Function<Instant, List<String>> tenants,
+			BiFunction<String, Instant, List<T>> due, ItemWork<T> work) {
 		this.name = name;
 		this.summary = summary;
 		this.clock = clock;
+		this.tenants = tenants;
+		this.due = due;
+		this.work = work;
 	}
 
-	/** The tenants with work due at {@code now}. */
-	abstract List<String> tenants(Instant now);
-
-	/** The tenant's items due at {@code now}, at most one batch. */
-	abstract List<T> due(String tenant, Instant now);
-
-	abstract void handle(String tenant, T item, Instant now);
-
 	@Override
-	public final String name() {
+	public String name() {
 		return name;
 	}
 
 	@Override
-	public final void run() {
+	public void run() {
 		Instant now = clock.instant();
 		int done = 0;
-		for (String tenant : tenants(now)) {
-			List<T> due;
+		for (String tenant : tenants.apply(now)) {
+			List<T> items;
 			try {
-				due = due(tenant, now);
+				items = due.apply(tenant, now);
 			}
 			catch (RuntimeException e) {
 				log.warn("{}: tenant {} skipped this round: {}", name, tenant, e.getMessage(), e);
 				continue;
 			}
-			for (T item : due) {
+			for (T item : items) {
 				if (Thread.currentThread().isInterrupted()) {
 					return;
 				}
 				try {
-					handle(tenant, item, now);
+					work.handle(tenant, item, now);
 					done++;
 				}
 				catch (RuntimeException e) {
