@@ -16,8 +16,8 @@ import org.springframework.stereotype.Repository;
 import org.springframework.util.StringUtils;
 
 import workflow.Run;
-import workflow.RunStatus;
 import workflow.RunFilter;
+import workflow.RunStatus;
 
 /** The {@code workflow_runs} table. Call inside a tenant unit of work (RLS scopes every statement). */
 @Repository

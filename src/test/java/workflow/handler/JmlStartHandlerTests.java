@@ -13,8 +13,8 @@ import outbox.Delivery;
 import outbox.catalog.EmployeeHired;
 import platform.testing.JmlHubIntegrationTest;
 import workflow.RunFilter;
-import workflow.WorkflowProperties;
 import workflow.Runs;
+import workflow.WorkflowProperties;
 import workflow.start.RunRequests;
 
 /** The auto-start flag, checked against the real run store (the handlers are built with either setting). */

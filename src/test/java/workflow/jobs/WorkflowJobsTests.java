@@ -22,14 +22,14 @@ import platform.TenantTransactions;
 import platform.testing.JmlHubIntegrationTest;
 import workflow.Run;
 import workflow.RunFilter;
+import workflow.RunStatus;
+import workflow.Runs;
 import workflow.Stage;
+import workflow.StageStatus;
 import workflow.WorkflowProperties;
 import workflow.definition.DefinitionRepository;
 import workflow.projection.RunRepository;
 import workflow.projection.StageRepository;
-import workflow.RunStatus;
-import workflow.Runs;
-import workflow.StageStatus;
 import workflow.start.RunRequests;
 import workflow.start.RunTrigger;
 

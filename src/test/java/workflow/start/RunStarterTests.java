@@ -15,14 +15,14 @@ import outbox.catalog.EmployeeHired;
 import platform.TenantTransactions;
 import platform.testing.JmlHubIntegrationTest;
 import workflow.Run;
+import workflow.RunStatus;
+import workflow.Runs;
 import workflow.WorkflowProperties;
 import workflow.definition.DefinitionRepository;
 import workflow.engine.Orchestrator;
 import workflow.engine.OrchestratorException;
 import workflow.projection.RunRepository;
 import workflow.projection.StageRepository;
-import workflow.RunStatus;
-import workflow.Runs;
 
 /**
  * The start request handler's failure classification with an orchestrator that always fails:
