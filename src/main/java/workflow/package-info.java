@@ -1,6 +1,13 @@
 /**
- * Workflow: JML definitions, runs, stages and decisions (the projection every page reads), the
- * {@code Orchestrator} port and its Temporal adapter, the approver console and run API, its jobs.
+ * Workflow: JML runs from HR events to approved, rejected or withdrawn, in rooms by role. The
+ * root is the module's front door: {@link workflow.Runs} (read, act, what may I do), the run
+ * vocabulary (records {@code Run}, {@code Stage}, {@code Action}, {@code Grant}; state enums with
+ * stable lower-case names) and {@link workflow.RunPolicy}, the one rule set of who may act.
+ * {@code start} turns HR events into runs and starts their process; {@code decisions} records
+ * actions and signals them; {@code queries} reads the projection; {@code projection} owns the
+ * tables and the writes the process makes; {@code engine} is the {@code Orchestrator} port and
+ * its Temporal adapter; {@code definition}, {@code handler}, {@code jobs} and {@code web} hold
+ * the definitions, the outbox handlers, the jobs and the console and API.
  */
 @org.springframework.modulith.ApplicationModule(id = "workflow", displayName = "Workflow", allowedDependencies = { "outbox", "outbox :: catalog", "jobs", "platform" })
 package workflow;

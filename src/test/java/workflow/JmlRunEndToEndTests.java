@@ -13,21 +13,21 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
+import jobs.Job;
 import outbox.Delivery;
+import outbox.OutboxEventHandler;
+import outbox.OutboxPublisher;
 import outbox.catalog.CatalogEvent;
-import outbox.catalog.RunStartRequested;
 import outbox.catalog.EmployeeHired;
 import outbox.catalog.EmployeeOffboarded;
 import outbox.catalog.EmployeeTransferred;
-import jobs.Job;
-import outbox.OutboxEventHandler;
-import outbox.OutboxPublisher;
+import outbox.catalog.RunStartRequested;
 import platform.TenantTransactions;
 import platform.testing.ApiClient;
 import platform.testing.JmlHubIntegrationTest;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
-import workflow.run.ActionRepository;
+import workflow.projection.ActionRepository;
 
 /**
  * JML runs end to end: HR events from the HR API or published through the outbox as HR does, the
@@ -262,7 +262,7 @@ class JmlRunEndToEndTests {
 		JsonNode stage = scenario.awaitActiveStage(runId, "manager_approval");
 		// what the API transaction commits when the process dies before signalling
 		UUID actionId = transactions.inTenant("acme", () -> {
-			var action = actions.insert(runId, UUID.fromString(RunScenario.id(stage)), 0, "manny", "approve", null,
+			var action = actions.insert(runId, UUID.fromString(RunScenario.id(stage)), 0, "manny", ActionKind.APPROVE, null,
 					"lost-" + UUID.randomUUID()).orElseThrow();
 			jdbc.sql("UPDATE workflow_actions SET created_at = created_at - interval '1 minute' WHERE id = :id")
 				.param("id", action.id()).update();

@@ -12,6 +12,8 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.syntax.ArchRuleDefinition;
 
+import workflow.engine.Orchestrator;
+
 /**
  * The Orchestrator port writes and never reads: state comes from the PostgreSQL projection. A
  * read method (or any third method) added to the port fails this test; so does a Temporal type
@@ -37,7 +39,7 @@ class OrchestratorPortContractTests {
 		var classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
 			.importPackages("workflow");
 		ArchRuleDefinition.noClasses()
-			.that().resideOutsideOfPackage("workflow.temporal..")
+			.that().resideOutsideOfPackage("workflow.engine.temporal..")
 			.should().dependOnClassesThat().resideInAnyPackage("io.temporal..", "io.grpc..")
 			.check(classes);
 	}

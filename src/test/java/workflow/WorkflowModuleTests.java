@@ -16,9 +16,6 @@ import outbox.OutboxPublisher;
 import outbox.catalog.EmployeeHired;
 import platform.JmlHubApplication;
 import platform.TenantTransactions;
-import workflow.run.Run;
-import workflow.run.RunFilter;
-import workflow.run.RunQueries;
 
 /**
  * The workflow module with the outbox, jobs and platform but without HR: an {@link EmployeeHired}
@@ -35,7 +32,7 @@ class WorkflowModuleTests {
 	TenantTransactions transactions;
 
 	@Autowired
-	RunQueries runs;
+	Runs runs;
 
 	@Test
 	void aPublishedEmployeeHiredCreatesAJoinerRun(Scenario scenario) {
@@ -59,7 +56,7 @@ class WorkflowModuleTests {
 
 	private Optional<Run> runningRunOf(UUID employeeId) {
 		return runs.list("acme", new RunFilter(null, null, employeeId, null, null), null, 1).items().stream()
-			.filter(run -> Run.RUNNING.equals(run.status()))
+			.filter(run -> run.status() == RunStatus.RUNNING)
 			.findFirst();
 	}
 }

@@ -1,6 +1,5 @@
 package workflow;
 
-import platform.testing.ConsoleSession;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Map;
@@ -16,6 +15,7 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import outbox.OutboxPublisher;
 import platform.TenantTransactions;
 import platform.testing.ApiClient;
+import platform.testing.ConsoleSession;
 import platform.testing.JmlHubIntegrationTest;
 import tools.jackson.databind.json.JsonMapper;
 

@@ -1,13 +1,13 @@
 package workflow.definition;
 
-import java.sql.Array;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.util.List;
 import java.util.Optional;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
+
+import workflow.StageKind;
+import workflow.projection.Rows;
 
 /**
  * The tenant's definitions. A tenant's first look-up of a key copies the global template (see
@@ -60,17 +60,8 @@ public class DefinitionRepository {
 				""")
 			.param("key", key)
 			.query((rs, row) -> new DefinitionStage(rs.getInt("position"), rs.getString("name"), rs.getString("title"),
-					rs.getString("kind"), rs.getString("assignee"), rs.getInt("required_approvals"),
-					strings(rs.getArray("grants")), nullableInt(rs, "sla_hours")))
+					StageKind.of(rs.getString("kind")), rs.getString("assignee"), rs.getInt("required_approvals"),
+					Rows.strings(rs, "grants"), Rows.nullableInt(rs, "sla_hours")))
 			.list();
-	}
-
-	private static List<String> strings(Array array) throws SQLException {
-		return array == null ? List.of() : List.of((String[]) array.getArray());
-	}
-
-	private static Integer nullableInt(ResultSet rs, String column) throws SQLException {
-		int value = rs.getInt(column);
-		return rs.wasNull() ? null : value;
 	}
 }

@@ -2,16 +2,16 @@ package workflow.definition;
 
 import java.util.List;
 
+import workflow.StageKind;
+
 /**
  * One stage of a definition. {@code assignee} is a group name or {@link #EMPLOYEE_MANAGER}.
  * {@code grants} is what an approved stage gives (undone by compensation); {@code slaHours} is
  * null for stages without an SLA.
  */
-public record DefinitionStage(int position, String name, String title, String kind, String assignee,
+public record DefinitionStage(int position, String name, String title, StageKind kind, String assignee,
 		int requiredApprovals, List<String> grants, Integer slaHours) {
 
-	public static final String APPROVAL = "approval";
-	public static final String NOTIFY = "notify";
 	/** The employee's manager, or group {@code managers} when the employee has none. */
 	public static final String EMPLOYEE_MANAGER = "employee_manager";
 }

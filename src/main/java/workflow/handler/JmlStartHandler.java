@@ -6,9 +6,9 @@ import org.slf4j.LoggerFactory;
 import outbox.Delivery;
 import outbox.OutboxEventHandler;
 import outbox.catalog.CatalogEvent;
-import workflow.run.RunRequests;
-import workflow.run.RunTrigger;
-import workflow.run.WorkflowProperties;
+import workflow.WorkflowProperties;
+import workflow.start.RunRequests;
+import workflow.start.RunTrigger;
 
 /**
  * An HR event that starts a JML run. With {@code WORKFLOW_JML_AUTO_START_ENABLED} off the event

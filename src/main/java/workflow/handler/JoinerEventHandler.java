@@ -4,10 +4,10 @@ import org.springframework.stereotype.Component;
 
 import outbox.Delivery;
 import outbox.catalog.EmployeeHired;
+import workflow.WorkflowProperties;
 import workflow.definition.Definition;
-import workflow.run.RunRequests;
-import workflow.run.RunTrigger;
-import workflow.run.WorkflowProperties;
+import workflow.start.RunRequests;
+import workflow.start.RunTrigger;
 
 /** {@link EmployeeHired} → a joiner run (when auto-start is on). */
 @Component

@@ -4,10 +4,10 @@ import org.springframework.stereotype.Component;
 
 import outbox.Delivery;
 import outbox.catalog.EmployeeOffboarded;
+import workflow.WorkflowProperties;
 import workflow.definition.Definition;
-import workflow.run.RunRequests;
-import workflow.run.RunTrigger;
-import workflow.run.WorkflowProperties;
+import workflow.start.RunRequests;
+import workflow.start.RunTrigger;
 
 /** {@link EmployeeOffboarded} → a leaver run (when auto-start is on). */
 @Component

@@ -5,7 +5,7 @@ import org.springframework.stereotype.Component;
 import outbox.Delivery;
 import outbox.OutboxEventHandler;
 import outbox.catalog.StageReminderDue;
-import workflow.run.StageReminders;
+import workflow.jobs.StageReminders;
 
 /** {@link StageReminderDue} → record (and log) the reminder once. */
 @Component

@@ -5,7 +5,7 @@ import org.springframework.stereotype.Component;
 import outbox.Delivery;
 import outbox.OutboxEventHandler;
 import outbox.catalog.RunStartRequested;
-import workflow.run.RunStarter;
+import workflow.start.RunStarter;
 
 /** {@link RunStartRequested} → start the run's process. */
 @Component

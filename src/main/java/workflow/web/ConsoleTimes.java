@@ -1,5 +1,6 @@
 package workflow.web;
 
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -7,11 +8,19 @@ import java.time.format.DateTimeFormatter;
 
 import org.springframework.stereotype.Component;
 
-/** Human-readable times for the workflow pages ({@code ${@workflowTimes.ago(x)}}). */
+import workflow.Stage;
+
+/** Human-readable times for the workflow pages ({@code ${@workflowTimes.ago(x)}}), relative to the platform clock. */
 @Component("workflowTimes")
 public class ConsoleTimes {
 
 	private static final DateTimeFormatter AT = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'").withZone(ZoneOffset.UTC);
+
+	private final Clock clock;
+
+	ConsoleTimes(Clock clock) {
+		this.clock = clock;
+	}
 
 	public String at(Instant instant) {
 		return instant == null ? "" : AT.format(instant);
@@ -19,20 +28,22 @@ public class ConsoleTimes {
 
 	/** "5 min ago", "3 h ago", "2 d ago". */
 	public String ago(Instant instant) {
-		return instant == null ? "" : span(Duration.between(instant, Instant.now())) + " ago";
+		return instant == null ? "" : span(Duration.between(instant, clock.instant())) + " ago";
 	}
 
 	/** The SLA state of a stage activated at {@code activatedAt} with {@code slaHours}. */
 	public String sla(Instant activatedAt, Integer slaHours) {
-		if (activatedAt == null || slaHours == null) {
+		Instant due = Stage.dueAt(activatedAt, slaHours);
+		if (due == null) {
 			return "no SLA";
 		}
-		Duration left = Duration.between(Instant.now(), activatedAt.plus(Duration.ofHours(slaHours)));
+		Duration left = Duration.between(clock.instant(), due);
 		return left.isNegative() ? "overdue by " + span(left.negated()) : "due in " + span(left);
 	}
 
 	public boolean overdue(Instant activatedAt, Integer slaHours) {
-		return activatedAt != null && slaHours != null && activatedAt.plus(Duration.ofHours(slaHours)).isBefore(Instant.now());
+		Instant due = Stage.dueAt(activatedAt, slaHours);
+		return due != null && due.isBefore(clock.instant());
 	}
 
 	static String span(Duration duration) {

@@ -8,8 +8,8 @@ import org.springframework.web.bind.annotation.ControllerAdvice;
 import org.springframework.web.bind.annotation.ModelAttribute;
 
 import platform.AppUser;
-import workflow.run.RunQueries;
 import platform.Role;
+import workflow.Runs;
 
 /**
  * The nav badge: every console page of an APPROVER gets {@code inboxCount}. Skipped for the JSON
@@ -18,10 +18,10 @@ import platform.Role;
 @ControllerAdvice
 class InboxCountAdvice {
 
-	private final RunQueries queries;
+	private final Runs runs;
 
-	InboxCountAdvice(RunQueries queries) {
-		this.queries = queries;
+	InboxCountAdvice(Runs runs) {
+		this.runs = runs;
 	}
 
 	@ModelAttribute("inboxCount")
@@ -32,6 +32,6 @@ class InboxCountAdvice {
 				|| request.getHeader("HX-Request") != null) {
 			return null;
 		}
-		return queries.inboxCount(user);
+		return runs.inboxCount(user);
 	}
 }

@@ -18,12 +18,13 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 import platform.AppUser;
-import workflow.run.Action;
-import workflow.run.RunActions;
-import workflow.run.RunFilter;
-import workflow.run.RunQueries;
-import workflow.run.RunQueries.RunDetail;
-import workflow.run.RunQueries.RunPage;
+import workflow.Action;
+import workflow.ActionKind;
+import workflow.ActionRequest;
+import workflow.RunDetail;
+import workflow.RunFilter;
+import workflow.RunPage;
+import workflow.Runs;
 
 /**
  * The run API: list and detail read the projection; actions are recorded and answered 202
@@ -34,12 +35,10 @@ import workflow.run.RunQueries.RunPage;
 @Validated
 class RunApiController {
 
-	private final RunQueries queries;
-	private final RunActions actions;
+	private final Runs runs;
 
-	RunApiController(RunQueries queries, RunActions actions) {
-		this.queries = queries;
-		this.actions = actions;
+	RunApiController(Runs runs) {
+		this.runs = runs;
 	}
 
 	/** Body of an action; {@code stageId} is required for approve, reject and return. */
@@ -51,14 +50,15 @@ class RunApiController {
 			@RequestParam(required = false) String definition, @RequestParam(required = false) UUID employeeId,
 			@RequestParam(required = false) String q, @RequestParam(defaultValue = "false") boolean assignedToMe,
 			@RequestParam(required = false) String cursor,
-			@RequestParam(defaultValue = "" + RunQueries.DEFAULT_LIMIT) int limit) {
-		RunFilter filter = new RunFilter(status, definition, employeeId, q, assignedToMe ? user.getUsername() : null);
-		return queries.list(user.tenantId(), filter, cursor, limit);
+			@RequestParam(defaultValue = "" + Runs.DEFAULT_LIMIT) int limit) {
+		RunFilter filter = new RunFilter(Runs.statusParameter(status), definition, employeeId, q,
+				assignedToMe ? user.getUsername() : null);
+		return runs.list(user.tenantId(), filter, cursor, limit);
 	}
 
 	@GetMapping("/{id}")
 	RunDetail detail(@AuthenticationPrincipal AppUser user, @PathVariable UUID id) {
-		return queries.detail(user.tenantId(), id);
+		return runs.detail(user.tenantId(), id);
 	}
 
 	@PostMapping("/{id}/{action:approve|reject|return|withdraw|resubmit}")
@@ -66,8 +66,8 @@ class RunApiController {
 			@RequestHeader(name = "Idempotency-Key", required = false) String idempotencyKey,
 			@RequestBody(required = false) @Validated ActionBody body) {
 		ActionBody request = body == null ? new ActionBody(null, null) : body;
-		Action recorded = actions.act(user, id,
-				new RunActions.Request(action, request.stageId(), request.comment(), idempotencyKey));
+		Action recorded = runs.act(user, id,
+				new ActionRequest(ActionKind.of(action), request.stageId(), request.comment(), idempotencyKey));
 		return ResponseEntity.status(HttpStatus.ACCEPTED).body(recorded);
 	}
 }

@@ -12,10 +12,10 @@ import org.springframework.beans.factory.annotation.Autowired;
 import outbox.Delivery;
 import outbox.catalog.EmployeeHired;
 import platform.testing.JmlHubIntegrationTest;
-import workflow.run.RunFilter;
-import workflow.run.RunQueries;
-import workflow.run.RunRequests;
-import workflow.run.WorkflowProperties;
+import workflow.RunFilter;
+import workflow.Runs;
+import workflow.WorkflowProperties;
+import workflow.start.RunRequests;
 
 /** The auto-start flag, checked against the real run store (the handlers are built with either setting). */
 @JmlHubIntegrationTest
@@ -25,7 +25,7 @@ class JmlStartHandlerTests {
 	RunRequests requests;
 
 	@Autowired
-	RunQueries queries;
+	Runs queries;
 
 	static WorkflowProperties autoStart(boolean enabled) {
 		return new WorkflowProperties(new WorkflowProperties.Jml(enabled, 5, null), null,

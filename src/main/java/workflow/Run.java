@@ -1,0 +1,17 @@
+package workflow;
+
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.UUID;
+
+/** A JML run as projected in PostgreSQL. */
+public record Run(UUID id, String definitionKey, String definitionTitle, UUID employeeId, String employeeName,
+		String employeeEmail, String department, String manager, String fromDepartment, String fromManager,
+		LocalDate effectiveDate, RunStatus status, String statusReason, Instant startNotBefore, Instant startRequestedAt,
+		String workflowId, String executionId, Instant startedAt, UUID currentStageId, Instant createdAt,
+		Instant updatedAt, Instant finishedAt) {
+
+	public boolean finished() {
+		return status.finished();
+	}
+}

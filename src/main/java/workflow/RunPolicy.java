@@ -1,0 +1,134 @@
+package workflow;
+
+import java.util.EnumSet;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+
+import platform.Role;
+
+/**
+ * Which actions an actor may take on a run, and if not, why: the one rule set behind the API's
+ * checks, the console's buttons and the workflow's own guards. Pure (no Spring, no database, no
+ * clock), so the Temporal workflow calls it deterministically. The rules come in the order the
+ * API checks them: the actor's role, the run, then the stage a decision is about.
+ */
+public final class RunPolicy {
+
+	/** Why an action is refused; {@link #forbidden()} ones are about who asks, the others about the run's state. */
+	public enum Refusal {
+
+		/** Decisions need an approver; resubmit and withdraw need HR. */
+		ROLE_MISSING(true),
+		RUN_FINISHED(false),
+		/** A decision on a run that is not running. */
+		NO_STAGE_AWAITS_DECISIONS(false),
+		/** A resubmit of a run that is not returned. */
+		NOT_RETURNED(false),
+		/** A run action for a stage that is no longer the current one. */
+		MOVED_ON(false),
+		/** A decision for a stage (or round) that does not await decisions. */
+		STAGE_NOT_ACTIVE(false),
+		NOT_ASSIGNED(true),
+		ALREADY_DECIDED(false);
+
+		private final boolean forbidden;
+
+		Refusal(boolean forbidden) {
+			this.forbidden = forbidden;
+		}
+
+		public boolean forbidden() {
+			return forbidden;
+		}
+	}
+
+	/** Who acts. */
+	public record Actor(String username, Set<Role> roles) {
+	}
+
+	/** The stage a decision is about; {@code decidedBy} are the users who decided it in {@code round}. */
+	public record StageFacts(UUID id, int round, StageStatus status, List<String> assignees, Set<String> decidedBy) {
+
+		/** The facts of a stage from its action history. */
+		public static StageFacts of(Stage stage, List<Action> actions) {
+			Set<String> decided = new HashSet<>();
+			actions.stream()
+				.filter(action -> stage.id().equals(action.stageId()) && Objects.equals(stage.round(), action.round())
+						&& action.action().decision())
+				.forEach(action -> decided.add(action.actor()));
+			return new StageFacts(stage.id(), stage.round(), stage.status(), stage.assignees(), decided);
+		}
+	}
+
+	private RunPolicy() {
+	}
+
+	/** The role an action needs: an approver decides, HR resubmits and withdraws. */
+	public static Role requiredRole(ActionKind action) {
+		return action.decision() ? Role.APPROVER : Role.HR;
+	}
+
+	public static Optional<Refusal> refuseForRole(Set<Role> roles, ActionKind action) {
+		return roles.contains(requiredRole(action)) ? Optional.empty() : Optional.of(Refusal.ROLE_MISSING);
+	}
+
+	/**
+	 * The rules of the run: a finished run takes nothing; a decision needs a running run; a
+	 * resubmit a returned one; a run action naming a stage must name the current one.
+	 */
+	public static Optional<Refusal> refuseForRun(ActionKind action, RunStatus status, UUID currentStageId,
+			UUID requestedStageId) {
+		if (status.finished()) {
+			return Optional.of(Refusal.RUN_FINISHED);
+		}
+		if (action.decision()) {
+			return status == RunStatus.RUNNING ? Optional.empty() : Optional.of(Refusal.NO_STAGE_AWAITS_DECISIONS);
+		}
+		if (action == ActionKind.RESUBMIT && status != RunStatus.RETURNED) {
+			return Optional.of(Refusal.NOT_RETURNED);
+		}
+		if (requestedStageId != null && currentStageId != null && !requestedStageId.equals(currentStageId)) {
+			return Optional.of(Refusal.MOVED_ON);
+		}
+		return Optional.empty();
+	}
+
+	/**
+	 * The rules of a decision on stage {@code stageId} in {@code round}: the stage must be active
+	 * in that round, the actor assigned to it and not have decided it yet.
+	 */
+	public static Optional<Refusal> refuseForStage(String actor, UUID stageId, Integer round, StageFacts stage) {
+		if (stage == null || stage.status() != StageStatus.ACTIVE || !stage.id().equals(stageId)
+				|| !Objects.equals(round, stage.round())) {
+			return Optional.of(Refusal.STAGE_NOT_ACTIVE);
+		}
+		if (!stage.assignees().contains(actor)) {
+			return Optional.of(Refusal.NOT_ASSIGNED);
+		}
+		if (stage.decidedBy().contains(actor)) {
+			return Optional.of(Refusal.ALREADY_DECIDED);
+		}
+		return Optional.empty();
+	}
+
+	/** What the actor may do now, in the console's order; {@code current} is null without a current stage. */
+	public static Set<ActionKind> allowed(Actor actor, RunStatus status, StageFacts current) {
+		Set<ActionKind> allowed = EnumSet.noneOf(ActionKind.class);
+		UUID currentStageId = current == null ? null : current.id();
+		for (ActionKind action : ActionKind.values()) {
+			boolean refused = refuseForRole(actor.roles(), action)
+				.or(() -> refuseForRun(action, status, currentStageId, currentStageId))
+				.or(() -> action.decision() ? refuseForStage(actor.username(), currentStageId,
+						current == null ? null : current.round(), current) : Optional.empty())
+				.isPresent();
+			if (!refused) {
+				allowed.add(action);
+			}
+		}
+		return allowed;
+	}
+}

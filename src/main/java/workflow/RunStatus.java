@@ -1,0 +1,28 @@
+package workflow;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+
+/** Where a run is; declared in the order the console lists them. */
+public enum RunStatus implements LowerCaseName {
+
+	/** Created; its process is not started yet (or waits for its pre-hire start). */
+	REQUESTED,
+	RUNNING,
+	/** A stage sent it back; waits for HR to resubmit or withdraw. */
+	RETURNED,
+	COMPLETED,
+	REJECTED,
+	WITHDRAWN,
+	/** The process could not be started, or its first stage could not be activated. */
+	START_FAILED;
+
+	/** Whether the run takes no more actions. */
+	public boolean finished() {
+		return this == START_FAILED || this == COMPLETED || this == REJECTED || this == WITHDRAWN;
+	}
+
+	@JsonCreator
+	public static RunStatus of(String value) {
+		return LowerCaseName.parse(RunStatus.class, value);
+	}
+}

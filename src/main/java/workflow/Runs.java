@@ -1,0 +1,76 @@
+package workflow;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+
+import org.springframework.stereotype.Service;
+import org.springframework.util.StringUtils;
+
+import platform.ApiException;
+import platform.AppUser;
+import workflow.RunPolicy.Actor;
+import workflow.RunPolicy.StageFacts;
+import workflow.decisions.RunActions;
+import workflow.queries.RunQueries;
+
+/**
+ * The module's front door for its pages, its API and its tests: read runs (from the projection,
+ * never the engine), act on them, and ask {@link RunPolicy} what a user may do on one.
+ */
+@Service
+public class Runs {
+
+	public static final int DEFAULT_LIMIT = 20;
+
+	private final RunQueries queries;
+	private final RunActions actions;
+
+	Runs(RunQueries queries, RunActions actions) {
+		this.queries = queries;
+		this.actions = actions;
+	}
+
+	/** The status a {@code status} request parameter names; null when blank, a 400 when unknown. */
+	public static RunStatus statusParameter(String value) {
+		if (!StringUtils.hasText(value)) {
+			return null;
+		}
+		List<String> known = Arrays.stream(RunStatus.values()).map(RunStatus::value).sorted().toList();
+		if (!known.contains(value)) {
+			throw new ApiException.InvalidInput("status", "must be one of " + known);
+		}
+		return RunStatus.of(value);
+	}
+
+	/** One page of runs, newest first, after {@code cursor} (a token of a previous page, or null). */
+	public RunPage list(String tenantId, RunFilter filter, String cursor, int limit) {
+		return queries.list(tenantId, filter, cursor, limit);
+	}
+
+	public RunDetail detail(String tenantId, UUID runId) {
+		return queries.detail(tenantId, runId);
+	}
+
+	/** Active stages waiting for the user's decision, oldest first. */
+	public List<InboxItem> inbox(AppUser user, int limit) {
+		return queries.inbox(user, limit);
+	}
+
+	public int inboxCount(AppUser user) {
+		return queries.inboxCount(user);
+	}
+
+	/** Records the action (the workflow applies it asynchronously) and returns it. */
+	public Action act(AppUser user, UUID runId, ActionRequest request) {
+		return actions.act(user, runId, request);
+	}
+
+	/** The actions the user may take on the run now: the buttons the console shows. */
+	public Set<ActionKind> allowedActions(AppUser user, RunDetail detail) {
+		Stage current = detail.currentStage();
+		return RunPolicy.allowed(new Actor(user.getUsername(), user.roles()), detail.run().status(),
+				current == null ? null : StageFacts.of(current, detail.actions()));
+	}
+}

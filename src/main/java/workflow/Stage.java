@@ -1,0 +1,23 @@
+package workflow;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+
+/** A stage of a run (a snapshot of its definition stage) and its progress. */
+public record Stage(UUID id, UUID runId, int position, String name, String title, StageKind kind, String assignee,
+		int requiredApprovals, List<String> grants, Integer slaHours, StageStatus status, int round, int approvals,
+		List<String> assignees, Instant activatedAt, Instant decidedAt, Instant blockedUntil, String blockedReason,
+		Instant reminderPublishedAt, Instant remindedAt) {
+
+	/** The SLA deadline of an active stage, or null. */
+	public Instant dueAt() {
+		return dueAt(activatedAt, slaHours);
+	}
+
+	/** The SLA deadline of a stage activated at {@code activatedAt}, or null without activation or SLA. */
+	public static Instant dueAt(Instant activatedAt, Integer slaHours) {
+		return activatedAt == null || slaHours == null ? null : activatedAt.plus(Duration.ofHours(slaHours));
+	}
+}

@@ -1,0 +1,163 @@
+package workflow.decisions;
+
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
+import org.springframework.util.Assert;
+import org.springframework.util.StringUtils;
+
+import platform.ApiException;
+import platform.AppUser;
+import platform.TenantTransactions;
+import workflow.Action;
+import workflow.ActionKind;
+import workflow.ActionOutcome;
+import workflow.ActionRequest;
+import workflow.Run;
+import workflow.RunPolicy;
+import workflow.RunPolicy.Refusal;
+import workflow.RunPolicy.StageFacts;
+import workflow.RunStatus;
+import workflow.Stage;
+import workflow.projection.ActionRepository;
+import workflow.projection.RunRepository;
+import workflow.projection.StageRepository;
+
+/**
+ * Actions on runs, for the API and the console alike. The action row is written in its own
+ * tenant unit of work after {@link RunPolicy} allowed it; the signal to the workflow is sent
+ * once that unit of work has committed. An idempotency key the actor already used returns that
+ * action (no second action or signal).
+ */
+@Service
+public class RunActions {
+
+	static final int MAX_COMMENT = 2000;
+	static final int MAX_KEY = 200;
+	private static final String WITHDRAWN_BEFORE_START = "withdrawn before the workflow started";
+
+	private final TenantTransactions transactions;
+	private final RunRepository runs;
+	private final StageRepository stages;
+	private final ActionRepository actions;
+	private final SignalDelivery delivery;
+
+	RunActions(TenantTransactions transactions, RunRepository runs, StageRepository stages, ActionRepository actions,
+			SignalDelivery delivery) {
+		this.transactions = transactions;
+		this.runs = runs;
+		this.stages = stages;
+		this.actions = actions;
+		this.delivery = delivery;
+	}
+
+	public Action act(AppUser user, UUID runId, ActionRequest request) {
+		// the signal must follow the commit: inside an enclosing transaction it would precede it
+		Assert.state(!TransactionSynchronizationManager.isActualTransactionActive(),
+				"act commits its own unit of work; call it outside a transaction");
+		validate(request);
+		String tenant = user.tenantId();
+		Action action = transactions.inTenant(tenant, () -> record(user, runId, request));
+		// inTenant has committed when it returns: the workflow only ever hears of a durable action
+		if (!action.settled() && action.signalSentAt() == null) {
+			delivery.deliver(tenant, action);
+		}
+		return transactions.readInTenant(tenant, () -> actions.find(action.id()).orElse(action));
+	}
+
+	private Action record(AppUser user, UUID runId, ActionRequest request) {
+		String actor = user.getUsername();
+		ActionKind kind = request.action();
+		Run run = runs.lock(runId).orElseThrow(() -> new ApiException.NotFound("No run " + runId + "."));
+		Optional<Action> previous = actions.findByKey(actor, request.idempotencyKey());
+		if (previous.isPresent()) {
+			return sameRequest(previous.get(), runId, kind);
+		}
+		refuse(RunPolicy.refuseForRole(user.roles(), kind), run, kind);
+		refuse(RunPolicy.refuseForRun(kind, run.status(), run.currentStageId(), request.stageId()), run, kind);
+		if (kind.decision()) {
+			Stage stage = requestedStage(run, request.stageId());
+			StageFacts facts = new StageFacts(stage.id(), stage.round(), stage.status(), stage.assignees(),
+					actions.hasDecided(stage.id(), stage.round(), actor) ? Set.of(actor) : Set.of());
+			refuse(RunPolicy.refuseForStage(actor, stage.id(), stage.round(), facts), stage);
+			return insert(runId, stage.id(), stage.round(), actor, request);
+		}
+		Action recorded = insert(runId, run.currentStageId(), null, actor, request);
+		if (kind == ActionKind.WITHDRAW && run.status() == RunStatus.REQUESTED && run.workflowId() == null) {
+			// no process yet: the start handler (serialised by the run lock) will find the run withdrawn
+			runs.finish(runId, RunStatus.WITHDRAWN, WITHDRAWN_BEFORE_START);
+			actions.settleUndelivered(recorded.id(), ActionOutcome.APPLIED, WITHDRAWN_BEFORE_START);
+			return actions.find(recorded.id()).orElseThrow();
+		}
+		return recorded;
+	}
+
+	private Stage requestedStage(Run run, UUID stageId) {
+		if (stageId == null) {
+			throw new ApiException.InvalidInput("stageId", "is required");
+		}
+		return stages.find(stageId)
+			.filter(s -> s.runId().equals(run.id()))
+			.orElseThrow(() -> new ApiException.NotFound("No stage " + stageId + " in run " + run.id() + "."));
+	}
+
+	/** The policy's refusal of a run-level rule, worded for the actor. */
+	private static void refuse(Optional<Refusal> refusal, Run run, ActionKind action) {
+		refusal.ifPresent(reason -> {
+			String status = run.status().value();
+			throw switch (reason) {
+				case ROLE_MISSING -> new ApiException.Forbidden(
+						"Only " + (action.decision() ? "an approver" : "HR") + " may " + action.value() + ".");
+				case RUN_FINISHED -> new ApiException.Conflict("The run is " + status + " and takes no more actions.");
+				case NO_STAGE_AWAITS_DECISIONS -> new ApiException.Conflict(
+						"The run is " + status + "; no stage awaits decisions.");
+				case NOT_RETURNED -> new ApiException.Conflict(
+						"Only a returned run can be resubmitted; this one is " + status + ".");
+				default -> new ApiException.Conflict("The run has moved on to another stage; reload it.");
+			};
+		});
+	}
+
+	/** The policy's refusal of a stage rule, worded for the actor. */
+	private static void refuse(Optional<Refusal> refusal, Stage stage) {
+		refusal.ifPresent(reason -> {
+			throw switch (reason) {
+				case NOT_ASSIGNED -> new ApiException.Forbidden("You are not assigned to this stage.");
+				case ALREADY_DECIDED -> new ApiException.Conflict("You already decided this stage.");
+				default -> new ApiException.Conflict(
+						"The stage is " + stage.status().value() + " and awaits no decisions.");
+			};
+		});
+	}
+
+	private Action insert(UUID runId, UUID stageId, Integer round, String actor, ActionRequest request) {
+		String comment = StringUtils.hasText(request.comment()) ? request.comment().strip() : null;
+		return actions.insert(runId, stageId, round, actor, request.action(), comment, request.idempotencyKey())
+			// the only conflict left after the checks: a concurrent decision of the same actor
+			.orElseThrow(() -> new ApiException.Conflict("You already decided this stage."));
+	}
+
+	private static Action sameRequest(Action previous, UUID runId, ActionKind action) {
+		if (!previous.runId().equals(runId) || previous.action() != action) {
+			throw new ApiException.Conflict("This Idempotency-Key was already used for a different request.");
+		}
+		return previous;
+	}
+
+	private static void validate(ActionRequest request) {
+		String key = request.idempotencyKey();
+		if (!StringUtils.hasText(key) || key.length() > MAX_KEY) {
+			throw new ApiException.InvalidInput("Idempotency-Key", "is required (at most " + MAX_KEY + " characters)");
+		}
+		ActionKind action = request.action();
+		if (action.needsComment() && !StringUtils.hasText(request.comment())) {
+			throw new ApiException.InvalidInput("comment", "is required to " + action.value());
+		}
+		if (request.comment() != null && request.comment().length() > MAX_COMMENT) {
+			throw new ApiException.InvalidInput("comment", "must be at most " + MAX_COMMENT + " characters");
+		}
+	}
+}

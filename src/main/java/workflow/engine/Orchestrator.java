@@ -1,0 +1,46 @@
+package workflow.engine;
+
+import java.util.List;
+import java.util.UUID;
+
+import workflow.ActionKind;
+import workflow.StageKind;
+
+/**
+ * The port to the process engine: two write operations and, deliberately, no read operation.
+ * Pages and the API read the PostgreSQL projection; the engine is never asked for state
+ * ({@code OrchestratorPortContractTests} fails if a method is added). Implementations throw
+ * {@link OrchestratorException} and never expose engine types. Its records are the engine's
+ * payloads as they are: the adapter hands them to the process unchanged.
+ */
+public interface Orchestrator {
+
+	/**
+	 * Starts the run's process once: a second call for the same run (a re-delivered start
+	 * request) finds the existing execution and answers with {@code alreadyStarted}.
+	 */
+	StartReceipt start(StartRequest request);
+
+	/** Delivers a decision to the run's process; the process ignores an action id it has seen. */
+	void signal(DecisionSignal signal);
+
+	/** What to start: the run and its stage plan, snapshotted when the run was created. */
+	record StartRequest(String tenantId, UUID runId, String definitionKey, List<StagePlan> stages) {
+	}
+
+	/** A stage as the process runs it; {@code grants} is what its approval gives. */
+	record StagePlan(UUID stageId, String name, StageKind kind, int requiredApprovals, List<String> grants) {
+	}
+
+	/** The execution that runs (or already ran) the process. */
+	record StartReceipt(String workflowId, String executionId, boolean alreadyStarted) {
+	}
+
+	/** A recorded action for the process of run {@code runId}. */
+	record DecisionSignal(String tenantId, UUID runId, Decision decision) {
+	}
+
+	/** An action as the process sees it; {@code stageId} and {@code round} are null for actions on the whole run. */
+	record Decision(UUID actionId, ActionKind action, UUID stageId, Integer round, String actor) {
+	}
+}

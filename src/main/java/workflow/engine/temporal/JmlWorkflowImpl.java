@@ -1,0 +1,312 @@
+package workflow.engine.temporal;
+
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+
+import io.temporal.activity.ActivityOptions;
+import io.temporal.common.RetryOptions;
+import io.temporal.failure.ActivityFailure;
+import io.temporal.workflow.Workflow;
+import io.temporal.workflow.WorkflowInit;
+import workflow.ActionKind;
+import workflow.ActionOutcome;
+import workflow.RunPolicy;
+import workflow.RunPolicy.Refusal;
+import workflow.RunPolicy.StageFacts;
+import workflow.RunStatus;
+import workflow.StageStatus;
+import workflow.engine.Orchestrator.Decision;
+import workflow.engine.Orchestrator.StagePlan;
+import workflow.projection.Activation;
+import workflow.projection.ActivationState;
+import workflow.projection.DecisionOutcome;
+
+/**
+ * The JML control flow, deterministic: activate a stage, wait for decision signals, record each,
+ * advance when the stage's quorum of distinct approvers is met ({@link RunPolicy} says which
+ * decisions count). Reject and withdraw undo earlier grants in reverse order; return parks the
+ * run until resubmit. A blocked first stage fails the start; a blocked later stage is retried on
+ * a durable timer (doubling, capped) during which a withdraw is still accepted.
+ */
+public class JmlWorkflowImpl implements JmlWorkflow {
+
+	private final Input input;
+	private final JmlActivities activities;
+	// decisions in arrival order, each action id once (signals may be re-delivered)
+	private final Deque<Decision> pending = new ArrayDeque<>();
+	private final Set<UUID> seenActionIds = new HashSet<>();
+	// what approved stages granted, in grant order, for compensation
+	private final List<GrantStep> granted = new ArrayList<>();
+
+	private record GrantStep(UUID stageId, String grant) {
+	}
+
+	/** How waiting on an active stage ended. */
+	private enum StageEnd {
+		APPROVED, REJECTED, RETURNED, WITHDRAWN
+	}
+
+	/** How the workflow's own attempts to activate a stage can end the run (the projection never says so). */
+	private enum ActivationEnd {
+		/** The first stage is blocked: the run never started. */
+		START_FAILED,
+		/** A withdraw arrived while a later stage waited to be retried. */
+		WITHDRAWN
+	}
+
+	/** Either the projection's activation or, when activating ended the run, the workflow's reason. */
+	private record Activated(Activation activation, ActivationEnd end) {
+
+		static Activated by(Activation activation) {
+			return new Activated(activation, null);
+		}
+
+		static Activated ended(ActivationEnd end) {
+			return new Activated(null, end);
+		}
+	}
+
+	/** State is built before any signal handler runs (SignalWithStart delivers the signal first). */
+	@WorkflowInit
+	public JmlWorkflowImpl(Input input) {
+		this.input = input;
+		Timing timing = input.timing();
+		RetryOptions retry = RetryOptions.newBuilder()
+			.setInitialInterval(Duration.ofSeconds(1))
+			.setBackoffCoefficient(2.0)
+			.setMaximumInterval(Duration.ofSeconds(timing.activityMaxRetryIntervalSeconds()))
+			// transport failures retry until they succeed; permanent ones are non-retryable failures
+			.setMaximumAttempts(0)
+			.setDoNotRetry(JmlActivities.PERMANENT_FAILURE)
+			.build();
+		this.activities = Workflow.newActivityStub(JmlActivities.class, ActivityOptions.newBuilder()
+			.setStartToCloseTimeout(Duration.ofSeconds(timing.activityTimeoutSeconds()))
+			.setRetryOptions(retry)
+			.build());
+	}
+
+	@Override
+	public void startRequested(UUID runId) {
+		// nothing to do: see the interface
+	}
+
+	@Override
+	public void decide(Decision decision) {
+		if (seenActionIds.add(decision.actionId())) {
+			pending.add(decision);
+		}
+	}
+
+	@Override
+	public String run(Input input) {
+		List<StagePlan> stages = input.stages();
+		boolean started = false;
+		int index = 0;
+		int round = 0;
+		while (index < stages.size()) {
+			StagePlan stage = stages.get(index);
+			Activated activated = activate(stage, round, !started);
+			if (activated.end() == ActivationEnd.START_FAILED) {
+				return RunStatus.START_FAILED.value();
+			}
+			if (activated.end() == ActivationEnd.WITHDRAWN) {
+				return end(RunStatus.WITHDRAWN, "withdrawn at stage " + stage.name());
+			}
+			Activation activation = activated.activation();
+			if (activation.state() == ActivationState.RUN_CLOSED) {
+				return close(activation.reason());
+			}
+			started = true;
+			if (activation.state() == ActivationState.NOTIFIED) {
+				index++;
+				round = 0;
+				continue;
+			}
+			StageEnd end = awaitDecisions(stage, round, activation.assignees());
+			if (end == StageEnd.APPROVED) {
+				stage.grants().forEach(grant -> granted.add(new GrantStep(stage.stageId(), grant)));
+				index++;
+				round = 0;
+			}
+			else if (end == StageEnd.RETURNED && awaitResubmit(stage, round)) {
+				round++;
+			}
+			else if (end == StageEnd.REJECTED) {
+				return end(RunStatus.REJECTED, "rejected at stage " + stage.name());
+			}
+			else {
+				return end(RunStatus.WITHDRAWN, "withdrawn at stage " + stage.name());
+			}
+		}
+		return end(RunStatus.COMPLETED, null);
+	}
+
+	/** Activates the stage, retrying a blocked one on a durable timer unless it is the first. */
+	private Activated activate(StagePlan stage, int round, boolean first) {
+		Timing timing = input.timing();
+		Duration wait = Duration.ofSeconds(timing.blockedRetryInitialSeconds());
+		Duration cap = Duration.ofSeconds(timing.blockedRetryMaxSeconds());
+		while (true) {
+			Activation activation = tryActivate(stage, round);
+			if (activation.state() != ActivationState.BLOCKED) {
+				return Activated.by(activation);
+			}
+			if (first) {
+				activities.markStartFailed(input.tenantId(), input.runId(), activation.reason());
+				settleRemaining("the run failed to start");
+				return Activated.ended(ActivationEnd.START_FAILED);
+			}
+			long until = Workflow.currentTimeMillis() + wait.toMillis();
+			activities.markStageBlocked(input.tenantId(), input.runId(), stage.stageId(), round, activation.reason(), until);
+			if (withdrawnBefore(until, stage, round)) {
+				return Activated.ended(ActivationEnd.WITHDRAWN);
+			}
+			wait = wait.multipliedBy(2).compareTo(cap) > 0 ? cap : wait.multipliedBy(2);
+		}
+	}
+
+	private Activation tryActivate(StagePlan stage, int round) {
+		try {
+			return activities.activateStage(input.tenantId(), input.runId(), stage.stageId(), round);
+		}
+		catch (ActivityFailure failure) {
+			// only permanent failures get here (others retry): the stage cannot be activated
+			String reason = failure.getCause() == null ? failure.getMessage() : failure.getCause().getMessage();
+			return new Activation(ActivationState.BLOCKED, List.of(), reason);
+		}
+	}
+
+	/** Waits until {@code until}; true when a withdraw arrived meanwhile (other decisions are ignored). */
+	private boolean withdrawnBefore(long until, StagePlan stage, int round) {
+		while (true) {
+			long remaining = until - Workflow.currentTimeMillis();
+			if (remaining <= 0 || !Workflow.await(Duration.ofMillis(remaining), () -> !pending.isEmpty())) {
+				return false;
+			}
+			Decision decision = pending.poll();
+			if (decision.action() == ActionKind.WITHDRAW) {
+				apply(decision, stage, round, StageStatus.WITHDRAWN, 0, null);
+				return true;
+			}
+			ignore(decision, "the stage is blocked");
+		}
+	}
+
+	private StageEnd awaitDecisions(StagePlan stage, int round, List<String> assignees) {
+		Set<String> decided = new LinkedHashSet<>();
+		int approvals = 0;
+		while (true) {
+			Decision decision = next();
+			ActionKind action = decision.action();
+			if (action == ActionKind.WITHDRAW) {
+				apply(decision, stage, round, StageStatus.WITHDRAWN, approvals, null);
+				return StageEnd.WITHDRAWN;
+			}
+			Optional<Refusal> refusal = refusal(decision, new StageFacts(stage.stageId(), round, StageStatus.ACTIVE,
+					assignees, decided));
+			if (refusal.isPresent()) {
+				ignore(decision, reason(refusal.get(), decision.actor()));
+				continue;
+			}
+			decided.add(decision.actor());
+			if (action == ActionKind.APPROVE) {
+				approvals++;
+				if (approvals >= stage.requiredApprovals()) {
+					apply(decision, stage, round, StageStatus.APPROVED, approvals, null);
+					return StageEnd.APPROVED;
+				}
+				apply(decision, stage, round, StageStatus.ACTIVE, approvals, null);
+			}
+			else if (action == ActionKind.REJECT) {
+				apply(decision, stage, round, StageStatus.REJECTED, approvals, null);
+				return StageEnd.REJECTED;
+			}
+			else {
+				apply(decision, stage, round, StageStatus.RETURNED, approvals, RunStatus.RETURNED);
+				return StageEnd.RETURNED;
+			}
+		}
+	}
+
+	/** Why a decision does not count while the run is running on {@code stage}, if it does not. */
+	private static Optional<Refusal> refusal(Decision decision, StageFacts stage) {
+		return RunPolicy.refuseForRun(decision.action(), RunStatus.RUNNING, stage.id(), decision.stageId())
+			.or(() -> RunPolicy.refuseForStage(decision.actor(), decision.stageId(), decision.round(), stage));
+	}
+
+	/** The reason an ignored decision is settled with (the API words the same refusals for the actor). */
+	private static String reason(Refusal refusal, String actor) {
+		return switch (refusal) {
+			case NOT_ASSIGNED -> actor + " is not assigned to the stage";
+			case ALREADY_DECIDED -> actor + " already decided the stage";
+			case STAGE_NOT_ACTIVE -> "the decision is for a stage that is not active";
+			default -> "the run is not returned";
+		};
+	}
+
+	/** Returned: waits for resubmit (true) or withdraw (false). */
+	private boolean awaitResubmit(StagePlan stage, int round) {
+		while (true) {
+			Decision decision = next();
+			if (decision.action() == ActionKind.RESUBMIT) {
+				apply(decision, stage, round, null, 0, RunStatus.RUNNING);
+				return true;
+			}
+			if (decision.action() == ActionKind.WITHDRAW) {
+				apply(decision, stage, round, StageStatus.WITHDRAWN, 0, null);
+				return false;
+			}
+			ignore(decision, "the run is returned and waits for resubmit");
+		}
+	}
+
+	private Decision next() {
+		Workflow.await(() -> !pending.isEmpty());
+		return pending.poll();
+	}
+
+	/** Rejected or withdrawn: compensate, then finish. Completed: finish. */
+	private String end(RunStatus status, String reason) {
+		if (status != RunStatus.COMPLETED) {
+			for (int i = granted.size() - 1, step = 1; i >= 0; i--, step++) {
+				GrantStep grant = granted.get(i);
+				activities.compensateGrant(input.tenantId(), input.runId(), grant.stageId(), grant.grant(), status.value(),
+						step);
+			}
+		}
+		activities.finishRun(input.tenantId(), input.runId(), status, reason);
+		settleRemaining("the run is " + status.value());
+		return status.value();
+	}
+
+	/** The run ended outside the workflow (withdrawn before it started): nothing left to do. */
+	private String close(String reason) {
+		settleRemaining(reason);
+		return "closed: " + reason;
+	}
+
+	private void settleRemaining(String reason) {
+		while (!pending.isEmpty()) {
+			ignore(pending.poll(), reason);
+		}
+	}
+
+	private void apply(Decision decision, StagePlan stage, int round, StageStatus stageStatus, int approvals,
+			RunStatus runStatus) {
+		activities.applyDecision(input.tenantId(), new DecisionOutcome(input.runId(), decision.actionId(),
+				ActionOutcome.APPLIED, null, stage.stageId(), round, stageStatus, approvals, runStatus));
+	}
+
+	private void ignore(Decision decision, String reason) {
+		activities.applyDecision(input.tenantId(), new DecisionOutcome(input.runId(), decision.actionId(),
+				ActionOutcome.IGNORED, reason, null, 0, null, 0, null));
+	}
+}

@@ -1,0 +1,75 @@
+package workflow.jobs;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.UUID;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import jobs.Job;
+import platform.TenantTransactions;
+import workflow.Action;
+import workflow.WorkflowProperties;
+import workflow.decisions.SignalDelivery;
+import workflow.projection.ActionRepository;
+import workflow.start.RunRequests;
+
+/** The workflow's jobs, each a {@link TenantBatchJob} over its durable source. */
+@Configuration(proxyBeanMethods = false)
+class WorkflowJobs {
+
+	static final String PREHIRE_START = "workflow_prehire_start";
+	static final String STAGE_REMINDERS = "workflow_stage_reminders";
+	static final String SIGNAL_REDELIVERY = "workflow_signal_redelivery";
+
+	private static final Logger log = LoggerFactory.getLogger(WorkflowJobs.class);
+
+	/**
+	 * Requests the start of joiner runs that waited for their pre-hire moment (see
+	 * {@code WORKFLOW_PREHIRE_LEAD_DAYS}); the run rows ({@code start_not_before},
+	 * {@code start_requested_at}) are the durable source, the start request's key makes it once.
+	 */
+	@Bean
+	Job prehireStartJob(TenantScans scans, RunRequests requests, WorkflowProperties properties, Clock clock) {
+		int batchSize = properties.jobs().batchSize();
+		return new TenantBatchJob<UUID>(PREHIRE_START, "requested the start of {} pre-hire run(s)", clock,
+				scans::withDueStarts, (tenant, now) -> requests.dueStarts(tenant, now, batchSize),
+				(tenant, runId, now) -> requests.startWaiting(tenant, runId));
+	}
+
+	/**
+	 * Publishes a {@code workflow.stage.reminder_due} event for each active stage past its SLA, once
+	 * per activation ({@code reminder_published_at} and the event's idempotency key).
+	 */
+	@Bean
+	Job stageReminderJob(TenantScans scans, StageReminders reminders, WorkflowProperties properties, Clock clock) {
+		int batchSize = properties.jobs().batchSize();
+		return new TenantBatchJob<UUID>(STAGE_REMINDERS, "published {} SLA reminder(s)", clock,
+				scans::withOverdueStages, (tenant, now) -> reminders.overdue(tenant, now, batchSize),
+				reminders::publish);
+	}
+
+	/**
+	 * Re-sends decision signals that were recorded but not delivered (the process crashed between
+	 * commit and send, or the engine was unreachable): {@code signal_sent_at} is the durable source.
+	 * The workflow ignores an action id it has already seen, so a re-send is harmless.
+	 */
+	@Bean
+	Job signalRedeliveryJob(TenantScans scans, TenantTransactions transactions, ActionRepository actions,
+			SignalDelivery delivery, WorkflowProperties properties, Clock clock) {
+		Duration delay = properties.jobs().signalRedeliveryDelay();
+		int batchSize = properties.jobs().batchSize();
+		return new TenantBatchJob<Action>(SIGNAL_REDELIVERY, "handled {} undelivered action(s)", clock,
+				now -> scans.withUnsentSignals(now.minus(delay)),
+				(tenant, now) -> transactions.readInTenant(tenant, () -> actions.unsent(now.minus(delay), batchSize)),
+				(tenant, action, now) -> {
+					if (delivery.deliver(tenant, action)) {
+						log.info("Re-sent the signal of action {} ({} on run {})", action.id(), action.action().value(),
+								action.runId());
+					}
+				});
+	}
+}

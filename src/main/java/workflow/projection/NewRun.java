@@ -1,0 +1,10 @@
+package workflow.projection;
+
+import java.time.Instant;
+import java.util.UUID;
+
+import workflow.start.RunTrigger;
+
+/** A run to create from an HR event; {@code startNotBefore} is set for a pre-hire joiner that waits. */
+public record NewRun(UUID id, String definitionKey, String definitionTitle, RunTrigger trigger, Instant startNotBefore) {
+}

@@ -1,0 +1,129 @@
+package workflow.projection;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Service;
+
+import platform.TenantTransactions;
+import workflow.ActionOutcome;
+import workflow.Run;
+import workflow.RunStatus;
+import workflow.Stage;
+import workflow.StageKind;
+import workflow.StageStatus;
+
+/**
+ * The projection writes the workflow's activities make, each in its own tenant unit of work and
+ * each idempotent (an activity may run again after its result was lost). Engine-neutral: the
+ * activity adapter translates its results and {@link PermanentProjectionFailure}.
+ */
+@Service
+public class RunProjection {
+
+	private static final Logger log = LoggerFactory.getLogger(RunProjection.class);
+
+	private final TenantTransactions transactions;
+	private final RunRepository runs;
+	private final StageRepository stages;
+	private final ActionRepository actions;
+	private final GrantRepository grants;
+	private final AssigneeResolver assignees;
+
+	RunProjection(TenantTransactions transactions, RunRepository runs, StageRepository stages, ActionRepository actions,
+			GrantRepository grants, AssigneeResolver assignees) {
+		this.transactions = transactions;
+		this.runs = runs;
+		this.stages = stages;
+		this.actions = actions;
+		this.grants = grants;
+		this.assignees = assignees;
+	}
+
+	/** Tries to activate the stage for {@code round}; only a successful activation writes. */
+	public Activation activate(String tenantId, UUID runId, UUID stageId, int round) {
+		return transactions.inTenant(tenantId, () -> {
+			Run run = runs.lock(runId).orElseThrow(() -> new PermanentProjectionFailure("run " + runId + " does not exist"));
+			if (run.finished()) {
+				return new Activation(ActivationState.RUN_CLOSED, List.of(), "run is " + run.status().value());
+			}
+			Stage stage = stage(runId, stageId);
+			boolean notify = stage.kind() == StageKind.NOTIFY;
+			if (stage.round() == round && (stage.status() == StageStatus.ACTIVE || stage.status() == StageStatus.COMPLETED)) {
+				// a retried activity: report the activation that happened
+				return new Activation(notify ? ActivationState.NOTIFIED : ActivationState.ACTIVE, stage.assignees(), null);
+			}
+			List<String> people = notify ? assignees.recipients(stage) : assignees.eligibleApprovers(run, stage);
+			if (!notify && people.size() < stage.requiredApprovals()) {
+				return new Activation(ActivationState.BLOCKED, people, assignees.blockedReason(stage, people));
+			}
+			stages.activate(stageId, round, people, notify);
+			runs.markRunning(runId, stageId);
+			return new Activation(notify ? ActivationState.NOTIFIED : ActivationState.ACTIVE, people, null);
+		});
+	}
+
+	/** The first stage could not be activated: the run never started. */
+	public void markStartFailed(String tenantId, UUID runId, String reason) {
+		transactions.runInTenant(tenantId, () -> {
+			if (runs.markStartFailed(runId, reason)) {
+				log.warn("Run {} of tenant {} failed to start: {}", runId, tenantId, reason);
+			}
+		});
+	}
+
+	public void markStageBlocked(String tenantId, UUID runId, UUID stageId, int round, String reason, Instant until) {
+		transactions.runInTenant(tenantId, () -> {
+			stage(runId, stageId);
+			stages.markBlocked(stageId, round, reason, until);
+			runs.markCurrentStage(runId, stageId);
+		});
+	}
+
+	public void applyDecision(String tenantId, DecisionOutcome decision) {
+		transactions.runInTenant(tenantId, () -> {
+			actions.settle(decision.actionId(), decision.outcome(), decision.reason());
+			if (decision.outcome() != ActionOutcome.APPLIED) {
+				return;
+			}
+			if (decision.stageId() != null && decision.stageStatus() != null) {
+				Stage stage = stage(decision.runId(), decision.stageId());
+				if (decision.stageStatus() == StageStatus.ACTIVE) {
+					stages.recordApprovals(stage.id(), decision.round(), decision.approvals());
+				}
+				else {
+					stages.close(stage.id(), decision.stageStatus(), decision.approvals());
+					if (decision.stageStatus() == StageStatus.APPROVED) {
+						stage.grants().forEach(grant -> grants.grant(decision.runId(), stage.id(), grant));
+					}
+				}
+			}
+			if (decision.runStatus() != null) {
+				runs.markLiveStatus(decision.runId(), decision.runStatus(), decision.reason());
+			}
+		});
+	}
+
+	public void compensate(String tenantId, UUID runId, UUID stageId, String grant, String reason, int step) {
+		transactions.runInTenant(tenantId, () -> {
+			stage(runId, stageId);
+			grants.compensate(stageId, grant, reason, step);
+		});
+	}
+
+	public void finish(String tenantId, UUID runId, RunStatus status, String reason) {
+		transactions.runInTenant(tenantId, () -> runs.finish(runId, status, reason));
+	}
+
+	private Stage stage(UUID runId, UUID stageId) {
+		Stage stage = stages.find(stageId)
+			.orElseThrow(() -> new PermanentProjectionFailure("stage " + stageId + " does not exist"));
+		if (!stage.runId().equals(runId)) {
+			throw new PermanentProjectionFailure("stage " + stageId + " is not a stage of run " + runId);
+		}
+		return stage;
+	}
+}

@@ -1,0 +1,226 @@
+package workflow.projection;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+import org.springframework.util.StringUtils;
+
+import workflow.Run;
+import workflow.RunFilter;
+import workflow.RunStatus;
+
+/** The {@code workflow_runs} table. Call inside a tenant unit of work (RLS scopes every statement). */
+@Repository
+public class RunRepository {
+
+	private static final String COLUMNS = """
+			r.id, r.definition_key, r.definition_title, r.employee_id, r.employee_name, r.employee_email, r.department,
+			r.manager, r.from_department, r.from_manager, r.effective_date, r.status, r.status_reason, r.start_not_before,
+			r.start_requested_at, r.workflow_id, r.execution_id, r.started_at, r.current_stage_id, r.created_at,
+			r.updated_at, r.finished_at""";
+
+	/** The statuses a run ends in, as stored. */
+	private static final List<String> FINISHED = Arrays.stream(RunStatus.values())
+		.filter(RunStatus::finished)
+		.map(RunStatus::value)
+		.toList();
+
+	/** The statuses of a run that works on its stages, as stored. */
+	private static final List<String> LIVE = List.of(RunStatus.RUNNING.value(), RunStatus.RETURNED.value());
+
+	private final JdbcClient jdbc;
+
+	RunRepository(JdbcClient jdbc) {
+		this.jdbc = jdbc;
+	}
+
+	/** Inserts the run unless one exists for the same source event; empty when it existed. */
+	public Optional<UUID> insertIfAbsent(NewRun run) {
+		return jdbc.sql("""
+				INSERT INTO workflow_runs (id, tenant_id, definition_key, definition_title, employee_id, employee_name,
+				    employee_email, department, manager, from_department, from_manager, effective_date,
+				    source_event_id, source_event_type, start_not_before)
+				VALUES (:id, current_setting('app.tenant_id'), :definitionKey, :definitionTitle, :employeeId, :employeeName,
+				    :employeeEmail, :department, :manager, :fromDepartment, :fromManager, :effectiveDate,
+				    :sourceEventId, :sourceEventType, :startNotBefore)
+				ON CONFLICT (tenant_id, source_event_id) DO NOTHING
+				RETURNING id
+				""")
+			.param("id", run.id())
+			.param("definitionKey", run.definitionKey())
+			.param("definitionTitle", run.definitionTitle())
+			.param("employeeId", run.trigger().employeeId())
+			.param("employeeName", run.trigger().displayName())
+			.param("employeeEmail", run.trigger().email())
+			.param("department", run.trigger().department())
+			.param("manager", run.trigger().manager())
+			.param("fromDepartment", run.trigger().fromDepartment())
+			.param("fromManager", run.trigger().fromManager())
+			.param("effectiveDate", run.trigger().effectiveDate())
+			.param("sourceEventId", run.trigger().sourceEventId())
+			.param("sourceEventType", run.trigger().sourceEventType())
+			.param("startNotBefore", Rows.timestamp(run.startNotBefore()))
+			.query(UUID.class)
+			.optional();
+	}
+
+	public Optional<Run> find(UUID id) {
+		return jdbc.sql("SELECT " + COLUMNS + " FROM workflow_runs r WHERE r.id = :id")
+			.param("id", id)
+			.query(RunRepository::map)
+			.optional();
+	}
+
+	/** Reads and row-locks the run: serialises the start, the first activation and actions on it. */
+	public Optional<Run> lock(UUID id) {
+		return jdbc.sql("SELECT " + COLUMNS + " FROM workflow_runs r WHERE r.id = :id FOR UPDATE")
+			.param("id", id)
+			.query(RunRepository::map)
+			.optional();
+	}
+
+	public Optional<Run> findBySourceEvent(UUID eventId) {
+		return jdbc.sql("SELECT " + COLUMNS + " FROM workflow_runs r WHERE r.source_event_id = :eventId")
+			.param("eventId", eventId)
+			.query(RunRepository::map)
+			.optional();
+	}
+
+	public void markStartRequested(UUID id) {
+		jdbc.sql("""
+				UPDATE workflow_runs SET start_requested_at = coalesce(start_requested_at, now()), updated_at = now()
+				WHERE id = :id
+				""").param("id", id).update();
+	}
+
+	public void recordExecution(UUID id, String workflowId, String executionId) {
+		jdbc.sql("""
+				UPDATE workflow_runs SET workflow_id = :workflowId, execution_id = :executionId,
+				    started_at = coalesce(started_at, now()), updated_at = now()
+				WHERE id = :id
+				""").param("id", id).param("workflowId", workflowId).param("executionId", executionId).update();
+	}
+
+	/** {@code requested} → {@code start_failed}; a run that got further keeps its status. */
+	public boolean markStartFailed(UUID id, String reason) {
+		return jdbc.sql("""
+				UPDATE workflow_runs SET status = :startFailed, status_reason = :reason, finished_at = now(), updated_at = now()
+				WHERE id = :id AND status = :requested
+				""")
+			.param("id", id)
+			.param("reason", reason)
+			.param("startFailed", RunStatus.START_FAILED.value())
+			.param("requested", RunStatus.REQUESTED.value())
+			.update() > 0;
+	}
+
+	/** The run works on {@code stageId}: running unless it already finished. */
+	public void markRunning(UUID id, UUID stageId) {
+		jdbc.sql("""
+				UPDATE workflow_runs SET status = :running, status_reason = NULL, current_stage_id = :stageId, updated_at = now()
+				WHERE id = :id AND (status = :requested OR status IN (:live))
+				""")
+			.param("id", id)
+			.param("stageId", stageId)
+			.param("running", RunStatus.RUNNING.value())
+			.param("requested", RunStatus.REQUESTED.value())
+			.param("live", LIVE)
+			.update();
+	}
+
+	public void markCurrentStage(UUID id, UUID stageId) {
+		jdbc.sql("UPDATE workflow_runs SET current_stage_id = :stageId, updated_at = now() WHERE id = :id")
+			.param("id", id).param("stageId", stageId).update();
+	}
+
+	/** {@code running} ↔ {@code returned} while the run is live. */
+	public void markLiveStatus(UUID id, RunStatus status, String reason) {
+		jdbc.sql("""
+				UPDATE workflow_runs SET status = :status, status_reason = :reason, updated_at = now()
+				WHERE id = :id AND status IN (:live)
+				""").param("id", id).param("status", status.value()).param("reason", reason).param("live", LIVE).update();
+	}
+
+	/** Ends the run unless it already ended. */
+	public boolean finish(UUID id, RunStatus status, String reason) {
+		return jdbc.sql("""
+				UPDATE workflow_runs SET status = :status, status_reason = :reason, finished_at = now(), updated_at = now()
+				WHERE id = :id AND status NOT IN (:finished)
+				""").param("id", id).param("status", status.value()).param("reason", reason).param("finished", FINISHED).update() > 0;
+	}
+
+	/** Runs waiting for their pre-hire start moment that has come. */
+	public List<UUID> dueStarts(Instant now, int limit) {
+		return jdbc.sql("""
+				SELECT id FROM workflow_runs
+				WHERE status = :requested AND start_requested_at IS NULL AND start_not_before <= :now
+				ORDER BY start_not_before LIMIT :limit
+				""")
+			.param("requested", RunStatus.REQUESTED.value())
+			.param("now", Rows.timestamp(now))
+			.param("limit", limit)
+			.query(UUID.class)
+			.list();
+	}
+
+	/** One page of runs, newest first, after the keyset {@code cursor} (exclusive). */
+	public List<Run> list(RunFilter filter, RunCursor cursor, int limit) {
+		StringBuilder sql = new StringBuilder("SELECT " + COLUMNS + " FROM workflow_runs r WHERE true");
+		Map<String, Object> params = new HashMap<>();
+		if (filter.status() != null) {
+			sql.append(" AND r.status = :status");
+			params.put("status", filter.status().value());
+		}
+		if (StringUtils.hasText(filter.definition())) {
+			sql.append(" AND r.definition_key = :definition");
+			params.put("definition", filter.definition());
+		}
+		if (filter.employeeId() != null) {
+			sql.append(" AND r.employee_id = :employeeId");
+			params.put("employeeId", filter.employeeId());
+		}
+		if (StringUtils.hasText(filter.employeeSearch())) {
+			sql.append(" AND (r.employee_name ILIKE :search OR r.employee_email ILIKE :search)");
+			params.put("search", "%" + escapeLike(filter.employeeSearch().strip()) + "%");
+		}
+		if (StringUtils.hasText(filter.assignedTo())) {
+			sql.append(" AND EXISTS (SELECT 1 FROM workflow_stages s WHERE s.run_id = r.id AND ")
+				.append(StageRepository.AWAITS_ME)
+				.append(")");
+			params.putAll(StageRepository.awaitsMe(filter.assignedTo()));
+		}
+		if (cursor != null) {
+			sql.append(" AND (r.created_at, r.id) < (:cursorCreatedAt, :cursorId)");
+			params.put("cursorCreatedAt", Rows.timestamp(cursor.createdAt()));
+			params.put("cursorId", cursor.id());
+		}
+		sql.append(" ORDER BY r.created_at DESC, r.id DESC LIMIT :limit");
+		params.put("limit", limit);
+		return jdbc.sql(sql.toString()).params(params).query(RunRepository::map).list();
+	}
+
+	private static String escapeLike(String text) {
+		return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_");
+	}
+
+	static Run map(ResultSet rs, int row) throws SQLException {
+		return new Run(Rows.uuid(rs, "id"), rs.getString("definition_key"), rs.getString("definition_title"),
+				Rows.uuid(rs, "employee_id"), rs.getString("employee_name"), rs.getString("employee_email"),
+				rs.getString("department"), rs.getString("manager"), rs.getString("from_department"),
+				rs.getString("from_manager"), rs.getObject("effective_date", LocalDate.class), RunStatus.of(rs.getString("status")),
+				rs.getString("status_reason"), Rows.instant(rs, "start_not_before"), Rows.instant(rs, "start_requested_at"),
+				rs.getString("workflow_id"), rs.getString("execution_id"), Rows.instant(rs, "started_at"),
+				Rows.uuid(rs, "current_stage_id"), Rows.instant(rs, "created_at"), Rows.instant(rs, "updated_at"),
+				Rows.instant(rs, "finished_at"));
+	}
+}

@@ -1,0 +1,219 @@
+package workflow.projection;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+
+import workflow.InboxItem;
+import workflow.RunStatus;
+import workflow.Stage;
+import workflow.StageKind;
+import workflow.StageStatus;
+import workflow.definition.DefinitionStage;
+
+/** The {@code workflow_stages} table. Call inside a tenant unit of work. */
+@Repository
+public class StageRepository {
+
+	private static final String COLUMNS = """
+			s.id, s.run_id, s.position, s.name, s.title, s.kind, s.assignee, s.required_approvals, s.grants, s.sla_hours,
+			s.status, s.round, s.approvals, s.assignees, s.activated_at, s.decided_at, s.blocked_until, s.blocked_reason,
+			s.reminder_published_at, s.reminded_at""";
+
+	/**
+	 * The condition "stage {@code s} awaits the decision of {@code :me}": active, assigned to me,
+	 * and not yet decided by me in this round. Bind its parameters with {@link #awaitsMe}.
+	 */
+	static final String AWAITS_ME = """
+			s.status = :active AND :me = ANY (s.assignees)
+			  AND NOT EXISTS (SELECT 1 FROM workflow_actions a WHERE a.stage_id = s.id AND a.round = s.round
+			      AND a.actor = :me AND a.action IN (:decisions))""";
+
+	/** The statuses of a stage that has not taken part yet, as stored. */
+	private static final List<String> NOT_STARTED = List.of(StageStatus.PENDING.value(), StageStatus.BLOCKED.value());
+
+	/** The statuses of a stage that may still end (close), as stored. */
+	private static final List<String> LIVE = List.of(StageStatus.ACTIVE.value(), StageStatus.BLOCKED.value(),
+			StageStatus.RETURNED.value(), StageStatus.PENDING.value());
+
+	private final JdbcClient jdbc;
+
+	StageRepository(JdbcClient jdbc) {
+		this.jdbc = jdbc;
+	}
+
+	/** Snapshots the definition's stages into the run; returns them in order. */
+	public List<Stage> insertSnapshot(UUID runId, List<DefinitionStage> stages) {
+		List<Stage> inserted = new ArrayList<>();
+		for (DefinitionStage stage : stages) {
+			UUID id = UUID.randomUUID();
+			jdbc.sql("""
+					INSERT INTO workflow_stages (id, tenant_id, run_id, position, name, title, kind, assignee,
+					    required_approvals, grants, sla_hours)
+					VALUES (:id, current_setting('app.tenant_id'), :runId, :position, :name, :title, :kind, :assignee,
+					    :requiredApprovals, :grants, :slaHours)
+					""")
+				.param("id", id)
+				.param("runId", runId)
+				.param("position", stage.position())
+				.param("name", stage.name())
+				.param("title", stage.title())
+				.param("kind", stage.kind().value())
+				.param("assignee", stage.assignee())
+				.param("requiredApprovals", stage.requiredApprovals())
+				.param("grants", stage.grants().toArray(String[]::new))
+				.param("slaHours", stage.slaHours())
+				.update();
+			inserted.add(find(id).orElseThrow());
+		}
+		return inserted;
+	}
+
+	public List<Stage> forRun(UUID runId) {
+		return jdbc.sql("SELECT " + COLUMNS + " FROM workflow_stages s WHERE s.run_id = :runId ORDER BY s.position")
+			.param("runId", runId)
+			.query(StageRepository::map)
+			.list();
+	}
+
+	public Optional<Stage> find(UUID id) {
+		return jdbc.sql("SELECT " + COLUMNS + " FROM workflow_stages s WHERE s.id = :id")
+			.param("id", id)
+			.query(StageRepository::map)
+			.optional();
+	}
+
+	/**
+	 * Activates the stage for {@code round} with its assignees; a notify stage closes in the same
+	 * statement. Only a stage that is not yet active in this round changes (idempotent).
+	 */
+	public boolean activate(UUID id, int round, List<String> assignees, boolean notify) {
+		return jdbc.sql("""
+				UPDATE workflow_stages SET status = :status, round = :round, approvals = 0, assignees = :assignees,
+				    activated_at = now(), decided_at = CASE WHEN :notify THEN now() END,
+				    blocked_until = NULL, blocked_reason = NULL, reminder_published_at = NULL, reminded_at = NULL
+				WHERE id = :id AND (status IN (:notStarted) OR (status = :returned AND round < :round))
+				""")
+			.param("id", id)
+			.param("round", round)
+			.param("status", (notify ? StageStatus.COMPLETED : StageStatus.ACTIVE).value())
+			.param("notStarted", NOT_STARTED)
+			.param("returned", StageStatus.RETURNED.value())
+			.param("notify", notify)
+			.param("assignees", assignees.toArray(String[]::new))
+			.update() > 0;
+	}
+
+	public void markBlocked(UUID id, int round, String reason, Instant until) {
+		jdbc.sql("""
+				UPDATE workflow_stages SET status = :blocked, round = :round, blocked_reason = :reason, blocked_until = :until
+				WHERE id = :id AND (status IN (:notStarted) OR (status = :returned AND round < :round))
+				""")
+			.param("id", id)
+			.param("round", round)
+			.param("reason", reason)
+			.param("until", Rows.timestamp(until))
+			.param("blocked", StageStatus.BLOCKED.value())
+			.param("notStarted", NOT_STARTED)
+			.param("returned", StageStatus.RETURNED.value())
+			.update();
+	}
+
+	public void recordApprovals(UUID id, int round, int approvals) {
+		jdbc.sql("UPDATE workflow_stages SET approvals = :approvals WHERE id = :id AND round = :round AND status = :active")
+			.param("id", id)
+			.param("round", round)
+			.param("approvals", approvals)
+			.param("active", StageStatus.ACTIVE.value())
+			.update();
+	}
+
+	/** Closes a live stage (active, blocked, or returned) with its final status; idempotent. */
+	public void close(UUID id, StageStatus status, int approvals) {
+		jdbc.sql("""
+				UPDATE workflow_stages SET status = :status, approvals = greatest(approvals, :approvals), decided_at = now(),
+				    blocked_until = NULL
+				WHERE id = :id AND status IN (:live)
+				""").param("id", id).param("status", status.value()).param("approvals", approvals).param("live", LIVE).update();
+	}
+
+	/** Active stages past their SLA that have had no reminder in this activation. */
+	public List<Stage> overdue(Instant now, int limit) {
+		return jdbc.sql("SELECT " + COLUMNS + """
+				 FROM workflow_stages s
+				WHERE s.status = :active AND s.sla_hours IS NOT NULL AND s.reminder_published_at IS NULL
+				  AND s.activated_at + make_interval(hours => s.sla_hours) < :now
+				ORDER BY s.activated_at LIMIT :limit
+				""")
+			.param("active", StageStatus.ACTIVE.value())
+			.param("now", Rows.timestamp(now))
+			.param("limit", limit)
+			.query(StageRepository::map)
+			.list();
+	}
+
+	public void markReminderPublished(UUID id) {
+		jdbc.sql("UPDATE workflow_stages SET reminder_published_at = now() WHERE id = :id AND reminder_published_at IS NULL")
+			.param("id", id).update();
+	}
+
+	/** Records that a reminder was delivered; false when it already was (a re-delivery). */
+	public boolean markReminded(UUID id) {
+		return jdbc.sql("UPDATE workflow_stages SET reminded_at = now() WHERE id = :id AND reminded_at IS NULL")
+			.param("id", id).update() > 0;
+	}
+
+	/** Active stages awaiting {@code username}'s decision, oldest first. */
+	public List<InboxItem> inbox(String username, int limit) {
+		return jdbc.sql(INBOX_SELECT + " ORDER BY s.activated_at, s.id LIMIT :limit")
+			.params(inboxParams(username))
+			.param("limit", limit)
+			.query((rs, row) -> new InboxItem(Rows.uuid(rs, "run_id"), Rows.uuid(rs, "stage_id"), rs.getString("employee_name"),
+					rs.getString("department"), rs.getString("definition_key"), rs.getString("definition_title"),
+					rs.getString("stage_title"), rs.getInt("approvals"), rs.getInt("required_approvals"),
+					Rows.instant(rs, "activated_at"), Rows.nullableInt(rs, "sla_hours")))
+			.list();
+	}
+
+	public int inboxCount(String username) {
+		return jdbc.sql("SELECT count(*) FROM (" + INBOX_SELECT + ") i")
+			.params(inboxParams(username))
+			.query(Integer.class)
+			.single();
+	}
+
+	/** The parameters of {@link #AWAITS_ME} for {@code username}. */
+	static Map<String, Object> awaitsMe(String username) {
+		return Map.of("me", username, "active", StageStatus.ACTIVE.value(), "decisions", ActionRepository.DECISIONS);
+	}
+
+	private static Map<String, Object> inboxParams(String username) {
+		Map<String, Object> params = new HashMap<>(awaitsMe(username));
+		params.put("running", RunStatus.RUNNING.value());
+		return params;
+	}
+
+	private static final String INBOX_SELECT = """
+			SELECT s.run_id, s.id AS stage_id, r.employee_name, r.department, r.definition_key, r.definition_title,
+			       s.title AS stage_title, s.approvals, s.required_approvals, s.activated_at, s.sla_hours
+			FROM workflow_stages s JOIN workflow_runs r ON r.id = s.run_id
+			WHERE r.status = :running AND\s""" + AWAITS_ME;
+
+	static Stage map(ResultSet rs, int row) throws SQLException {
+		return new Stage(Rows.uuid(rs, "id"), Rows.uuid(rs, "run_id"), rs.getInt("position"), rs.getString("name"),
+				rs.getString("title"), StageKind.of(rs.getString("kind")), rs.getString("assignee"), rs.getInt("required_approvals"),
+				Rows.strings(rs, "grants"), Rows.nullableInt(rs, "sla_hours"), StageStatus.of(rs.getString("status")), rs.getInt("round"),
+				rs.getInt("approvals"), Rows.strings(rs, "assignees"), Rows.instant(rs, "activated_at"),
+				Rows.instant(rs, "decided_at"), Rows.instant(rs, "blocked_until"), rs.getString("blocked_reason"),
+				Rows.instant(rs, "reminder_published_at"), Rows.instant(rs, "reminded_at"));
+	}
+}

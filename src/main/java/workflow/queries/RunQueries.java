@@ -1,0 +1,71 @@
+package workflow.queries;
+
+import java.util.List;
+import java.util.UUID;
+
+import org.springframework.stereotype.Service;
+
+import platform.ApiException;
+import platform.AppUser;
+import platform.TenantTransactions;
+import workflow.InboxItem;
+import workflow.Run;
+import workflow.RunDetail;
+import workflow.RunFilter;
+import workflow.RunPage;
+import workflow.projection.ActionRepository;
+import workflow.projection.GrantRepository;
+import workflow.projection.RunCursor;
+import workflow.projection.RunRepository;
+import workflow.projection.StageRepository;
+
+/** Reads of the run projection for the API and the console (never the workflow engine). */
+@Service
+public class RunQueries {
+
+	public static final int MAX_LIMIT = 100;
+
+	private final TenantTransactions transactions;
+	private final RunRepository runs;
+	private final StageRepository stages;
+	private final ActionRepository actions;
+	private final GrantRepository grants;
+
+	RunQueries(TenantTransactions transactions, RunRepository runs, StageRepository stages, ActionRepository actions,
+			GrantRepository grants) {
+		this.transactions = transactions;
+		this.runs = runs;
+		this.stages = stages;
+		this.actions = actions;
+		this.grants = grants;
+	}
+
+	public RunPage list(String tenantId, RunFilter filter, String cursor, int limit) {
+		if (limit < 1 || limit > MAX_LIMIT) {
+			throw new ApiException.InvalidInput("limit", "must be between 1 and " + MAX_LIMIT);
+		}
+		RunCursor after = RunCursor.decode(cursor);
+		List<Run> page = transactions.readInTenant(tenantId, () -> runs.list(filter, after, limit + 1));
+		if (page.size() <= limit) {
+			return new RunPage(page, null);
+		}
+		List<Run> items = page.subList(0, limit);
+		return new RunPage(List.copyOf(items), RunCursor.of(items.get(limit - 1)).encode());
+	}
+
+	public RunDetail detail(String tenantId, UUID runId) {
+		return transactions.readInTenant(tenantId, () -> {
+			Run run = runs.find(runId).orElseThrow(() -> new ApiException.NotFound("No run " + runId + "."));
+			return new RunDetail(run, stages.forRun(runId), actions.forRun(runId), grants.forRun(runId));
+		});
+	}
+
+	/** Active stages waiting for the user's decision, oldest first. */
+	public List<InboxItem> inbox(AppUser user, int limit) {
+		return transactions.readInTenant(user.tenantId(), () -> stages.inbox(user.getUsername(), limit));
+	}
+
+	public int inboxCount(AppUser user) {
+		return transactions.readInTenant(user.tenantId(), () -> stages.inboxCount(user.getUsername()));
+	}
+}

@@ -1,8 +1,0 @@
-package workflow.run;
-
-import java.time.Instant;
-import java.util.UUID;
-
-/** A run to create from an HR event; {@code startNotBefore} is set for a pre-hire joiner that waits. */
-public record NewRun(UUID id, String definitionKey, String definitionTitle, RunTrigger trigger, Instant startNotBefore) {
-}

@@ -1,0 +1,133 @@
+package workflow.web;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.stream.Collectors;
+
+import org.springframework.security.core.annotation.AuthenticationPrincipal;
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.util.StringUtils;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+
+import platform.ApiException;
+import platform.AppUser;
+import workflow.ActionKind;
+import workflow.ActionRequest;
+import workflow.Run;
+import workflow.RunDetail;
+import workflow.RunFilter;
+import workflow.RunStatus;
+import workflow.Runs;
+import workflow.Stage;
+import workflow.StageStatus;
+import workflow.definition.Definition;
+
+/**
+ * Runs list and run detail. The detail's panel (status, stage timeline, action forms, history,
+ * grants) is one Thymeleaf fragment: the full page includes it, HTMX swaps it after an action and
+ * polls it until the workflow has settled every action. Everything is read from the projection.
+ */
+@Controller
+class RunPageController {
+
+	static final List<String> DEFINITIONS = List.of(Definition.JOINER, Definition.MOVER, Definition.LEAVER);
+	static final List<String> STATUSES = Arrays.stream(RunStatus.values()).map(RunStatus::value).toList();
+
+	private final Runs runs;
+
+	RunPageController(Runs runs) {
+		this.runs = runs;
+	}
+
+	@GetMapping("/runs")
+	String list(@AuthenticationPrincipal AppUser user, @RequestParam(required = false) String status,
+			@RequestParam(required = false) String definition, @RequestParam(required = false) String q,
+			@RequestParam(required = false) String cursor, Model model) {
+		String statusFilter = status != null && STATUSES.contains(status) ? status : null;
+		String definitionFilter = definition != null && DEFINITIONS.contains(definition) ? definition : null;
+		RunFilter filter = new RunFilter(RunStatus.of(statusFilter), definitionFilter, null,
+				StringUtils.hasText(q) ? q.strip() : null, null);
+		model.addAttribute("page", runs.list(user.tenantId(), filter, cursor, Runs.DEFAULT_LIMIT));
+		model.addAttribute("status", statusFilter);
+		model.addAttribute("definition", definitionFilter);
+		model.addAttribute("q", filter.employeeSearch());
+		model.addAttribute("cursor", StringUtils.hasText(cursor) ? cursor : null);
+		model.addAttribute("statuses", STATUSES);
+		model.addAttribute("definitions", DEFINITIONS);
+		return "workflow/runs";
+	}
+
+	@GetMapping("/runs/{id}")
+	String detail(@AuthenticationPrincipal AppUser user, @PathVariable UUID id, Model model) {
+		panelModel(user, runs.detail(user.tenantId(), id), model);
+		return "workflow/run";
+	}
+
+	@GetMapping("/runs/{id}/panel")
+	String panel(@AuthenticationPrincipal AppUser user, @PathVariable UUID id, Model model) {
+		panelModel(user, runs.detail(user.tenantId(), id), model);
+		return "workflow/run :: panel";
+	}
+
+	@PostMapping("/runs/{id}/actions/{action:approve|reject|return|withdraw|resubmit}")
+	String act(@AuthenticationPrincipal AppUser user, @PathVariable UUID id, @PathVariable String action,
+			@RequestParam(required = false) UUID stageId, @RequestParam(required = false) String comment,
+			@RequestParam(required = false) String idempotencyKey, Model model) {
+		try {
+			runs.act(user, id, new ActionRequest(ActionKind.of(action), stageId, comment, idempotencyKey));
+		}
+		catch (ApiException.InvalidInput e) {
+			model.addAttribute("formErrors", Map.of(action, String.join("; ", messages(e.fieldErrors()))));
+			model.addAttribute("formComments", Map.of(action, comment == null ? "" : comment));
+		}
+		catch (ApiException.Conflict | ApiException.Forbidden e) {
+			model.addAttribute("error", e.getMessage());
+		}
+		panelModel(user, runs.detail(user.tenantId(), id), model);
+		return "workflow/run :: panel";
+	}
+
+	/**
+	 * Whether the workflow is about to change the run: an action is not applied yet, a requested
+	 * start is under way, or a running run is between two stages. The panel polls until not.
+	 */
+	static boolean waitingForWorkflow(RunDetail detail) {
+		Run run = detail.run();
+		Stage current = detail.currentStage();
+		boolean betweenStages = run.status() == RunStatus.RUNNING && (current == null
+				|| !(current.status() == StageStatus.ACTIVE || current.status() == StageStatus.BLOCKED));
+		return !detail.settled() || betweenStages
+				|| (run.status() == RunStatus.REQUESTED && run.startRequestedAt() != null);
+	}
+
+	private static List<String> messages(Map<String, String> fieldErrors) {
+		List<String> messages = new ArrayList<>();
+		fieldErrors.forEach((field, message) -> messages.add(("comment".equals(field) ? "A comment" : field) + " " + message));
+		return messages;
+	}
+
+	private void panelModel(AppUser user, RunDetail detail, Model model) {
+		// the names, in the console's order: the template builds ids, URLs and labels from them
+		Set<String> allowed = runs.allowedActions(user, detail).stream()
+			.map(ActionKind::value)
+			.collect(Collectors.toCollection(LinkedHashSet::new));
+		model.addAttribute("detail", detail);
+		model.addAttribute("run", detail.run());
+		model.addAttribute("allowed", allowed);
+		// a fresh key per rendered form: a double click re-sends the same key, a new render a new one
+		Map<String, String> formKeys = new HashMap<>();
+		allowed.forEach(action -> formKeys.put(action, UUID.randomUUID().toString()));
+		model.addAttribute("formKeys", formKeys);
+		model.addAttribute("waiting", waitingForWorkflow(detail));
+	}
+}

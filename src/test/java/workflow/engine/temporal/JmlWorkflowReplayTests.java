@@ -1,0 +1,35 @@
+package workflow.engine.temporal;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import io.temporal.testing.WorkflowReplayer;
+
+/**
+ * Determinism guard: histories recorded from an earlier build must replay on the current workflow
+ * code: a joiner with a quorum, ignored duplicate and unassigned decisions and a notify stage; a
+ * reject with compensation; a blocked stage on its backoff timer, then withdrawn; a return and
+ * resubmit.
+ * A change that alters the command sequence fails here; such a change needs versioning
+ * ({@code Workflow.getVersion}). Re-record with
+ * {@code mvn test -Dtest=JmlWorkflowTests -Dworkflow.history.update=true} only when that is intended.
+ */
+class JmlWorkflowReplayTests {
+
+	@ParameterizedTest
+	@ValueSource(strings = { "jml-joiner-history.json", "jml-reject-history.json", "jml-blocked-withdraw-history.json",
+			"jml-return-resubmit-history.json" })
+	void theCommittedHistoryReplays(String history) throws Exception {
+		WorkflowReplayer.replayWorkflowExecution(resource("/workflow/" + history), JmlWorkflowImpl.class);
+	}
+
+	private static String resource(String name) throws IOException {
+		try (InputStream in = JmlWorkflowReplayTests.class.getResourceAsStream(name)) {
+			return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+		}
+	}
+}

@@ -1,0 +1,240 @@
+package workflow.engine.temporal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import io.temporal.client.WorkflowOptions;
+import io.temporal.client.WorkflowStub;
+import io.temporal.testing.TestWorkflowEnvironment;
+import io.temporal.worker.Worker;
+import workflow.ActionKind;
+import workflow.StageKind;
+import workflow.engine.Orchestrator.Decision;
+import workflow.engine.Orchestrator.StagePlan;
+import workflow.engine.temporal.JmlWorkflow.Input;
+import workflow.engine.temporal.JmlWorkflow.Timing;
+
+/**
+ * The JML workflow on Temporal's time-skipping test server with recorded activities. Timers of
+ * minutes and hours pass in milliseconds.
+ */
+class JmlWorkflowTests {
+
+	static final String QUEUE = "jml-test";
+	static final Path HISTORIES = Path.of("src/test/resources/workflow");
+
+	static final StagePlan MANAGER = new StagePlan(TestIds.id("manager"), "manager_approval", StageKind.APPROVAL, 1,
+			List.of());
+	static final StagePlan IT = new StagePlan(TestIds.id("it"), "it_access", StageKind.APPROVAL, 1,
+			List.of("accounts", "vpn"));
+	static final StagePlan SECURITY = new StagePlan(TestIds.id("security"), "security_approval", StageKind.APPROVAL, 2,
+			List.of("badge"));
+	static final StagePlan NOTIFY = new StagePlan(TestIds.id("notify"), "notify_hr", StageKind.NOTIFY, 1, List.of());
+
+	TestWorkflowEnvironment env;
+	RecordingActivities activities;
+	JmlWorkflow workflow;
+	String workflowId;
+
+	@BeforeEach
+	void startEnvironment() {
+		env = TestWorkflowEnvironment.newInstance();
+		activities = new RecordingActivities().assign("manager", "manny")
+			.assign("it", "ivan")
+			.assign("security", "sara", "sam")
+			.assign("notify", "hana")
+			.notifyStage("notify");
+		Worker worker = env.newWorker(QUEUE);
+		worker.registerWorkflowImplementationTypes(JmlWorkflowImpl.class);
+		worker.registerActivitiesImplementations(activities);
+		env.start();
+	}
+
+	@AfterEach
+	void closeEnvironment() {
+		env.close();
+	}
+
+	@Test
+	void approvalsAdvanceOnlyWhenTheQuorumOfDistinctApproversIsMet() throws IOException {
+		start(MANAGER, IT, SECURITY, NOTIFY);
+		decide("a1", "approve", "manager", 0, "manny");
+		activities.awaitCall("activate:it:0");
+		decide("a2", "approve", "it", 0, "ivan");
+		activities.awaitCall("activate:security:0");
+		decide("a3", "approve", "security", 0, "sara");
+		decide("a4", "approve", "security", 0, "sara");
+		decide("a5", "approve", "security", 0, "mallory");
+		activities.awaitCall("decision:a5");
+		assertThat(activities.calls("activate:notify")).isEmpty();
+		decide("a6", "approve", "security", 0, "sam");
+
+		assertThat(result()).isEqualTo("completed");
+		assertThat(activities.calls()).containsExactly(
+				"activate:manager:0", "decision:a1:applied:approved:1:null",
+				"activate:it:0", "decision:a2:applied:approved:1:null",
+				"activate:security:0", "decision:a3:applied:active:1:null",
+				"decision:a4:ignored:null:0:null", "decision:a5:ignored:null:0:null",
+				"decision:a6:applied:approved:2:null",
+				"activate:notify:0", "finish:completed");
+		recordHistory("jml-joiner-history.json");
+	}
+
+	@Test
+	void rejectCompensatesEarlierGrantsInReverseOrder() throws IOException {
+		start(MANAGER, IT, SECURITY, NOTIFY);
+		decide("a1", "approve", "manager", 0, "manny");
+		activities.awaitCall("activate:it:0");
+		decide("a2", "approve", "it", 0, "ivan");
+		activities.awaitCall("activate:security:0");
+		decide("a3", "reject", "security", 0, "sara");
+
+		assertThat(result()).isEqualTo("rejected");
+		assertThat(activities.calls()).endsWith("decision:a3:applied:rejected:0:null",
+				"compensate:1:it:vpn:rejected", "compensate:2:it:accounts:rejected", "finish:rejected");
+		assertThat(activities.calls("activate:notify")).isEmpty();
+		recordHistory("jml-reject-history.json");
+	}
+
+	@Test
+	void aBlockedStageRetriesOnADoublingTimerAndAcceptsWithdraw() throws IOException {
+		activities.block("security");
+		start(MANAGER, IT, SECURITY, NOTIFY);
+		decide("a1", "approve", "manager", 0, "manny");
+		activities.awaitCall("activate:it:0");
+		decide("a2", "approve", "it", 0, "ivan");
+		activities.awaitCall("blocked:security:0");
+		env.sleep(Duration.ofMinutes(8));
+		activities.awaitCalls("blocked:security:0", 4);
+		decide("a3", "approve", "security", 0, "sara");
+		decide("a4", "withdraw", null, null, "hana");
+
+		assertThat(result()).isEqualTo("withdrawn");
+		List<Long> until = activities.blockedUntil();
+		assertWaited(until.get(1) - until.get(0), Duration.ofMinutes(2));
+		assertWaited(until.get(2) - until.get(1), Duration.ofMinutes(4));
+		assertWaited(until.get(3) - until.get(2), Duration.ofMinutes(8));
+		assertThat(activities.calls()).endsWith("decision:a3:ignored:null:0:null",
+				"decision:a4:applied:withdrawn:0:null", "compensate:1:it:vpn:withdrawn",
+				"compensate:2:it:accounts:withdrawn", "finish:withdrawn");
+		recordHistory("jml-blocked-withdraw-history.json");
+	}
+
+	@Test
+	void theBlockedBackoffIsCappedAndAStageUnblocksAtTheNextRetry() {
+		activities.block("it");
+		start(MANAGER, IT, NOTIFY);
+		decide("a1", "approve", "manager", 0, "manny");
+		activities.awaitCall("blocked:it:0");
+		env.sleep(Duration.ofHours(5));
+		List<Long> until = activities.blockedUntil();
+		assertWaited(until.get(until.size() - 1) - until.get(until.size() - 2), Duration.ofHours(1));
+
+		activities.unblock("it");
+		env.sleep(Duration.ofHours(1));
+		activities.awaitCall("activate:it:0");
+		decide("a2", "approve", "it", 0, "ivan");
+		assertThat(result()).isEqualTo("completed");
+	}
+
+	@Test
+	void returnParksTheRunOnTheStageUntilResubmit() throws IOException {
+		start(MANAGER, IT, NOTIFY);
+		decide("a1", "return", "manager", 0, "manny");
+		activities.awaitCall("decision:a1");
+		decide("a2", "approve", "manager", 0, "manny");
+		activities.awaitCall("decision:a2");
+		decide("a3", "resubmit", null, null, "hana");
+		activities.awaitCall("activate:manager:1");
+		decide("a4", "approve", "manager", 1, "manny");
+		activities.awaitCall("activate:it:0");
+		decide("a5", "approve", "it", 0, "ivan");
+
+		assertThat(result()).isEqualTo("completed");
+		assertThat(activities.calls()).startsWith("activate:manager:0", "decision:a1:applied:returned:0:returned",
+				"decision:a2:ignored:null:0:null", "decision:a3:applied:null:0:running", "activate:manager:1",
+				"decision:a4:applied:approved:1:null");
+		recordHistory("jml-return-resubmit-history.json");
+	}
+
+	@Test
+	void notifyStagesCloseInTheirActivation() {
+		start(NOTIFY, MANAGER, NOTIFY);
+		activities.awaitCall("activate:manager:0");
+		decide("a1", "approve", "manager", 0, "manny");
+
+		assertThat(result()).isEqualTo("completed");
+		assertThat(activities.calls()).containsExactly("activate:notify:0", "activate:manager:0",
+				"decision:a1:applied:approved:1:null", "activate:notify:0", "finish:completed");
+	}
+
+	@Test
+	void aFirstStageThatCannotBeActivatedFailsTheStart() {
+		activities.block("manager");
+		start(MANAGER, IT);
+
+		assertThat(result()).isEqualTo("start_failed");
+		assertThat(activities.calls()).containsExactly("blocked-try:manager:0",
+				"start-failed:no eligible approver for manager");
+	}
+
+	@Test
+	void aDuplicateDecisionIsIgnoredByItsActionId() {
+		start(MANAGER, SECURITY);
+		decide("a1", "approve", "manager", 0, "manny");
+		activities.awaitCall("activate:security:0");
+		decide("a2", "approve", "security", 0, "sara");
+		decide("a2", "approve", "security", 0, "sara");
+		activities.awaitCall("decision:a2");
+		decide("a3", "approve", "security", 0, "sam");
+
+		assertThat(result()).isEqualTo("completed");
+		assertThat(activities.calls("decision:a2")).containsExactly("decision:a2:applied:active:1:null");
+	}
+
+	/** With -Dworkflow.history.update=true, stores the finished run's history for the replay test. */
+	private void recordHistory(String file) throws IOException {
+		if (Boolean.getBoolean("workflow.history.update")) {
+			Files.writeString(HISTORIES.resolve(file), env.getWorkflowClient().fetchHistory(workflowId).toJson(true));
+		}
+	}
+
+	/** Consecutive blocked-until marks are one wait apart, plus the (real) time the activities took. */
+	private static void assertWaited(long millis, Duration wait) {
+		assertThat(millis).isBetween(wait.toMillis(), wait.toMillis() + 5_000);
+	}
+
+	private void start(StagePlan... stages) {
+		workflowId = "jml-" + UUID.randomUUID();
+		workflow = env.getWorkflowClient().newWorkflowStub(JmlWorkflow.class,
+				WorkflowOptions.newBuilder().setWorkflowId(workflowId).setTaskQueue(QUEUE).build());
+		WorkflowStub.fromTyped(workflow).signalWithStart(JmlWorkflow.START_SIGNAL, new Object[] { TestIds.id("run-1") },
+				new Object[] { new Input("acme", UUID.randomUUID(), "joiner", List.of(stages),
+						new Timing(10, 60, 60, 3600)) });
+	}
+
+	private void decide(String actionId, String action, String stageId, Integer round, String actor) {
+		workflow.decide(new Decision(TestIds.id(actionId), ActionKind.of(action), TestIds.id(stageId), round, actor));
+	}
+
+	private String result() {
+		try {
+			return WorkflowStub.fromTyped(workflow).getResult(30, TimeUnit.SECONDS, String.class);
+		}
+		catch (TimeoutException e) {
+			throw new AssertionError("the workflow did not finish; calls: " + activities.calls(), e);
+		}
+	}
+}
