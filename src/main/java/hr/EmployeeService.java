@@ -17,7 +17,7 @@ import outbox.OutboxPublisher;
 import outbox.catalog.EmployeeHired;
 import outbox.catalog.EmployeeOffboarded;
 import outbox.catalog.EmployeeTransferred;
-import platform.ApiException;
+import platform.DomainException;
 import platform.Role;
 import platform.TenantTransactions;
 import platform.UserDirectory;
@@ -51,7 +51,7 @@ public class EmployeeService {
 			String manager = checkManager(hire.manager());
 			String email = hire.email().strip();
 			if (employees.emailTaken(email)) {
-				throw new ApiException.InvalidInput("email", "is already used by another employee");
+				throw new DomainException.InvalidInput("email", "is already used by another employee");
 			}
 			EmployeeStatus status = hire.startDate().isAfter(LocalDate.now(clock)) ? EmployeeStatus.PRE_HIRE
 					: EmployeeStatus.ACTIVE;
@@ -61,7 +61,7 @@ public class EmployeeService {
 						hire.department().strip(), manager, hire.startDate(), status, null, 0, null, null));
 			}
 			catch (DuplicateKeyException e) {
-				throw new ApiException.InvalidInput("email", "is already used by another employee");
+				throw new DomainException.InvalidInput("email", "is already used by another employee");
 			}
 			outbox.publish(new EmployeeHired(created.id(), created.displayName(), created.email(), created.department(),
 					created.manager(), created.startDate()));
@@ -73,12 +73,12 @@ public class EmployeeService {
 		return transactions.inTenant(tenantId, () -> {
 			Employee current = lockCurrent(id, transfer.version());
 			if (current.status() == EmployeeStatus.OFFBOARDED) {
-				throw new ApiException.Conflict("An offboarded employee cannot be transferred.");
+				throw new DomainException.Conflict("An offboarded employee cannot be transferred.");
 			}
 			String manager = checkManager(transfer.manager());
 			String department = transfer.department().strip();
 			if (department.equals(current.department()) && Objects.equals(manager, current.manager())) {
-				throw new ApiException.InvalidInput("department", "is unchanged: the employee is already there with this manager");
+				throw new DomainException.InvalidInput("department", "is unchanged: the employee is already there with this manager");
 			}
 			Employee moved = employees.transfer(id, department, manager);
 			outbox.publish(new EmployeeTransferred(moved.id(), moved.version(), moved.displayName(), moved.email(),
@@ -91,10 +91,10 @@ public class EmployeeService {
 		return transactions.inTenant(tenantId, () -> {
 			Employee current = lockCurrent(id, offboard.version());
 			if (current.status() == EmployeeStatus.OFFBOARDED) {
-				throw new ApiException.Conflict("The employee is already offboarded.");
+				throw new DomainException.Conflict("The employee is already offboarded.");
 			}
 			if (offboard.lastDay().isBefore(current.startDate())) {
-				throw new ApiException.InvalidInput("lastDay", "must not be before the start date " + current.startDate());
+				throw new DomainException.InvalidInput("lastDay", "must not be before the start date " + current.startDate());
 			}
 			Employee left = employees.offboard(id, offboard.lastDay());
 			outbox.publish(new EmployeeOffboarded(left.id(), left.displayName(), left.email(), left.department(),
@@ -105,7 +105,7 @@ public class EmployeeService {
 
 	public Employee get(String tenantId, UUID id) {
 		return transactions.readInTenant(tenantId,
-				() -> employees.find(id).orElseThrow(() -> new ApiException.NotFound("No such employee.")));
+				() -> employees.find(id).orElseThrow(() -> new DomainException.NotFound("No such employee.")));
 	}
 
 	public EmployeePage list(String tenantId, EmployeeQuery query) {
@@ -118,9 +118,9 @@ public class EmployeeService {
 	}
 
 	private Employee lockCurrent(UUID id, Integer expectedVersion) {
-		Employee current = employees.findForUpdate(id).orElseThrow(() -> new ApiException.NotFound("No such employee."));
+		Employee current = employees.findForUpdate(id).orElseThrow(() -> new DomainException.NotFound("No such employee."));
 		if (expectedVersion != null && expectedVersion != current.version()) {
-			throw new ApiException.Conflict("The employee was changed by someone else (version " + current.version()
+			throw new DomainException.Conflict("The employee was changed by someone else (version " + current.version()
 					+ ", expected " + expectedVersion + "); reload and try again.");
 		}
 		return current;
@@ -133,7 +133,7 @@ public class EmployeeService {
 		String username = manager.strip();
 		boolean approver = users.find(username).map(user -> user.hasRole(Role.APPROVER)).orElse(false);
 		if (!approver) {
-			throw new ApiException.InvalidInput("manager", "must be the username of an approver in your organisation");
+			throw new DomainException.InvalidInput("manager", "must be the username of an approver in your organisation");
 		}
 		return username;
 	}

@@ -32,7 +32,7 @@ public final class Cursors {
 	/**
 	 * The position {@code parse} reads from the token's parts; null for a blank token.
 	 *
-	 * @throws ApiException.InvalidInput when the token is malformed or {@code parse} rejects it
+	 * @throws DomainException.InvalidInput when the token is malformed or {@code parse} rejects it
 	 */
 	public static <T> T decode(String token, Function<List<String>, T> parse) {
 		if (token == null || token.isBlank()) {
@@ -46,7 +46,7 @@ public final class Cursors {
 			return parse.apply(parts);
 		}
 		catch (RuntimeException | CharacterCodingException e) {
-			throw new ApiException.InvalidInput("cursor", "is not a cursor this list returned");
+			throw new DomainException.InvalidInput("cursor", "is not a cursor this list returned");
 		}
 	}
 

@@ -8,7 +8,7 @@ import java.util.UUID;
 import org.springframework.stereotype.Service;
 import org.springframework.util.StringUtils;
 
-import platform.ApiException;
+import platform.DomainException;
 import platform.AppUser;
 import workflow.RunPolicy.Actor;
 import workflow.RunPolicy.StageFacts;
@@ -39,7 +39,7 @@ public class Runs {
 		}
 		List<String> known = Arrays.stream(RunStatus.values()).map(RunStatus::value).sorted().toList();
 		if (!known.contains(value)) {
-			throw new ApiException.InvalidInput("status", "must be one of " + known);
+			throw new DomainException.InvalidInput("status", "must be one of " + known);
 		}
 		return RunStatus.of(value);
 	}

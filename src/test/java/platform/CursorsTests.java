@@ -37,7 +37,7 @@ class CursorsTests {
 		for (String token : List.of("garbage!", "%FF", "\uFFFD", invalidUtf8, nul + "." + nul,
 				Cursors.encode("not-a-time", UUID.randomUUID()), Cursors.encode("only-one-part"))) {
 			assertThatThrownBy(() -> Cursors.decode(token, Position::parse)).as(token)
-				.isInstanceOfSatisfying(ApiException.InvalidInput.class,
+				.isInstanceOfSatisfying(DomainException.InvalidInput.class,
 						e -> assertThat(e.fieldErrors()).containsKey("cursor"));
 		}
 	}

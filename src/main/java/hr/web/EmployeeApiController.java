@@ -25,7 +25,7 @@ import hr.EmployeeService;
 import hr.EmployeeStatus;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
-import platform.ApiException;
+import platform.DomainException;
 import platform.AppUser;
 
 /** HR's JSON API (role HR, enforced by the platform security chain for /v1/hr/**). */
@@ -82,7 +82,7 @@ class EmployeeApiController {
 			return EmployeeStatus.of(status.strip());
 		}
 		catch (IllegalArgumentException e) {
-			throw new ApiException.InvalidInput("status", "must be one of pre_hire, active, offboarded");
+			throw new DomainException.InvalidInput("status", "must be one of pre_hire, active, offboarded");
 		}
 	}
 }

@@ -23,7 +23,7 @@ import hr.EmployeeCommands.Offboard;
 import hr.EmployeeCommands.Transfer;
 import hr.EmployeeQuery;
 import hr.EmployeeService;
-import platform.ApiException;
+import platform.DomainException;
 import platform.Htmx;
 import platform.AppUser;
 
@@ -69,7 +69,7 @@ class EmployeePageController {
 			redirect.addFlashAttribute("success", created.displayName() + " was added; the joiner run starts shortly.");
 			return "redirect:/hr/employees/" + created.id();
 		}
-		catch (ApiException.InvalidInput e) {
+		catch (DomainException.InvalidInput e) {
 			e.fieldErrors().forEach((field, message) -> errors.rejectValue(field, "invalid", message));
 			return form(user, model);
 		}
@@ -113,10 +113,10 @@ class EmployeePageController {
 				redirect.addFlashAttribute("success", success);
 				return "redirect:/hr/employees/" + id;
 			}
-			catch (ApiException.InvalidInput e) {
+			catch (DomainException.InvalidInput e) {
 				e.fieldErrors().forEach((field, message) -> errors.rejectValue(field, "invalid", message));
 			}
-			catch (ApiException.Conflict e) {
+			catch (DomainException.Conflict e) {
 				model.addAttribute("error", e.getMessage());
 			}
 		}

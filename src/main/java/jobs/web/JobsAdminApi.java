@@ -22,7 +22,7 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 import jobs.store.JobRun;
 import jobs.store.JobTriggerRepository;
 import jobs.store.RunnerSnapshot;
-import platform.ApiException;
+import platform.DomainException;
 import platform.OperatorOnly;
 
 /** Every instance's job runners and the recent runs, from the job tables; "Run now" through the database. */
@@ -139,7 +139,7 @@ class JobsAdminApi {
 	TriggerResponse trigger(@PathVariable String name, Authentication user) {
 		return jobs.requestRun(name, user.getName())
 			.map(id -> new TriggerResponse(true, id))
-			.orElseThrow(() -> new ApiException.NotFound("No live worker instance runs a job named " + name + "."));
+			.orElseThrow(() -> new DomainException.NotFound("No live worker instance runs a job named " + name + "."));
 	}
 
 	@GetMapping("/triggers/{id}")
@@ -147,6 +147,6 @@ class JobsAdminApi {
 	TriggerStatus triggerStatus(@PathVariable long id) {
 		return jobs.trigger(id)
 			.map(TriggerStatus::of)
-			.orElseThrow(() -> new ApiException.NotFound("No run-now request " + id + "."));
+			.orElseThrow(() -> new DomainException.NotFound("No run-now request " + id + "."));
 	}
 }

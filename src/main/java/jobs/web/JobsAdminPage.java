@@ -10,7 +10,7 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
 
-import platform.ApiException;
+import platform.DomainException;
 import platform.OperatorOnly;
 
 /**
@@ -50,7 +50,7 @@ class JobsAdminPage {
 	@PostMapping("/{name}/trigger")
 	String trigger(@PathVariable String name, Authentication user, Model model) {
 		long id = jobs.requestRun(name, user.getName())
-			.orElseThrow(() -> new ApiException.NotFound("No live worker instance runs a job named " + name + "."));
+			.orElseThrow(() -> new DomainException.NotFound("No live worker instance runs a job named " + name + "."));
 		Instant now = jobs.now();
 		JobsOverview.Job job = jobs.job(name).orElseThrow();
 		model.addAttribute("job", JobRow.of(job, now));

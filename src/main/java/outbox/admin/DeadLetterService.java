@@ -8,7 +8,7 @@ import java.util.UUID;
 import org.springframework.stereotype.Service;
 
 import outbox.store.DispatchQueueRepository;
-import platform.ApiException;
+import platform.DomainException;
 import platform.TenantTransactions;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -69,7 +69,7 @@ public class DeadLetterService {
 	public EventDetail get(String tenantId, UUID id) {
 		EventDetail event = search.get(tenantId, id);
 		if (!"failed".equals(event.status())) {
-			throw new ApiException.NotFound("No dead letter " + id);
+			throw new DomainException.NotFound("No dead letter " + id);
 		}
 		return event;
 	}
@@ -115,8 +115,8 @@ public class DeadLetterService {
 	private void requireDeadLetter(UUID id, int affected) {
 		if (affected == 0) {
 			boolean exists = events.find(id).isPresent();
-			throw exists ? new ApiException.Conflict("Outbox event " + id + " is not a dead letter")
-					: new ApiException.NotFound("No dead letter " + id);
+			throw exists ? new DomainException.Conflict("Outbox event " + id + " is not a dead letter")
+					: new DomainException.NotFound("No dead letter " + id);
 		}
 	}
 

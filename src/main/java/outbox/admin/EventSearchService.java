@@ -8,7 +8,7 @@ import org.springframework.stereotype.Service;
 import org.springframework.util.StringUtils;
 
 import outbox.codec.EventCodec;
-import platform.ApiException;
+import platform.DomainException;
 import platform.Cursors;
 import platform.TenantTransactions;
 import tools.jackson.core.type.TypeReference;
@@ -57,13 +57,13 @@ public class EventSearchService {
 					stored.lastError(), stored.claimedBy(), stored.createdAt(), stored.availableAt(), stored.deliveredAt(),
 					stored.failedAt(), stored.discardedAt(), stored.payloadVersion(),
 					json.readValue(stored.payloadJson(), PAYLOAD), events.attempts(id)))
-			.orElseThrow(() -> new ApiException.NotFound("No outbox event " + id)));
+			.orElseThrow(() -> new DomainException.NotFound("No outbox event " + id)));
 	}
 
 	String eventType(String eventType) {
 		String type = blankToNull(eventType);
 		if (type != null && !eventTypes.contains(type)) {
-			throw new ApiException.InvalidInput("eventType", "is not a known event type");
+			throw new DomainException.InvalidInput("eventType", "is not a known event type");
 		}
 		return type;
 	}
@@ -71,7 +71,7 @@ public class EventSearchService {
 	private static String status(String status) {
 		String value = blankToNull(status);
 		if (value != null && !STATUSES.contains(value)) {
-			throw new ApiException.InvalidInput("status", "must be one of " + String.join(", ", STATUSES));
+			throw new DomainException.InvalidInput("status", "must be one of " + String.join(", ", STATUSES));
 		}
 		return value;
 	}

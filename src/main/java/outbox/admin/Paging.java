@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.UUID;
 import java.util.function.Function;
 
-import platform.ApiException;
+import platform.DomainException;
 import platform.Cursors;
 
 /**
@@ -24,7 +24,7 @@ final class Paging {
 			return DEFAULT_LIMIT;
 		}
 		if (requested < 1 || requested > MAX_LIMIT) {
-			throw new ApiException.InvalidInput("limit", "must be between 1 and " + MAX_LIMIT);
+			throw new DomainException.InvalidInput("limit", "must be between 1 and " + MAX_LIMIT);
 		}
 		return requested;
 	}

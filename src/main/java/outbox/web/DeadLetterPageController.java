@@ -15,7 +15,7 @@ import org.springframework.web.util.UriComponentsBuilder;
 
 import outbox.admin.DeadLetterFilter;
 import outbox.admin.DeadLetterService;
-import platform.ApiException;
+import platform.DomainException;
 import platform.AppUser;
 import platform.AdminOnly;
 
@@ -45,7 +45,7 @@ class DeadLetterPageController {
 			model.addAttribute("page", deadLetters.list(user.tenantId(), filter, cursor, null));
 			model.addAttribute("matching", deadLetters.count(user.tenantId(), filter));
 		}
-		catch (ApiException.InvalidInput e) {
+		catch (DomainException.InvalidInput e) {
 			model.addAttribute("error", "The filter is not valid: " + String.join(", ", e.fieldErrors().keySet()) + ".");
 		}
 		model.addAttribute("recentActions", deadLetters.recentActions(user.tenantId(), 5));
@@ -75,7 +75,7 @@ class DeadLetterPageController {
 			@RequestParam(required = false) String eventType, @RequestParam(required = false) String errorClass,
 			Model model) {
 		if (!action.equals("retry") && !action.equals("discard")) {
-			throw new ApiException.NotFound("No bulk action " + action);
+			throw new DomainException.NotFound("No bulk action " + action);
 		}
 		DeadLetterFilter filter = new DeadLetterFilter(eventType, errorClass);
 		model.addAttribute("action", action);
@@ -92,7 +92,7 @@ class DeadLetterPageController {
 		int affected = switch (action) {
 			case "retry" -> deadLetters.retryAll(user.tenantId(), user.getUsername(), filter);
 			case "discard" -> deadLetters.discardAll(user.tenantId(), user.getUsername(), filter);
-			default -> throw new ApiException.NotFound("No bulk action " + action);
+			default -> throw new DomainException.NotFound("No bulk action " + action);
 		};
 		flash.addFlashAttribute(affected > 0 ? "success" : "warning", affected == 0 ? "No dead letter matched the filter."
 				: (action.equals("retry") ? "Re-drove " : "Discarded ") + affected + " dead letter" + (affected == 1 ? "." : "s."));
@@ -109,7 +109,7 @@ class DeadLetterPageController {
 			action.run();
 			flash.addFlashAttribute("success", success);
 		}
-		catch (ApiException.Conflict e) {
+		catch (DomainException.Conflict e) {
 			flash.addFlashAttribute("error", "Nothing changed: " + e.getMessage() + " (any more).");
 		}
 		return "redirect:/admin/outbox/dead-letters";

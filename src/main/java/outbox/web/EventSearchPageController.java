@@ -11,7 +11,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 
 import outbox.admin.EventQuery;
 import outbox.admin.EventSearchService;
-import platform.ApiException;
+import platform.DomainException;
 import platform.AppUser;
 import platform.AdminOnly;
 
@@ -42,7 +42,7 @@ class EventSearchPageController {
 					idempotencyKey, eventType, status);
 			model.addAttribute("page", events.search(user.tenantId(), query, cursor, null));
 		}
-		catch (ApiException.InvalidInput e) {
+		catch (DomainException.InvalidInput e) {
 			model.addAttribute("fieldErrors", e.fieldErrors());
 		}
 		return "outbox/events";
@@ -59,7 +59,7 @@ class EventSearchPageController {
 			return UUID.fromString(value.strip());
 		}
 		catch (IllegalArgumentException e) {
-			throw new ApiException.InvalidInput(field, "is not an id (a UUID)");
+			throw new DomainException.InvalidInput(field, "is not an id (a UUID)");
 		}
 	}
 

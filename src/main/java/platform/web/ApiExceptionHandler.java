@@ -31,7 +31,7 @@ import org.springframework.web.context.request.WebRequest;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
 
-import platform.ApiException;
+import platform.DomainException;
 
 /**
  * Every JSON API error is {@code application/problem+json} with a stable {@code type}; bad input
@@ -44,8 +44,8 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
 	private static final Logger log = LoggerFactory.getLogger(ApiExceptionHandler.class);
 	private static final Pattern TOMCAT_PARAMETER = Pattern.compile("Parameter \\[([^\\]]{1,100})\\]");
 
-	@ExceptionHandler(ApiException.class)
-	ResponseEntity<ProblemDetail> apiException(ApiException e, HttpServletRequest request) {
+	@ExceptionHandler(DomainException.class)
+	ResponseEntity<ProblemDetail> domainRefusal(DomainException e, HttpServletRequest request) {
 		ProblemDetail problem = problem(DomainStatus.of(e), DomainStatus.typeOf(e), e.getMessage(), request);
 		if (!e.fieldErrors().isEmpty()) {
 			problem.setProperty("errors", e.fieldErrors());

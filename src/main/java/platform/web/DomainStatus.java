@@ -4,7 +4,7 @@ import java.net.URI;
 
 import org.springframework.http.HttpStatus;
 
-import platform.ApiException;
+import platform.DomainException;
 
 /** The one mapping of domain refusals to HTTP: a status and a stable problem type per kind. */
 final class DomainStatus {
@@ -12,7 +12,7 @@ final class DomainStatus {
 	private DomainStatus() {
 	}
 
-	static HttpStatus of(ApiException e) {
+	static HttpStatus of(DomainException e) {
 		return switch (e.kind()) {
 			case NOT_FOUND -> HttpStatus.NOT_FOUND;
 			case CONFLICT -> HttpStatus.CONFLICT;
@@ -21,7 +21,7 @@ final class DomainStatus {
 		};
 	}
 
-	static URI typeOf(ApiException e) {
+	static URI typeOf(DomainException e) {
 		return switch (e.kind()) {
 			case NOT_FOUND -> ProblemTypes.NOT_FOUND;
 			case CONFLICT -> ProblemTypes.CONFLICT;

@@ -9,7 +9,7 @@ import org.springframework.stereotype.Controller;
 import org.springframework.web.bind.annotation.ControllerAdvice;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 
-import platform.ApiException;
+import platform.DomainException;
 
 /** Console pages: a domain 404/403/409 renders the error page of that status in the layout. */
 @ControllerAdvice(annotations = Controller.class)
@@ -21,8 +21,8 @@ class PageExceptionHandler {
 		response.sendError(HttpServletResponse.SC_BAD_REQUEST, SafeText.NOT_ALLOWED);
 	}
 
-	@ExceptionHandler(ApiException.class)
-	void apiException(ApiException e, HttpServletResponse response) throws IOException {
+	@ExceptionHandler(DomainException.class)
+	void domainRefusal(DomainException e, HttpServletResponse response) throws IOException {
 		response.sendError(DomainStatus.of(e).value(), e.getMessage());
 	}
 }

@@ -9,7 +9,7 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
 import org.springframework.util.Assert;
 import org.springframework.util.StringUtils;
 
-import platform.ApiException;
+import platform.DomainException;
 import platform.AppUser;
 import platform.TenantTransactions;
 import workflow.Action;
@@ -71,7 +71,7 @@ public class RunActions {
 	private Action record(AppUser user, UUID runId, ActionRequest request) {
 		String actor = user.getUsername();
 		ActionKind kind = request.action();
-		Run run = runs.lock(runId).orElseThrow(() -> new ApiException.NotFound("No run " + runId + "."));
+		Run run = runs.lock(runId).orElseThrow(() -> new DomainException.NotFound("No run " + runId + "."));
 		Optional<Action> previous = actions.findByKey(actor, request.idempotencyKey());
 		if (previous.isPresent()) {
 			return sameRequest(previous.get(), runId, kind);
@@ -97,11 +97,11 @@ public class RunActions {
 
 	private Stage requestedStage(Run run, UUID stageId) {
 		if (stageId == null) {
-			throw new ApiException.InvalidInput("stageId", "is required");
+			throw new DomainException.InvalidInput("stageId", "is required");
 		}
 		return stages.find(stageId)
 			.filter(s -> s.runId().equals(run.id()))
-			.orElseThrow(() -> new ApiException.NotFound("No stage " + stageId + " in run " + run.id() + "."));
+			.orElseThrow(() -> new DomainException.NotFound("No stage " + stageId + " in run " + run.id() + "."));
 	}
 
 	/** The policy's refusal of a run-level rule, worded for the actor. */
@@ -109,14 +109,14 @@ public class RunActions {
 		refusal.ifPresent(reason -> {
 			String status = run.status().value();
 			throw switch (reason) {
-				case ROLE_MISSING -> new ApiException.Forbidden(
+				case ROLE_MISSING -> new DomainException.Forbidden(
 						"Only " + (action.decision() ? "an approver" : "HR") + " may " + action.value() + ".");
-				case RUN_FINISHED -> new ApiException.Conflict("The run is " + status + " and takes no more actions.");
-				case NO_STAGE_AWAITS_DECISIONS -> new ApiException.Conflict(
+				case RUN_FINISHED -> new DomainException.Conflict("The run is " + status + " and takes no more actions.");
+				case NO_STAGE_AWAITS_DECISIONS -> new DomainException.Conflict(
 						"The run is " + status + "; no stage awaits decisions.");
-				case NOT_RETURNED -> new ApiException.Conflict(
+				case NOT_RETURNED -> new DomainException.Conflict(
 						"Only a returned run can be resubmitted; this one is " + status + ".");
-				default -> new ApiException.Conflict("The run has moved on to another stage; reload it.");
+				default -> new DomainException.Conflict("The run has moved on to another stage; reload it.");
 			};
 		});
 	}
@@ -125,9 +125,9 @@ public class RunActions {
 	private static void refuse(Optional<Refusal> refusal, Stage stage) {
 		refusal.ifPresent(reason -> {
 			throw switch (reason) {
-				case NOT_ASSIGNED -> new ApiException.Forbidden("You are not assigned to this stage.");
-				case ALREADY_DECIDED -> new ApiException.Conflict("You already decided this stage.");
-				default -> new ApiException.Conflict(
+				case NOT_ASSIGNED -> new DomainException.Forbidden("You are not assigned to this stage.");
+				case ALREADY_DECIDED -> new DomainException.Conflict("You already decided this stage.");
+				default -> new DomainException.Conflict(
 						"The stage is " + stage.status().value() + " and awaits no decisions.");
 			};
 		});
@@ -137,12 +137,12 @@ public class RunActions {
 		String comment = StringUtils.hasText(request.comment()) ? request.comment().strip() : null;
 		return actions.insert(runId, stageId, round, actor, request.action(), comment, request.idempotencyKey())
 			// the only conflict left after the checks: a concurrent decision of the same actor
-			.orElseThrow(() -> new ApiException.Conflict("You already decided this stage."));
+			.orElseThrow(() -> new DomainException.Conflict("You already decided this stage."));
 	}
 
 	private static Action sameRequest(Action previous, UUID runId, ActionKind action) {
 		if (!previous.runId().equals(runId) || previous.action() != action) {
-			throw new ApiException.Conflict("This Idempotency-Key was already used for a different request.");
+			throw new DomainException.Conflict("This Idempotency-Key was already used for a different request.");
 		}
 		return previous;
 	}
@@ -150,14 +150,14 @@ public class RunActions {
 	private static void validate(ActionRequest request) {
 		String key = request.idempotencyKey();
 		if (!StringUtils.hasText(key) || key.length() > MAX_KEY) {
-			throw new ApiException.InvalidInput("Idempotency-Key", "is required (at most " + MAX_KEY + " characters)");
+			throw new DomainException.InvalidInput("Idempotency-Key", "is required (at most " + MAX_KEY + " characters)");
 		}
 		ActionKind action = request.action();
 		if (action.needsComment() && !StringUtils.hasText(request.comment())) {
-			throw new ApiException.InvalidInput("comment", "is required to " + action.value());
+			throw new DomainException.InvalidInput("comment", "is required to " + action.value());
 		}
 		if (request.comment() != null && request.comment().length() > MAX_COMMENT) {
-			throw new ApiException.InvalidInput("comment", "must be at most " + MAX_COMMENT + " characters");
+			throw new DomainException.InvalidInput("comment", "must be at most " + MAX_COMMENT + " characters");
 		}
 	}
 }

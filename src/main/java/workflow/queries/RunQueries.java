@@ -5,7 +5,7 @@ import java.util.UUID;
 
 import org.springframework.stereotype.Service;
 
-import platform.ApiException;
+import platform.DomainException;
 import platform.AppUser;
 import platform.TenantTransactions;
 import workflow.InboxItem;
@@ -42,7 +42,7 @@ public class RunQueries {
 
 	public RunPage list(String tenantId, RunFilter filter, String cursor, int limit) {
 		if (limit < 1 || limit > MAX_LIMIT) {
-			throw new ApiException.InvalidInput("limit", "must be between 1 and " + MAX_LIMIT);
+			throw new DomainException.InvalidInput("limit", "must be between 1 and " + MAX_LIMIT);
 		}
 		RunCursor after = RunCursor.decode(cursor);
 		List<Run> page = transactions.readInTenant(tenantId, () -> runs.list(filter, after, limit + 1));
@@ -55,7 +55,7 @@ public class RunQueries {
 
 	public RunDetail detail(String tenantId, UUID runId) {
 		return transactions.readInTenant(tenantId, () -> {
-			Run run = runs.find(runId).orElseThrow(() -> new ApiException.NotFound("No run " + runId + "."));
+			Run run = runs.find(runId).orElseThrow(() -> new DomainException.NotFound("No run " + runId + "."));
 			return new RunDetail(run, stages.forRun(runId), actions.forRun(runId), grants.forRun(runId));
 		});
 	}

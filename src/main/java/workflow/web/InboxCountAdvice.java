@@ -8,6 +8,7 @@ import org.springframework.web.bind.annotation.ControllerAdvice;
 import org.springframework.web.bind.annotation.ModelAttribute;
 
 import platform.AppUser;
+import platform.Htmx;
 import platform.Role;
 import workflow.Runs;
 
@@ -29,7 +30,7 @@ class InboxCountAdvice {
 		Authentication authentication = SecurityContextHolder.getContext().getAuthentication();
 		if (authentication == null || !(authentication.getPrincipal() instanceof AppUser user)
 				|| !user.hasRole(Role.APPROVER) || request.getRequestURI().startsWith("/v1/")
-				|| request.getHeader("HX-Request") != null) {
+				|| Htmx.isRequest(request)) {
 			return null;
 		}
 		return runs.inboxCount(user);

@@ -19,7 +19,7 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 
-import platform.ApiException;
+import platform.DomainException;
 import platform.AppUser;
 import workflow.ActionKind;
 import workflow.ActionRequest;
@@ -86,11 +86,11 @@ class RunPageController {
 		try {
 			runs.act(user, id, new ActionRequest(ActionKind.of(action), stageId, comment, idempotencyKey));
 		}
-		catch (ApiException.InvalidInput e) {
+		catch (DomainException.InvalidInput e) {
 			model.addAttribute("formErrors", Map.of(action, String.join("; ", messages(e.fieldErrors()))));
 			model.addAttribute("formComments", Map.of(action, comment == null ? "" : comment));
 		}
-		catch (ApiException.Conflict | ApiException.Forbidden e) {
+		catch (DomainException.Conflict | DomainException.Forbidden e) {
 			model.addAttribute("error", e.getMessage());
 		}
 		panelModel(user, runs.detail(user.tenantId(), id), model);

@@ -8,8 +8,8 @@ import java.util.Map;
  * specific subclasses and know nothing of HTTP; the platform's web layer maps each kind to its
  * status and problem {@code type} (API) or error page (console). Nothing was written.
  */
-public abstract sealed class ApiException extends RuntimeException
-		permits ApiException.NotFound, ApiException.Conflict, ApiException.Forbidden, ApiException.InvalidInput {
+public abstract sealed class DomainException extends RuntimeException
+		permits DomainException.NotFound, DomainException.Conflict, DomainException.Forbidden, DomainException.InvalidInput {
 
 	/** What kind of refusal this is; the web layer maps each kind to a status. */
 	public enum Kind {
@@ -19,7 +19,7 @@ public abstract sealed class ApiException extends RuntimeException
 	private final Kind kind;
 	private final Map<String, String> fieldErrors;
 
-	private ApiException(Kind kind, String message, Map<String, String> fieldErrors) {
+	private DomainException(Kind kind, String message, Map<String, String> fieldErrors) {
 		super(message);
 		this.kind = kind;
 		this.fieldErrors = Map.copyOf(fieldErrors);
@@ -35,28 +35,28 @@ public abstract sealed class ApiException extends RuntimeException
 	}
 
 	/** Unknown, or belongs to another tenant (which is the same thing to the caller). */
-	public static final class NotFound extends ApiException {
+	public static final class NotFound extends DomainException {
 		public NotFound(String message) {
 			super(Kind.NOT_FOUND, message, Map.of());
 		}
 	}
 
 	/** The request conflicts with the current state. */
-	public static final class Conflict extends ApiException {
+	public static final class Conflict extends DomainException {
 		public Conflict(String message) {
 			super(Kind.CONFLICT, message, Map.of());
 		}
 	}
 
 	/** Authenticated but not allowed (role or assignment). */
-	public static final class Forbidden extends ApiException {
+	public static final class Forbidden extends DomainException {
 		public Forbidden(String message) {
 			super(Kind.FORBIDDEN, message, Map.of());
 		}
 	}
 
 	/** Invalid fields, each with its message. */
-	public static final class InvalidInput extends ApiException {
+	public static final class InvalidInput extends DomainException {
 		public InvalidInput(Map<String, String> fieldErrors) {
 			super(Kind.INVALID_INPUT, "The request has invalid fields.", fieldErrors);
 		}
