@@ -7,6 +7,9 @@ import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Size;
 
+import outbox.catalog.RunDefinition;
+import platform.DomainException;
+
 /** The HR write requests; the same records back the JSON API and the console forms. */
 public final class EmployeeCommands {
 
@@ -28,5 +31,18 @@ public final class EmployeeCommands {
 
 	/** Leaver. */
 	public record Offboard(@NotNull(message = "is required") LocalDate lastDay, Integer version) {
+	}
+
+	/** Ask for a run of {@code definition} (joiner, mover or leaver) for an existing employee. */
+	public record StartRun(@NotBlank(message = "is required") String definition) {
+
+		public RunDefinition runDefinition() {
+			try {
+				return RunDefinition.of(definition.strip());
+			}
+			catch (IllegalArgumentException e) {
+				throw new DomainException.InvalidInput("definition", "must be one of joiner, mover, leaver");
+			}
+		}
 	}
 }

@@ -13,10 +13,15 @@ import hr.EmployeeCommands.Hire;
 import hr.EmployeeCommands.Offboard;
 import hr.EmployeeCommands.Transfer;
 import hr.data.EmployeeRepository;
+import hr.data.EmployeeRunRepository;
 import outbox.OutboxPublisher;
+import outbox.catalog.EmployeeEvent;
 import outbox.catalog.EmployeeHired;
 import outbox.catalog.EmployeeOffboarded;
+import outbox.catalog.EmployeeRunRequested;
 import outbox.catalog.EmployeeTransferred;
+import outbox.catalog.RunDefinition;
+import outbox.catalog.RunFinished;
 import platform.DomainException;
 import platform.Role;
 import platform.TenantTransactions;
@@ -33,14 +38,16 @@ public class EmployeeService {
 
 	private final TenantTransactions transactions;
 	private final EmployeeRepository employees;
+	private final EmployeeRunRepository runs;
 	private final UserDirectory users;
 	private final OutboxPublisher outbox;
 	private final Clock clock;
 
-	EmployeeService(TenantTransactions transactions, EmployeeRepository employees, UserDirectory users,
-			OutboxPublisher outbox, Clock clock) {
+	EmployeeService(TenantTransactions transactions, EmployeeRepository employees, EmployeeRunRepository runs,
+			UserDirectory users, OutboxPublisher outbox, Clock clock) {
 		this.transactions = transactions;
 		this.employees = employees;
+		this.runs = runs;
 		this.users = users;
 		this.outbox = outbox;
 		this.clock = clock;
@@ -63,8 +70,8 @@ public class EmployeeService {
 			catch (DuplicateKeyException e) {
 				throw new DomainException.InvalidInput("email", "is already used by another employee");
 			}
-			outbox.publish(new EmployeeHired(created.id(), created.displayName(), created.email(), created.department(),
-					created.manager(), created.startDate()));
+			publishTrigger(new EmployeeHired(created.id(), created.displayName(), created.email(), created.department(),
+					created.manager(), created.startDate()), RunDefinition.JOINER);
 			return created;
 		});
 	}
@@ -81,8 +88,9 @@ public class EmployeeService {
 				throw new DomainException.InvalidInput("department", "is unchanged: the employee is already there with this manager");
 			}
 			Employee moved = employees.transfer(id, department, manager);
-			outbox.publish(new EmployeeTransferred(moved.id(), moved.version(), moved.displayName(), moved.email(),
-					current.department(), moved.department(), current.manager(), moved.manager(), moved.startDate()));
+			publishTrigger(new EmployeeTransferred(moved.id(), moved.version(), moved.displayName(), moved.email(),
+					current.department(), moved.department(), current.manager(), moved.manager(), moved.startDate()),
+					RunDefinition.MOVER);
 			return moved;
 		});
 	}
@@ -97,10 +105,51 @@ public class EmployeeService {
 				throw new DomainException.InvalidInput("lastDay", "must not be before the start date " + current.startDate());
 			}
 			Employee left = employees.offboard(id, offboard.lastDay());
-			outbox.publish(new EmployeeOffboarded(left.id(), left.displayName(), left.email(), left.department(),
-					left.manager(), offboard.lastDay()));
+			publishTrigger(new EmployeeOffboarded(left.id(), left.displayName(), left.email(), left.department(),
+					left.manager(), offboard.lastDay()), RunDefinition.LEAVER);
 			return left;
 		});
+	}
+
+	/**
+	 * Asks for a run of {@code definition} for an existing employee (for example a joiner whose
+	 * hire started none because auto-start was off). Refused while a run of that definition is open,
+	 * and when the employee's state does not fit (a leaver needs an offboarded employee, a joiner
+	 * or mover one who is not).
+	 *
+	 * @return the request, open until the workflow answers with its outcome
+	 */
+	public EmployeeRun requestRun(String tenantId, UUID id, RunDefinition definition) {
+		return transactions.inTenant(tenantId, () -> {
+			Employee employee = lockCurrent(id, null);
+			boolean offboarded = employee.status() == EmployeeStatus.OFFBOARDED;
+			if (definition == RunDefinition.LEAVER && !offboarded) {
+				throw new DomainException.Conflict("Offboard the employee first: a leaver run needs the last day.");
+			}
+			if (definition != RunDefinition.LEAVER && offboarded) {
+				throw new DomainException.Conflict("An offboarded employee gets no " + definition.key() + " run.");
+			}
+			EmployeeRunRequested request = new EmployeeRunRequested(UUID.randomUUID(), employee.id(),
+					employee.displayName(), employee.email(), employee.department(), employee.manager(), definition,
+					definition == RunDefinition.JOINER ? employee.startDate()
+							: definition == RunDefinition.LEAVER ? employee.lastDay() : null);
+			if (!runs.open(request.idempotencyKey(), employee.id(), definition)) {
+				throw new DomainException.Conflict("A " + definition.key() + " run is already open for this employee.");
+			}
+			outbox.publish(request);
+			return runs.of(employee.id()).get(0);
+		});
+	}
+
+	/** Records that an outcome of a run HR asked for arrived (a re-delivery changes nothing). */
+	public void runFinished(String tenantId, RunFinished finished) {
+		transactions.runInTenant(tenantId,
+				() -> runs.close(finished.triggerKey(), finished.outcome(), finished.runId(), finished.reason()));
+	}
+
+	/** The runs HR asked for this employee, newest first. */
+	public List<EmployeeRun> runs(String tenantId, UUID id) {
+		return transactions.readInTenant(tenantId, () -> runs.of(id));
 	}
 
 	public Employee get(String tenantId, UUID id) {
@@ -124,6 +173,13 @@ public class EmployeeService {
 					+ ", expected " + expectedVersion + "); reload and try again.");
 		}
 		return current;
+	}
+
+	/** Publishes an event that asks for a run and remembers the request until its outcome arrives. */
+	private void publishTrigger(EmployeeEvent event, RunDefinition definition) {
+		// a second mover while one is open is allowed; it is just not tracked as open
+		runs.open(event.idempotencyKey(), event.employeeId(), definition);
+		outbox.publish(event);
 	}
 
 	private String checkManager(String manager) {

@@ -8,6 +8,8 @@ import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.modulith.test.ApplicationModuleTest;
 import org.springframework.modulith.test.ApplicationModuleTest.BootstrapMode;
@@ -19,9 +21,13 @@ import hr.EmployeeCommands.Transfer;
 import outbox.catalog.CatalogEvent;
 import outbox.catalog.EmployeeHired;
 import outbox.catalog.EmployeeOffboarded;
+import outbox.catalog.EmployeeRunRequested;
 import outbox.catalog.EmployeeTransferred;
+import outbox.catalog.RunStartRequested;
+import outbox.catalog.StageReminderDue;
+import outbox.OutboxEventHandler;
 import outbox.testing.HandlerScript;
-import outbox.testing.TestHandlers;
+import outbox.testing.TestHandlers.ScriptedHandler;
 import platform.JmlHubApplication;
 
 /**
@@ -30,8 +36,48 @@ import platform.JmlHubApplication;
  * the real outbox on the real database. A renamed field breaks compilation here, not production.
  */
 @ApplicationModuleTest(module = "hr", classes = JmlHubApplication.class, mode = BootstrapMode.DIRECT_DEPENDENCIES)
-@Import(TestHandlers.class)
+@Import(HrModuleTests.OtherModules.class)
 class HrModuleTests {
+
+	/** Scripted handlers for the catalog records HR does not consume itself (the workflow module's part). */
+	@TestConfiguration(proxyBeanMethods = false)
+	static class OtherModules {
+
+		@Bean
+		HandlerScript handlerScript() {
+			return new HandlerScript();
+		}
+
+		@Bean
+		OutboxEventHandler<EmployeeHired> hired(HandlerScript script) {
+			return new ScriptedHandler<>(EmployeeHired.class, script);
+		}
+
+		@Bean
+		OutboxEventHandler<EmployeeTransferred> transferred(HandlerScript script) {
+			return new ScriptedHandler<>(EmployeeTransferred.class, script);
+		}
+
+		@Bean
+		OutboxEventHandler<EmployeeOffboarded> offboarded(HandlerScript script) {
+			return new ScriptedHandler<>(EmployeeOffboarded.class, script);
+		}
+
+		@Bean
+		OutboxEventHandler<EmployeeRunRequested> runRequested(HandlerScript script) {
+			return new ScriptedHandler<>(EmployeeRunRequested.class, script);
+		}
+
+		@Bean
+		OutboxEventHandler<RunStartRequested> startRequested(HandlerScript script) {
+			return new ScriptedHandler<>(RunStartRequested.class, script);
+		}
+
+		@Bean
+		OutboxEventHandler<StageReminderDue> reminderDue(HandlerScript script) {
+			return new ScriptedHandler<>(StageReminderDue.class, script);
+		}
+	}
 
 	@Autowired
 	EmployeeService employees;

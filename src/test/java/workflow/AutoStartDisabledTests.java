@@ -39,4 +39,38 @@ class AutoStartDisabledTests {
 
 		assertThat(api.get("hana", "/v1/workflow-runs?employeeId=" + employeeId).body()).contains("\"items\":[]");
 	}
+
+	@Test
+	void hrStartsTheRunByHandOnceTheWorkflowSaidNoneIsOpenAndOnlyOneAtATime() {
+		ApiClient api = new ApiClient(port);
+		var hired = api.post("hana", "/v1/hr/employees", """
+				{"displayName":"Manual Run","email":"%s@acme.example","department":"Ops","manager":"manny","startDate":"2031-03-01"}"""
+			.formatted(UUID.randomUUID()));
+		String employeeId = ApiClient.field(hired.body(), "id");
+		String runs = "/v1/hr/employees/" + employeeId + "/runs";
+		// the hire's joiner event is answered "not started" because auto-start is off
+		await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(api.get("hana", runs).body())
+			.contains("\"definition\":\"joiner\"", "\"outcome\":\"not_started\""));
+
+		assertThat(api.post("hana", runs, "{\"definition\":\"leaver\"}").statusCode()).isEqualTo(409);
+		var unknown = api.post("hana", runs, "{\"definition\":\"promotion\"}");
+		assertThat(unknown.statusCode()).isEqualTo(400);
+		assertThat(unknown.body()).contains("\"definition\"");
+		var requested = api.post("hana", runs, "{\"definition\":\"joiner\"}");
+		assertThat(requested.statusCode()).as(requested.body()).isEqualTo(202);
+		var again = api.post("hana", runs, "{\"definition\":\"joiner\"}");
+		assertThat(again.statusCode()).isEqualTo(409);
+		assertThat(again.body()).contains("already open");
+
+		// the requested run starts although auto-start is off, and HR may ask again once it ended
+		await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(
+				api.get("hana", "/v1/workflow-runs?employeeId=" + employeeId).body()).contains("\"status\":\"running\""));
+		String runId = ApiClient.field(api.get("hana", "/v1/workflow-runs?employeeId=" + employeeId).body(), "id");
+		var withdrawn = api.post("hana", "/v1/workflow-runs/" + runId + "/withdraw", "{\"comment\":\"hired by mistake\"}",
+				UUID.randomUUID().toString());
+		assertThat(withdrawn.statusCode()).as(withdrawn.body()).isEqualTo(202);
+		await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(api.get("hana", runs).body())
+			.contains("\"outcome\":\"withdrawn\""));
+		assertThat(api.post("hana", runs, "{\"definition\":\"joiner\"}").statusCode()).isEqualTo(202);
+	}
 }

@@ -8,12 +8,19 @@ import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
 import org.springframework.modulith.test.ApplicationModuleTest;
 import org.springframework.modulith.test.ApplicationModuleTest.BootstrapMode;
 import org.springframework.modulith.test.Scenario;
 
+import outbox.OutboxEventHandler;
 import outbox.OutboxPublisher;
 import outbox.catalog.EmployeeHired;
+import outbox.catalog.RunFinished;
+import outbox.testing.HandlerScript;
+import outbox.testing.TestHandlers.ScriptedHandler;
 import platform.JmlHubApplication;
 import platform.TenantTransactions;
 
@@ -23,7 +30,23 @@ import platform.TenantTransactions;
  * employee's fields and starts its workflow.
  */
 @ApplicationModuleTest(module = "workflow", classes = JmlHubApplication.class, mode = BootstrapMode.DIRECT_DEPENDENCIES)
+@Import(WorkflowModuleTests.HrStandIn.class)
 class WorkflowModuleTests {
+
+	/** HR's part of the catalog: the run outcomes it consumes, recorded instead. */
+	@TestConfiguration(proxyBeanMethods = false)
+	static class HrStandIn {
+
+		@Bean
+		HandlerScript handlerScript() {
+			return new HandlerScript();
+		}
+
+		@Bean
+		OutboxEventHandler<RunFinished> runFinished(HandlerScript script) {
+			return new ScriptedHandler<>(RunFinished.class, script);
+		}
+	}
 
 	@Autowired
 	OutboxPublisher outbox;

@@ -1,6 +1,7 @@
 package hr.web;
 
 import java.net.URI;
+import java.util.List;
 import java.util.UUID;
 
 import jakarta.validation.Valid;
@@ -18,8 +19,10 @@ import org.springframework.web.bind.annotation.RestController;
 import hr.Employee;
 import hr.EmployeeCommands.Hire;
 import hr.EmployeeCommands.Offboard;
+import hr.EmployeeCommands.StartRun;
 import hr.EmployeeCommands.Transfer;
 import hr.EmployeePage;
+import hr.EmployeeRun;
 import hr.EmployeeQuery;
 import hr.EmployeeService;
 import hr.EmployeeStatus;
@@ -72,6 +75,21 @@ class EmployeeApiController {
 	Employee offboard(@AuthenticationPrincipal AppUser user, @PathVariable UUID id,
 			@Valid @RequestBody Offboard offboard) {
 		return employees.offboard(user.tenantId(), id, offboard);
+	}
+
+	@PostMapping("/{id}/runs")
+	@Operation(summary = "Start a run (joiner, mover or leaver) for an existing employee: publishes "
+			+ "hr.employee.run_requested; 409 while a run of that definition is open for the employee")
+	ResponseEntity<EmployeeRun> requestRun(@AuthenticationPrincipal AppUser user, @PathVariable UUID id,
+			@Valid @RequestBody StartRun request) {
+		return ResponseEntity.accepted().body(employees.requestRun(user.tenantId(), id, request.runDefinition()));
+	}
+
+	@GetMapping("/{id}/runs")
+	@Operation(summary = "The runs HR asked for this employee (by hire, transfer, offboarding or request) and their outcome")
+	List<EmployeeRun> runs(@AuthenticationPrincipal AppUser user, @PathVariable UUID id) {
+		employees.get(user.tenantId(), id);
+		return employees.runs(user.tenantId(), id);
 	}
 
 	static EmployeeStatus status(String status) {

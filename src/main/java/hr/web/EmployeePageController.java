@@ -20,9 +20,11 @@ import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 import hr.Employee;
 import hr.EmployeeCommands.Hire;
 import hr.EmployeeCommands.Offboard;
+import hr.EmployeeCommands.StartRun;
 import hr.EmployeeCommands.Transfer;
 import hr.EmployeeQuery;
 import hr.EmployeeService;
+import outbox.catalog.RunDefinition;
 import platform.DomainException;
 import platform.Htmx;
 import platform.AppUser;
@@ -86,7 +88,23 @@ class EmployeePageController {
 		}
 		model.addAttribute("employee", employee);
 		model.addAttribute("managers", employees.managers(user.tenantId()));
+		model.addAttribute("runs", employees.runs(user.tenantId(), id));
+		model.addAttribute("definitions", RunDefinition.values());
 		return "hr/employee";
+	}
+
+	@PostMapping("/{id}/runs")
+	String requestRun(@AuthenticationPrincipal AppUser user, @PathVariable UUID id,
+			@ModelAttribute StartRun request, RedirectAttributes redirect) {
+		try {
+			employees.requestRun(user.tenantId(), id, request.runDefinition());
+			redirect.addFlashAttribute("success", "A " + request.runDefinition().key() + " run was requested; it starts shortly.");
+		}
+		catch (DomainException.Conflict | DomainException.InvalidInput e) {
+			redirect.addFlashAttribute("error", "No run was started: " + (e.fieldErrors().isEmpty() ? e.getMessage()
+					: String.join("; ", e.fieldErrors().values())));
+		}
+		return "redirect:/hr/employees/" + id;
 	}
 
 	@PostMapping("/{id}/transfer")

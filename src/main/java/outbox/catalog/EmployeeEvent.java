@@ -3,7 +3,8 @@ package outbox.catalog;
 import java.util.UUID;
 
 /** An HR event about one employee (joiner, mover, leaver): the employee is its aggregate. */
-public sealed interface EmployeeEvent extends CatalogEvent permits EmployeeHired, EmployeeTransferred, EmployeeOffboarded {
+public sealed interface EmployeeEvent extends CatalogEvent
+		permits EmployeeHired, EmployeeTransferred, EmployeeOffboarded, EmployeeRunRequested {
 
 	UUID employeeId();
 

@@ -23,6 +23,7 @@ import workflow.RunPolicy.StageFacts;
 import workflow.RunStatus;
 import workflow.Stage;
 import workflow.projection.ActionRepository;
+import workflow.projection.RunEndings;
 import workflow.projection.RunRepository;
 import workflow.projection.StageRepository;
 
@@ -44,14 +45,16 @@ public class RunActions {
 	private final StageRepository stages;
 	private final ActionRepository actions;
 	private final SignalDelivery delivery;
+	private final RunEndings endings;
 
 	RunActions(TenantTransactions transactions, RunRepository runs, StageRepository stages, ActionRepository actions,
-			SignalDelivery delivery) {
+			SignalDelivery delivery, RunEndings endings) {
 		this.transactions = transactions;
 		this.runs = runs;
 		this.stages = stages;
 		this.actions = actions;
 		this.delivery = delivery;
+		this.endings = endings;
 	}
 
 	public Action act(AppUser user, UUID runId, ActionRequest request) {
@@ -88,7 +91,7 @@ public class RunActions {
 		Action recorded = insert(runId, run.currentStageId(), null, actor, request);
 		if (kind == ActionKind.WITHDRAW && run.status() == RunStatus.REQUESTED && run.workflowId() == null) {
 			// no process yet: the start handler (serialised by the run lock) will find the run withdrawn
-			runs.finish(runId, RunStatus.WITHDRAWN, WITHDRAWN_BEFORE_START);
+			endings.finish(runId, RunStatus.WITHDRAWN, WITHDRAWN_BEFORE_START);
 			actions.settleUndelivered(recorded.id(), ActionOutcome.APPLIED, WITHDRAWN_BEFORE_START);
 			return actions.find(recorded.id()).orElseThrow();
 		}

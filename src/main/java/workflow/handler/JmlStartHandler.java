@@ -7,6 +7,7 @@ import outbox.Delivery;
 import outbox.OutboxEventHandler;
 import outbox.catalog.CatalogEvent;
 import workflow.WorkflowProperties;
+import workflow.projection.RunEndings;
 import workflow.start.RunRequests;
 import workflow.start.RunTrigger;
 
@@ -19,11 +20,13 @@ abstract class JmlStartHandler<E extends CatalogEvent> implements OutboxEventHan
 	private static final Logger log = LoggerFactory.getLogger(JmlStartHandler.class);
 
 	private final RunRequests requests;
+	private final RunEndings endings;
 	private final boolean autoStartEnabled;
 	private final String definition;
 
-	JmlStartHandler(RunRequests requests, WorkflowProperties properties, String definition) {
+	JmlStartHandler(RunRequests requests, RunEndings endings, WorkflowProperties properties, String definition) {
 		this.requests = requests;
+		this.endings = endings;
 		this.autoStartEnabled = properties.jml().autoStartEnabled();
 		this.definition = definition;
 	}
@@ -33,12 +36,16 @@ abstract class JmlStartHandler<E extends CatalogEvent> implements OutboxEventHan
 
 	@Override
 	public void handle(E event, Delivery delivery) {
+		RunTrigger trigger = trigger(event, delivery);
 		if (!autoStartEnabled) {
 			log.info("JML auto-start is off: event {} ({}) starts no {} run", delivery.eventId(), delivery.type(),
 					definition);
+			// HR learns that no run is open, so it may start one by hand
+			endings.notStarted(trigger.employeeId(), definition, delivery.idempotencyKey(),
+					"JML auto-start is off (WORKFLOW_JML_AUTO_START_ENABLED=false)");
 			return;
 		}
-		var runId = requests.request(delivery.tenantId(), definition, trigger(event, delivery));
+		var runId = requests.request(delivery.tenantId(), definition, trigger);
 		log.info("Event {} ({}) → {} run {}", delivery.eventId(), delivery.type(), definition, runId);
 	}
 }

@@ -5,6 +5,7 @@ import org.springframework.stereotype.Component;
 import outbox.Delivery;
 import outbox.catalog.EmployeeHired;
 import workflow.WorkflowProperties;
+import workflow.projection.RunEndings;
 import workflow.definition.Definition;
 import workflow.start.RunRequests;
 import workflow.start.RunTrigger;
@@ -13,8 +14,8 @@ import workflow.start.RunTrigger;
 @Component
 class JoinerEventHandler extends JmlStartHandler<EmployeeHired> {
 
-	JoinerEventHandler(RunRequests requests, WorkflowProperties properties) {
-		super(requests, properties, Definition.JOINER);
+	JoinerEventHandler(RunRequests requests, RunEndings endings, WorkflowProperties properties) {
+		super(requests, endings, properties, Definition.JOINER);
 	}
 
 	@Override
@@ -24,7 +25,7 @@ class JoinerEventHandler extends JmlStartHandler<EmployeeHired> {
 
 	@Override
 	RunTrigger trigger(EmployeeHired hired, Delivery delivery) {
-		return new RunTrigger(delivery.eventId(), delivery.type(), hired.employeeId(), hired.displayName(), hired.email(),
-				hired.department(), hired.manager(), null, null, hired.startDate());
+		return new RunTrigger(delivery.eventId(), delivery.type(), delivery.idempotencyKey(), hired.employeeId(),
+				hired.displayName(), hired.email(), hired.department(), hired.manager(), null, null, hired.startDate());
 	}
 }

@@ -5,6 +5,7 @@ import org.springframework.stereotype.Component;
 import outbox.Delivery;
 import outbox.catalog.EmployeeOffboarded;
 import workflow.WorkflowProperties;
+import workflow.projection.RunEndings;
 import workflow.definition.Definition;
 import workflow.start.RunRequests;
 import workflow.start.RunTrigger;
@@ -13,8 +14,8 @@ import workflow.start.RunTrigger;
 @Component
 class LeaverEventHandler extends JmlStartHandler<EmployeeOffboarded> {
 
-	LeaverEventHandler(RunRequests requests, WorkflowProperties properties) {
-		super(requests, properties, Definition.LEAVER);
+	LeaverEventHandler(RunRequests requests, RunEndings endings, WorkflowProperties properties) {
+		super(requests, endings, properties, Definition.LEAVER);
 	}
 
 	@Override
@@ -24,7 +25,7 @@ class LeaverEventHandler extends JmlStartHandler<EmployeeOffboarded> {
 
 	@Override
 	RunTrigger trigger(EmployeeOffboarded left, Delivery delivery) {
-		return new RunTrigger(delivery.eventId(), delivery.type(), left.employeeId(), left.displayName(), left.email(),
-				left.department(), left.manager(), null, null, left.lastDay());
+		return new RunTrigger(delivery.eventId(), delivery.type(), delivery.idempotencyKey(), left.employeeId(),
+				left.displayName(), left.email(), left.department(), left.manager(), null, null, left.lastDay());
 	}
 }

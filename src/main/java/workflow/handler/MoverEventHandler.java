@@ -5,6 +5,7 @@ import org.springframework.stereotype.Component;
 import outbox.Delivery;
 import outbox.catalog.EmployeeTransferred;
 import workflow.WorkflowProperties;
+import workflow.projection.RunEndings;
 import workflow.definition.Definition;
 import workflow.start.RunRequests;
 import workflow.start.RunTrigger;
@@ -13,8 +14,8 @@ import workflow.start.RunTrigger;
 @Component
 class MoverEventHandler extends JmlStartHandler<EmployeeTransferred> {
 
-	MoverEventHandler(RunRequests requests, WorkflowProperties properties) {
-		super(requests, properties, Definition.MOVER);
+	MoverEventHandler(RunRequests requests, RunEndings endings, WorkflowProperties properties) {
+		super(requests, endings, properties, Definition.MOVER);
 	}
 
 	@Override
@@ -24,7 +25,7 @@ class MoverEventHandler extends JmlStartHandler<EmployeeTransferred> {
 
 	@Override
 	RunTrigger trigger(EmployeeTransferred moved, Delivery delivery) {
-		return new RunTrigger(delivery.eventId(), delivery.type(), moved.employeeId(), moved.displayName(), moved.email(),
-				moved.department(), moved.manager(), moved.fromDepartment(), moved.fromManager(), null);
+		return new RunTrigger(delivery.eventId(), delivery.type(), delivery.idempotencyKey(), moved.employeeId(),
+				moved.displayName(), moved.email(), moved.department(), moved.manager(), moved.fromDepartment(), moved.fromManager(), null);
 	}
 }

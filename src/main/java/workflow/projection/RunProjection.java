@@ -32,15 +32,17 @@ public class RunProjection {
 	private final ActionRepository actions;
 	private final GrantRepository grants;
 	private final AssigneeResolver assignees;
+	private final RunEndings endings;
 
 	RunProjection(TenantTransactions transactions, RunRepository runs, StageRepository stages, ActionRepository actions,
-			GrantRepository grants, AssigneeResolver assignees) {
+			GrantRepository grants, AssigneeResolver assignees, RunEndings endings) {
 		this.transactions = transactions;
 		this.runs = runs;
 		this.stages = stages;
 		this.actions = actions;
 		this.grants = grants;
 		this.assignees = assignees;
+		this.endings = endings;
 	}
 
 	/** Tries to activate the stage for {@code round}; only a successful activation writes. */
@@ -69,7 +71,7 @@ public class RunProjection {
 	/** The first stage could not be activated: the run never started. */
 	public void markStartFailed(String tenantId, UUID runId, String reason) {
 		transactions.runInTenant(tenantId, () -> {
-			if (runs.markStartFailed(runId, reason)) {
+			if (endings.startFailed(runId, reason)) {
 				log.warn("Run {} of tenant {} failed to start: {}", runId, tenantId, reason);
 			}
 		});
@@ -115,7 +117,7 @@ public class RunProjection {
 	}
 
 	public void finish(String tenantId, UUID runId, RunStatus status, String reason) {
-		transactions.runInTenant(tenantId, () -> runs.finish(runId, status, reason));
+		transactions.runInTenant(tenantId, () -> endings.finish(runId, status, reason));
 	}
 
 	private Stage stage(UUID runId, UUID stageId) {

@@ -44,15 +44,23 @@ public class RunRepository {
 		this.jdbc = jdbc;
 	}
 
+	/** Who a run is for and which HR event asked for it; empty when the run does not exist. */
+	public Optional<RunOrigin> origin(UUID id) {
+		return jdbc.sql("SELECT employee_id, definition_key, source_event_key FROM workflow_runs WHERE id = :id")
+			.param("id", id)
+			.query((rs, row) -> new RunOrigin(rs.getObject(1, UUID.class), rs.getString(2), rs.getString(3)))
+			.optional();
+	}
+
 	/** Inserts the run unless one exists for the same source event; empty when it existed. */
 	public Optional<UUID> insertIfAbsent(NewRun run) {
 		return jdbc.sql("""
 				INSERT INTO workflow_runs (id, tenant_id, definition_key, definition_title, employee_id, employee_name,
 				    employee_email, department, manager, from_department, from_manager, effective_date,
-				    source_event_id, source_event_type, start_not_before)
+				    source_event_id, source_event_type, source_event_key, start_not_before)
 				VALUES (:id, current_setting('app.tenant_id'), :definitionKey, :definitionTitle, :employeeId, :employeeName,
 				    :employeeEmail, :department, :manager, :fromDepartment, :fromManager, :effectiveDate,
-				    :sourceEventId, :sourceEventType, :startNotBefore)
+				    :sourceEventId, :sourceEventType, :sourceEventKey, :startNotBefore)
 				ON CONFLICT (tenant_id, source_event_id) DO NOTHING
 				RETURNING id
 				""")
@@ -69,6 +77,7 @@ public class RunRepository {
 			.param("effectiveDate", run.trigger().effectiveDate())
 			.param("sourceEventId", run.trigger().sourceEventId())
 			.param("sourceEventType", run.trigger().sourceEventType())
+			.param("sourceEventKey", run.trigger().sourceEventKey())
 			.param("startNotBefore", Rows.timestamp(run.startNotBefore()))
 			.query(UUID.class)
 			.optional();

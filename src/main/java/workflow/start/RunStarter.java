@@ -18,6 +18,7 @@ import workflow.engine.Orchestrator.StagePlan;
 import workflow.engine.Orchestrator.StartReceipt;
 import workflow.engine.Orchestrator.StartRequest;
 import workflow.engine.OrchestratorException;
+import workflow.projection.RunEndings;
 import workflow.projection.RunRepository;
 import workflow.projection.StageRepository;
 
@@ -37,14 +38,16 @@ public class RunStarter {
 	private final RunRepository runs;
 	private final StageRepository stages;
 	private final Orchestrator orchestrator;
+	private final RunEndings endings;
 	private final int maxAttempts;
 
 	RunStarter(TenantTransactions transactions, RunRepository runs, StageRepository stages, Orchestrator orchestrator,
-			WorkflowProperties properties) {
+			RunEndings endings, WorkflowProperties properties) {
 		this.transactions = transactions;
 		this.runs = runs;
 		this.stages = stages;
 		this.orchestrator = orchestrator;
+		this.endings = endings;
 		this.maxAttempts = properties.jml().startMaxAttempts();
 	}
 
@@ -73,7 +76,7 @@ public class RunStarter {
 				}
 				String reason = (permanent ? "permanent failure" : "gave up after " + attempt + " attempts")
 						+ ": " + e.getMessage();
-				runs.markStartFailed(runId, reason);
+				endings.startFailed(runId, reason);
 				log.warn("Run {} failed to start: {}", runId, reason, e);
 			}
 		});

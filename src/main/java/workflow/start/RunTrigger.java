@@ -5,10 +5,10 @@ import java.util.UUID;
 
 /**
  * What an HR event says about the run it starts: the employee as of the event, and the event
- * itself (a re-delivery of it finds the run it created). {@code effectiveDate} is the joiner's
- * start date or the leaver's last day.
+ * itself (a re-delivery of it finds the run it created; its idempotency key is what the run's
+ * outcome answers). {@code effectiveDate} is the joiner's start date or the leaver's last day.
  */
-public record RunTrigger(UUID sourceEventId, String sourceEventType, UUID employeeId, String displayName,
+public record RunTrigger(UUID sourceEventId, String sourceEventType, String sourceEventKey, UUID employeeId, String displayName,
 		String email, String department, String manager, String fromDepartment, String fromManager,
 		LocalDate effectiveDate) {
 }

@@ -28,6 +28,8 @@ import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import outbox.Delivery;
 import outbox.catalog.EmployeeHired;
 import outbox.catalog.EmployeeOffboarded;
+import outbox.catalog.EmployeeRunRequested;
+import outbox.catalog.RunFinished;
 import outbox.catalog.EmployeeTransferred;
 import outbox.catalog.RunStartRequested;
 import outbox.catalog.StageReminderDue;
@@ -336,6 +338,16 @@ public final class OutboxBenchmark {
 		@Bean
 		OutboxEventHandler<EmployeeOffboarded> employeeOffboarded(NoOpHandlers handlers) {
 			return handler(EmployeeOffboarded.class, handlers);
+		}
+
+		@Bean
+		OutboxEventHandler<EmployeeRunRequested> employeeRunRequested(NoOpHandlers handlers) {
+			return handler(EmployeeRunRequested.class, handlers);
+		}
+
+		@Bean
+		OutboxEventHandler<RunFinished> runFinished(NoOpHandlers handlers) {
+			return handler(RunFinished.class, handlers);
 		}
 
 		@Bean

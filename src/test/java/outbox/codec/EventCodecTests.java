@@ -14,6 +14,10 @@ import outbox.PermanentFailureException;
 import outbox.catalog.CatalogEvent;
 import outbox.catalog.EmployeeHired;
 import outbox.catalog.EmployeeOffboarded;
+import outbox.catalog.EmployeeRunRequested;
+import outbox.catalog.RunDefinition;
+import outbox.catalog.RunFinished;
+import outbox.catalog.RunOutcome;
 import outbox.catalog.EmployeeTransferred;
 import outbox.catalog.EventType;
 import outbox.catalog.RunStartRequested;
@@ -28,9 +32,11 @@ class EventCodecTests {
 	@Test
 	void theSealedHierarchyIsTheCatalogWithOneUniqueKeyPerRecord() {
 		assertThat(catalog.types()).containsExactly(EmployeeHired.class, EmployeeTransferred.class,
-				EmployeeOffboarded.class, RunStartRequested.class, StageReminderDue.class);
+				EmployeeOffboarded.class, EmployeeRunRequested.class, RunStartRequested.class, StageReminderDue.class,
+				RunFinished.class);
 		assertThat(catalog.keys()).containsExactly("hr.employee.created", "hr.employee.transferred",
-				"hr.employee.offboarded", "workflow.run.start_requested", "workflow.stage.reminder_due");
+				"hr.employee.offboarded", "hr.employee.run_requested", "workflow.run.start_requested",
+				"workflow.stage.reminder_due", "workflow.run.finished");
 		for (Class<?> type : catalog.types()) {
 			assertThat(type.getAnnotation(EventType.class)).as(type.getName()).isNotNull();
 			assertThat(type.isRecord()).as(type.getName()).isTrue();
@@ -46,6 +52,9 @@ class EventCodecTests {
 				new EmployeeTransferred(id, 3, "Ana Lima", null, "Engineering", "Sales", "manny", null,
 						LocalDate.of(2030, 1, 15)),
 				new EmployeeOffboarded(id, "Ana Lima", null, "Sales", null, LocalDate.of(2031, 6, 30)),
+				new EmployeeRunRequested(UUID.randomUUID(), id, "Ana Lima", null, "Sales", "manny", RunDefinition.LEAVER,
+						LocalDate.of(2031, 6, 30)),
+				new RunFinished(id, UUID.randomUUID(), RunDefinition.MOVER, RunOutcome.START_FAILED, "k", "no approver"),
 				new RunStartRequested(id), new StageReminderDue(id, UUID.randomUUID(), 2, "it_access", List.of("ivan"), 5));
 		for (CatalogEvent event : events) {
 			String json = codec.encode(event);

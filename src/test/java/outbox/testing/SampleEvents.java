@@ -7,6 +7,10 @@ import java.util.UUID;
 import outbox.catalog.CatalogEvent;
 import outbox.catalog.EmployeeHired;
 import outbox.catalog.EmployeeOffboarded;
+import outbox.catalog.EmployeeRunRequested;
+import outbox.catalog.RunDefinition;
+import outbox.catalog.RunFinished;
+import outbox.catalog.RunOutcome;
 import outbox.catalog.EmployeeTransferred;
 import outbox.catalog.RunStartRequested;
 import outbox.catalog.StageReminderDue;
@@ -27,6 +31,10 @@ public final class SampleEvents {
 					"Engineering", null, null, LocalDate.of(2020, 1, 15));
 			case EmployeeOffboarded.TYPE -> new EmployeeOffboarded(id, "Sample Leaver", "leaver@example.test", "Sales",
 					null, LocalDate.of(2030, 6, 30));
+			case EmployeeRunRequested.TYPE -> new EmployeeRunRequested(UUID.randomUUID(), id, "Sample Request", null,
+					"Ops", null, RunDefinition.JOINER, LocalDate.of(2030, 1, 15));
+			case RunFinished.TYPE -> new RunFinished(UUID.randomUUID(), id, RunDefinition.JOINER, RunOutcome.COMPLETED,
+					"hr.employee.created:" + id, null);
 			case RunStartRequested.TYPE -> new RunStartRequested(id);
 			case StageReminderDue.TYPE -> new StageReminderDue(id, UUID.randomUUID(), 1, "it_approval", List.of("ivan"), 3);
 			default -> throw new IllegalArgumentException("No catalog type " + type);

@@ -8,6 +8,8 @@ import outbox.OutboxEventHandler;
 import outbox.catalog.CatalogEvent;
 import outbox.catalog.EmployeeHired;
 import outbox.catalog.EmployeeOffboarded;
+import outbox.catalog.EmployeeRunRequested;
+import outbox.catalog.RunFinished;
 import outbox.catalog.EmployeeTransferred;
 import outbox.catalog.RunStartRequested;
 import outbox.catalog.StageReminderDue;
@@ -41,6 +43,16 @@ public class TestHandlers {
 	}
 
 	@Bean
+	OutboxEventHandler<EmployeeRunRequested> employeeRunRequestedTestHandler(HandlerScript script) {
+		return new ScriptedHandler<>(EmployeeRunRequested.class, script);
+	}
+
+	@Bean
+	OutboxEventHandler<RunFinished> runFinishedTestHandler(HandlerScript script) {
+		return new ScriptedHandler<>(RunFinished.class, script);
+	}
+
+	@Bean
 	OutboxEventHandler<RunStartRequested> runStartRequestedTestHandler(HandlerScript script) {
 		return new ScriptedHandler<>(RunStartRequested.class, script);
 	}
@@ -50,7 +62,8 @@ public class TestHandlers {
 		return new ScriptedHandler<>(StageReminderDue.class, script);
 	}
 
-	record ScriptedHandler<E extends CatalogEvent>(Class<E> eventType, HandlerScript script)
+	/** A handler of {@code eventType} that runs the script; for module tests that stand in for another module. */
+	public record ScriptedHandler<E extends CatalogEvent>(Class<E> eventType, HandlerScript script)
 			implements OutboxEventHandler<E> {
 
 		@Override

@@ -8,9 +8,13 @@ import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.jdbc.core.simple.JdbcClient;
 
 import outbox.Delivery;
 import outbox.catalog.EmployeeHired;
+import outbox.catalog.RunFinished;
+import platform.TenantTransactions;
+import workflow.projection.RunEndings;
 import platform.testing.JmlHubIntegrationTest;
 import workflow.RunFilter;
 import workflow.Runs;
@@ -23,6 +27,15 @@ class JmlStartHandlerTests {
 
 	@Autowired
 	RunRequests requests;
+
+	@Autowired
+	RunEndings endings;
+
+	@Autowired
+	TenantTransactions transactions;
+
+	@Autowired
+	JdbcClient jdbc;
 
 	@Autowired
 	Runs queries;
@@ -48,17 +61,28 @@ class JmlStartHandlerTests {
 	@Test
 	void withAutoStartOffAnHrEventCreatesNoRun() {
 		UUID employeeId = UUID.randomUUID();
-		new JoinerEventHandler(requests, autoStart(false)).handle(hired(employeeId), delivery(employeeId));
+		// the dispatcher calls handlers inside the event tenant's unit of work
+		transactions.runInTenant("acme", () -> new JoinerEventHandler(requests, endings, autoStart(false))
+			.handle(hired(employeeId), delivery(employeeId)));
 		assertThat(runsOf(employeeId)).isZero();
+		// and HR hears that no run is open for this hire
+		assertThat(transactions.readInTenant("acme", () -> jdbc.sql("""
+				SELECT payload->>'outcome' FROM outbox_events WHERE event_type = :type AND payload->>'triggerKey' = :key""")
+			.param("type", RunFinished.TYPE)
+			.param("key", "k-" + employeeId)
+			.query(String.class)
+			.list())).containsExactly("not_started");
 	}
 
 	@Test
 	void withAutoStartOnTheSameEventCreatesOneRun() {
 		UUID employeeId = UUID.randomUUID();
 		Delivery delivery = delivery(employeeId);
-		JoinerEventHandler handler = new JoinerEventHandler(requests, autoStart(true));
-		handler.handle(hired(employeeId), delivery);
-		handler.handle(hired(employeeId), delivery);
+		JoinerEventHandler handler = new JoinerEventHandler(requests, endings, autoStart(true));
+		transactions.runInTenant("acme", () -> {
+			handler.handle(hired(employeeId), delivery);
+			handler.handle(hired(employeeId), delivery);
+		});
 		assertThat(runsOf(employeeId)).isOne();
 	}
 }

@@ -90,7 +90,7 @@ class WorkflowJobsTests {
 				Clock.systemUTC());
 		UUID employeeId = UUID.randomUUID();
 		EmployeeHired hired = joiner(employeeId, LocalDate.of(2099, 3, 1));
-		UUID runId = prehire.request("acme", "joiner", new RunTrigger(UUID.randomUUID(), EmployeeHired.TYPE, employeeId,
+		UUID runId = prehire.request("acme", "joiner", new RunTrigger(UUID.randomUUID(), EmployeeHired.TYPE, "k-" + employeeId, employeeId,
 				hired.displayName(), hired.email(), hired.department(), hired.manager(), null, null, hired.startDate()));
 
 		Run waiting = run(runId);

@@ -21,6 +21,7 @@ import workflow.WorkflowProperties;
 import workflow.definition.DefinitionRepository;
 import workflow.engine.Orchestrator;
 import workflow.engine.OrchestratorException;
+import workflow.projection.RunEndings;
 import workflow.projection.RunRepository;
 import workflow.projection.StageRepository;
 
@@ -53,12 +54,15 @@ class RunStarterTests {
 	@Autowired
 	WorkflowProperties properties;
 
+	@Autowired
+	RunEndings endings;
+
 	/** A run that waits for a pre-hire start, so the real dispatcher does not start it meanwhile. */
 	UUID waitingRun() {
 		var settings = new WorkflowProperties(new WorkflowProperties.Jml(true, 5, 1), properties.engine(), properties.jobs());
 		UUID employeeId = UUID.randomUUID();
 		return new RunRequests(transactions, definitions, runs, stages, outbox, settings, Clock.systemUTC()).request("acme",
-				"joiner", new RunTrigger(UUID.randomUUID(), EmployeeHired.TYPE, employeeId, "Start Failure", null, null,
+				"joiner", new RunTrigger(UUID.randomUUID(), EmployeeHired.TYPE, "k-" + employeeId, employeeId, "Start Failure", null, null,
 						"manny", null, null, LocalDate.of(2099, 1, 1)));
 	}
 
@@ -74,7 +78,7 @@ class RunStarterTests {
 				throw new UnsupportedOperationException();
 			}
 		};
-		return new RunStarter(transactions, runs, stages, failing, properties);
+		return new RunStarter(transactions, runs, stages, failing, endings, properties);
 	}
 
 	void start(RunStarter starter, UUID runId, int attempt) {

@@ -1,0 +1,69 @@
+package hr.data;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.UUID;
+
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+
+import hr.EmployeeRun;
+import outbox.catalog.RunDefinition;
+import outbox.catalog.RunOutcome;
+
+/** SQL of {@code employee_runs}: the runs HR asked for and their outcome. Call inside a tenant unit of work. */
+@Repository
+public class EmployeeRunRepository {
+
+	private final JdbcClient jdbc;
+
+	EmployeeRunRepository(JdbcClient jdbc) {
+		this.jdbc = jdbc;
+	}
+
+	/**
+	 * Records a run asked for by the event with {@code triggerKey}; false when a run of that
+	 * definition is already open for the employee (or the trigger was recorded before).
+	 */
+	public boolean open(String triggerKey, UUID employeeId, RunDefinition definition) {
+		return jdbc.sql("""
+				INSERT INTO employee_runs (tenant_id, trigger_key, employee_id, definition)
+				VALUES (current_setting('app.tenant_id'), :key, :employeeId, :definition)
+				ON CONFLICT DO NOTHING""")
+			.param("key", triggerKey)
+			.param("employeeId", employeeId)
+			.param("definition", definition.key())
+			.update() > 0;
+	}
+
+	/** Closes the run of {@code triggerKey} (once: a re-delivered outcome changes nothing). */
+	public boolean close(String triggerKey, RunOutcome outcome, UUID runId, String reason) {
+		return jdbc.sql("""
+				UPDATE employee_runs SET outcome = :outcome, run_id = :runId, reason = :reason, finished_at = now()
+				WHERE trigger_key = :key AND outcome IS NULL""")
+			.param("key", triggerKey)
+			.param("outcome", outcome.value())
+			.param("runId", runId)
+			.param("reason", reason)
+			.update() > 0;
+	}
+
+	/** The runs asked for the employee, newest first. */
+	public List<EmployeeRun> of(UUID employeeId) {
+		return jdbc.sql("""
+				SELECT trigger_key, definition, outcome, run_id, reason, requested_at, finished_at FROM employee_runs
+				WHERE employee_id = :employeeId ORDER BY requested_at DESC, trigger_key LIMIT 50""")
+			.param("employeeId", employeeId)
+			.query(EmployeeRunRepository::run)
+			.list();
+	}
+
+	private static EmployeeRun run(ResultSet rs, int row) throws SQLException {
+		String outcome = rs.getString("outcome");
+		return new EmployeeRun(rs.getString("trigger_key"), RunDefinition.of(rs.getString("definition")),
+				outcome == null ? null : RunOutcome.of(outcome), rs.getObject("run_id", UUID.class), rs.getString("reason"),
+				rs.getTimestamp("requested_at").toInstant(),
+				rs.getTimestamp("finished_at") == null ? null : rs.getTimestamp("finished_at").toInstant());
+	}
+}

@@ -1,0 +1,2 @@
+/** What HR does with the outbox events other modules publish about its employees. */
+package hr.events;

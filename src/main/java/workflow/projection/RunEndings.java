@@ -1,0 +1,65 @@
+package workflow.projection;
+
+import java.util.UUID;
+
+import org.springframework.stereotype.Component;
+
+import outbox.OutboxPublisher;
+import outbox.catalog.RunDefinition;
+import outbox.catalog.RunFinished;
+import outbox.catalog.RunOutcome;
+import workflow.RunStatus;
+
+/**
+ * The one way a run ends: the projection row is finished and, in the same tenant transaction, a
+ * {@link RunFinished} tells HR how the run its event asked for ended. Call inside the run's tenant
+ * unit of work.
+ */
+@Component
+public class RunEndings {
+
+	private final RunRepository runs;
+	private final OutboxPublisher outbox;
+
+	RunEndings(RunRepository runs, OutboxPublisher outbox) {
+		this.runs = runs;
+		this.outbox = outbox;
+	}
+
+	/** Ends a run in {@code status} (completed, rejected, withdrawn); false when it had already ended. */
+	public boolean finish(UUID runId, RunStatus status, String reason) {
+		return announce(runs.finish(runId, status, reason), runId, status, reason);
+	}
+
+	/** The run never started; false when it had already ended. */
+	public boolean startFailed(UUID runId, String reason) {
+		return announce(runs.markStartFailed(runId, reason), runId, RunStatus.START_FAILED, reason);
+	}
+
+	/** An HR event asked for a run that was not created (auto-start is off). */
+	public void notStarted(UUID employeeId, String definitionKey, String triggerKey, String reason) {
+		outbox.publish(new RunFinished(null, employeeId, RunDefinition.of(definitionKey), RunOutcome.NOT_STARTED,
+				triggerKey, reason));
+	}
+
+	private boolean announce(boolean ended, UUID runId, RunStatus status, String reason) {
+		if (ended) {
+			// runs created before outcomes were announced carry no key: nobody waits for them
+			runs.origin(runId)
+				.filter(origin -> origin.sourceEventKey() != null)
+				.ifPresent(origin -> outbox.publish(new RunFinished(runId, origin.employeeId(),
+						RunDefinition.of(origin.definitionKey()), outcome(status), origin.sourceEventKey(), reason)));
+		}
+		return ended;
+	}
+
+	private static RunOutcome outcome(RunStatus status) {
+		return switch (status) {
+			case COMPLETED -> RunOutcome.COMPLETED;
+			case REJECTED -> RunOutcome.REJECTED;
+			case WITHDRAWN -> RunOutcome.WITHDRAWN;
+			case START_FAILED -> RunOutcome.START_FAILED;
+			default -> throw new IllegalArgumentException("A run does not end " + status.value());
+		};
+	}
+}
