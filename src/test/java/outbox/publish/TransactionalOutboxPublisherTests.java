@@ -105,7 +105,7 @@ class TransactionalOutboxPublisherTests {
 			}
 		}));
 		assertThat(published.await(10, TimeUnit.SECONDS)).isTrue();
-		// the dispatcher polls the queue every 20 ms while a due tenant row is locked; give it time to misbehave
+		// give the dispatcher time to misbehave
 		Thread.sleep(300);
 		assertThat(countEvents("uncommitted")).isZero();
 		assertThat(script.deliveries(tenant, "uncommitted")).isZero();
