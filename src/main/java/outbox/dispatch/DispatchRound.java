@@ -98,7 +98,8 @@ public final class DispatchRound {
 		this.retryPolicy = retryPolicy;
 		Duration slice = properties.heartbeatInterval().compareTo(HAND_BACK_AFTER) < 0 ? properties.heartbeatInterval()
 				: HAND_BACK_AFTER;
-		this.invoker = new HandlerInvoker(transactions, events, dataSource, jdbc, properties.attemptTimeout(), slice);
+		this.invoker = new HandlerInvoker(transactions, events, dataSource, jdbc, properties.attemptTimeout(), slice,
+				properties.handlerThreads() - properties.dispatchThreads());
 	}
 
 	Result run(String workerId, ExecutorService handlerThreads, BooleanSupplier stopping) {
@@ -143,6 +144,14 @@ public final class DispatchRound {
 				break;
 			}
 			heartbeat.renewIfDue();
+			if (heartbeat.lapsed()) {
+				// not renewed for a whole lease (the database was away, or this thread was stalled): the
+				// rest may have been rescued by now, starting them would only produce stale attempts
+				log.warn("The outbox leases of a batch of tenant {} lapsed; handing back {} events", claim.tenantId(),
+						batch.size() - i);
+				handBack(claim, batch.subList(i, batch.size()));
+				break;
+			}
 			heartbeat.startingEvent(i);
 			HandlerInvoker.Result result;
 			try {
@@ -159,8 +168,8 @@ public final class DispatchRound {
 				break;
 			}
 			if (result.kind() == HandlerInvoker.Kind.NOT_STARTED) {
-				log.warn("All {} outbox handler threads are busy (handlers that ignored their timeout); handing back {} events",
-						properties.handlerThreads(), batch.size() - i);
+				log.warn("The spare outbox handler threads are taken by {} handlers that ignored their timeout; handing back {} events",
+						invoker.hungHandlers(), batch.size() - i);
 				handBack(claim, batch.subList(i, batch.size()));
 				busy = true;
 				break;
@@ -309,6 +318,10 @@ public final class DispatchRound {
 				log.warn("Could not hand back the rest of an outbox batch of tenant {}: {}", claim.tenantId(), e.getMessage());
 			}
 			renewIfDue();
+		}
+
+		boolean lapsed() {
+			return System.nanoTime() - lastRenewal >= properties.eventLease().toNanos();
 		}
 
 		/** Also called between events: a batch of handlers that are each quick but many must not outlive its lease. */

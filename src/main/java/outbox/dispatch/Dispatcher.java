@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -70,10 +70,11 @@ public final class Dispatcher implements SmartLifecycle {
 		}
 		stopping = false;
 		AtomicInteger handlerNumber = new AtomicInteger();
-		// bounded, and without a queue: a dispatcher thread that finds no free handler thread (all
-		// taken by handlers that ignore their timeout) hands its batch back instead of piling up work
+		// bounded: each dispatcher thread runs one attempt at a time, so the threads beyond
+		// dispatchThreads are room for timed-out handlers that ignore their interrupt; once those
+		// fill it the round hands its batch back instead of queueing (see HandlerInvoker)
 		ThreadPoolExecutor pool = new ThreadPoolExecutor(properties.handlerThreads(), properties.handlerThreads(), 30,
-				TimeUnit.SECONDS, new SynchronousQueue<>(), task -> {
+				TimeUnit.SECONDS, new LinkedBlockingQueue<>(), task -> {
 					Thread thread = new Thread(task, "outbox-handler-" + handlerNumber.incrementAndGet());
 					thread.setDaemon(true);
 					return thread;

@@ -23,6 +23,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.datasource.ConnectionHolder;
+import org.springframework.transaction.support.TransactionSynchronization;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 import com.zaxxer.hikari.HikariDataSource;
@@ -82,11 +83,14 @@ final class HandlerInvoker {
 	private final JdbcClient jdbc;
 	private final Duration timeout;
 	private final Duration slice;
+	/** Handler threads beyond one per dispatcher thread: how many hung handlers the pool absorbs. */
+	private final int spareThreads;
 	/** Timed-out attempts whose handler thread has not returned yet, by event. */
 	private final Map<UUID, CountDownLatch> hung = new ConcurrentHashMap<>();
 
 	HandlerInvoker(TenantTransactions transactions, OutboxEventRepository events, DataSource dataSource, JdbcClient jdbc,
-			Duration timeout, Duration slice) {
+			Duration timeout, Duration slice, int spareThreads) {
+		this.spareThreads = spareThreads;
 		this.transactions = transactions;
 		this.events = events;
 		this.dataSource = dataSource;
@@ -108,6 +112,10 @@ final class HandlerInvoker {
 			}
 			hung.remove(event.id(), previous);
 		}
+		if (hungHandlers() > spareThreads) {
+			// the hung handlers took the spare threads: this attempt would have to queue for one
+			return new Result(Kind.NOT_STARTED, null, 0);
+		}
 		AtomicReference<Session> session = new AtomicReference<>();
 		CountDownLatch returned = new CountDownLatch(1);
 		long start = System.nanoTime();
@@ -124,6 +132,7 @@ final class HandlerInvoker {
 			});
 		}
 		catch (RejectedExecutionException e) {
+			// the pool was shut down (the dispatcher is stopping)
 			return new Result(Kind.NOT_STARTED, e, 0);
 		}
 		long deadline = start + timeout.toNanos();
@@ -171,7 +180,18 @@ final class HandlerInvoker {
 		return () -> {
 			try {
 				return transactions.inTenant(tenant, () -> {
-					session.set(Session.current(dataSource));
+					Session current = Session.current(dataSource);
+					if (current != null) {
+						session.set(current);
+						// ended before the connection goes back to the pool, so that ending a timed-out
+						// attempt can never hit a session that already serves someone else
+						TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
+							@Override
+							public void afterCompletion(int status) {
+								current.finish();
+							}
+						});
+					}
 					run(call.invocation());
 					if (!events.completeDelivered(event.id(), token, millisSince(start), workerId)) {
 						throw new LostClaim();
@@ -197,22 +217,28 @@ final class HandlerInvoker {
 			// completion any more once the failure is recorded (the claim token fences it)
 			return;
 		}
-		try {
-			Boolean terminated = jdbc.sql("SELECT pg_terminate_backend(:pid, :wait)")
-				.param("pid", session.backendPid())
-				.param("wait", TERMINATE_WAIT_MILLIS)
-				.query(Boolean.class)
-				.single();
-			if (!Boolean.TRUE.equals(terminated)) {
-				log.debug("The session of timed-out outbox event {} had already ended", event.id());
+		synchronized (session) {
+			if (session.finished) {
+				// the transaction completed after all (committed or rolled back): nothing to end
+				return;
 			}
-		}
-		catch (RuntimeException e) {
-			// the claim token still fences the completion; the lease expires if we cannot record the failure
-			log.warn("Could not terminate the session of timed-out outbox event {}: {}", event.id(), e.getMessage());
-		}
-		if (dataSource instanceof HikariDataSource hikari) {
-			hikari.evictConnection(session.connection());
+			try {
+				Boolean terminated = jdbc.sql("SELECT pg_terminate_backend(:pid, :wait)")
+					.param("pid", session.backendPid)
+					.param("wait", TERMINATE_WAIT_MILLIS)
+					.query(Boolean.class)
+					.single();
+				if (!Boolean.TRUE.equals(terminated)) {
+					log.debug("The session of timed-out outbox event {} had already ended", event.id());
+				}
+			}
+			catch (RuntimeException e) {
+				// the claim token still fences the completion; the lease expires if we cannot record the failure
+				log.warn("Could not terminate the session of timed-out outbox event {}: {}", event.id(), e.getMessage());
+			}
+			if (dataSource instanceof HikariDataSource hikari) {
+				hikari.evictConnection(session.connection);
+			}
 		}
 	}
 
@@ -232,8 +258,21 @@ final class HandlerInvoker {
 		return (System.nanoTime() - start) / 1_000_000;
 	}
 
-	/** The handler transaction's connection and backend, for ending it from the dispatcher thread. */
-	private record Session(Connection connection, int backendPid) {
+	/**
+	 * The handler transaction's connection and backend, for ending it from the dispatcher thread.
+	 * Ending and finishing synchronise on it: the transaction's completion waits for an end in
+	 * progress, and an end after completion does nothing.
+	 */
+	private static final class Session {
+
+		private final Connection connection;
+		private final int backendPid;
+		private boolean finished;
+
+		private Session(Connection connection, int backendPid) {
+			this.connection = connection;
+			this.backendPid = backendPid;
+		}
 
 		static Session current(DataSource dataSource) {
 			if (!(TransactionSynchronizationManager.getResource(dataSource) instanceof ConnectionHolder holder)) {
@@ -246,6 +285,10 @@ final class HandlerInvoker {
 			catch (SQLException e) {
 				return null;
 			}
+		}
+
+		synchronized void finish() {
+			finished = true;
 		}
 	}
 
