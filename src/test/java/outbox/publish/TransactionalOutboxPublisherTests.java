@@ -116,6 +116,43 @@ class TransactionalOutboxPublisherTests {
 	}
 
 	@Test
+	void publishingTransactionsOfOneTenantDoNotWaitForEachOther() throws Exception {
+		// the tenant is known already (its first publish is the only one that inserts a queue row)
+		transactions.runInTenant(tenant, () -> publisher.publish(OutboxEvent.of(EventTypes.HR_EMPLOYEE_CREATED, null, "first", Map.of())));
+		CountDownLatch published = new CountDownLatch(1);
+		CountDownLatch commit = new CountDownLatch(1);
+		CompletableFuture<Void> open = CompletableFuture.runAsync(() -> transactions.runInTenant(tenant, () -> {
+			publisher.publish(OutboxEvent.of(EventTypes.HR_EMPLOYEE_CREATED, null, "held-open", Map.of()));
+			published.countDown();
+			try {
+				commit.await(10, TimeUnit.SECONDS);
+			}
+			catch (InterruptedException e) {
+				Thread.currentThread().interrupt();
+			}
+		}));
+		try {
+			assertThat(published.await(10, TimeUnit.SECONDS)).isTrue();
+			// while the first transaction still holds everything it took, others of the same tenant commit
+			CompletableFuture<Void> others = CompletableFuture.runAsync(() -> {
+				for (int i = 0; i < 5; i++) {
+					String key = "beside-" + i;
+					transactions.runInTenant(tenant, () -> publisher.publish(OutboxEvent.of(EventTypes.HR_EMPLOYEE_CREATED,
+							null, key, Map.of())));
+				}
+			});
+			others.get(3, TimeUnit.SECONDS);
+			assertThat(open).isNotDone();
+		}
+		finally {
+			commit.countDown();
+		}
+		open.get(10, TimeUnit.SECONDS);
+		await().atMost(Duration.ofSeconds(10)).until(() -> script.deliveries(tenant, "held-open") == 1
+				&& script.deliveries(tenant, "beside-4") == 1);
+	}
+
+	@Test
 	void anUnknownTypeFailsTheWholeBusinessTransactionEvenWhenCaught() {
 		assertThatThrownBy(() -> transactions.runInTenant(tenant, () -> {
 			jdbc.sql("SELECT outbox_enqueue_tenant(:tenant)::text").param("tenant", tenant).query().singleValue();
