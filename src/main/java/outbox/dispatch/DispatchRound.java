@@ -99,7 +99,7 @@ public final class DispatchRound {
 		Duration slice = properties.heartbeatInterval().compareTo(HAND_BACK_AFTER) < 0 ? properties.heartbeatInterval()
 				: HAND_BACK_AFTER;
 		this.invoker = new HandlerInvoker(transactions, events, dataSource, jdbc, properties.attemptTimeout(), slice,
-				properties.handlerThreads() - properties.dispatchThreads());
+				properties.handlerThreads() - properties.dispatchThreads(), properties.handlerSynchronousCommit());
 	}
 
 	Result run(String workerId, ExecutorService handlerThreads, BooleanSupplier stopping) {

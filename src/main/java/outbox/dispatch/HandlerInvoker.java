@@ -85,12 +85,14 @@ final class HandlerInvoker {
 	private final Duration slice;
 	/** Handler threads beyond one per dispatcher thread: how many hung handlers the pool absorbs. */
 	private final int spareThreads;
+	private final boolean synchronousCommit;
 	/** Timed-out attempts whose handler thread has not returned yet, by event. */
 	private final Map<UUID, CountDownLatch> hung = new ConcurrentHashMap<>();
 
 	HandlerInvoker(TenantTransactions transactions, OutboxEventRepository events, DataSource dataSource, JdbcClient jdbc,
-			Duration timeout, Duration slice, int spareThreads) {
+			Duration timeout, Duration slice, int spareThreads, boolean synchronousCommit) {
 		this.spareThreads = spareThreads;
+		this.synchronousCommit = synchronousCommit;
 		this.transactions = transactions;
 		this.events = events;
 		this.dataSource = dataSource;
@@ -174,7 +176,7 @@ final class HandlerInvoker {
 			return () -> {
 				run(call.invocation());
 				return transactions.inTenant(tenant,
-						() -> events.completeDelivered(event.id(), token, millisSince(start), workerId));
+						() -> events.completeDelivered(event.id(), token, millisSince(start), workerId, synchronousCommit));
 			};
 		}
 		return () -> {
@@ -193,7 +195,7 @@ final class HandlerInvoker {
 						});
 					}
 					run(call.invocation());
-					if (!events.completeDelivered(event.id(), token, millisSince(start), workerId)) {
+					if (!events.completeDelivered(event.id(), token, millisSince(start), workerId, synchronousCommit)) {
 						throw new LostClaim();
 					}
 					return true;

@@ -3,6 +3,7 @@ package outbox.dispatch;
 import java.time.Duration;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.ConstructorBinding;
 import org.springframework.util.Assert;
 
 /**
@@ -27,13 +28,28 @@ import org.springframework.util.Assert;
  * @param retention how long delivered and discarded events are kept
  * @param retentionBatchSize rows looked at per retention statement
  * @param backlogCacheTtl how long computed {@code outbox_backlog} / {@code outbox_stuck} values are reused
+ * @param handlerSynchronousCommit whether a handler's transaction (its writes and its event's completion)
+ *        waits for the WAL flush at commit; off by default: delivery is at least once anyway, a crash can only
+ *        lose the last completions together with their handlers' writes, and those events are rescued and
+ *        delivered again, while a flush per event would bound the dispatch rate by the disk
  */
 @ConfigurationProperties(prefix = "outbox")
 public record OutboxProperties(int dispatchThreads, int handlerThreads, int batchSize, Duration pollInterval,
 		Duration attemptTimeout, Duration eventLease, Duration retryBaseDelay, Duration retryMaxDelay,
 		Duration shutdownTimeout, Duration listenReconnectDelay, String workerId, Duration retention,
-		int retentionBatchSize, Duration backlogCacheTtl) {
+		int retentionBatchSize, Duration backlogCacheTtl, boolean handlerSynchronousCommit) {
 
+	/** The settings with the default (asynchronous) handler commits. */
+	public OutboxProperties(int dispatchThreads, int handlerThreads, int batchSize, Duration pollInterval,
+			Duration attemptTimeout, Duration eventLease, Duration retryBaseDelay, Duration retryMaxDelay,
+			Duration shutdownTimeout, Duration listenReconnectDelay, String workerId, Duration retention,
+			int retentionBatchSize, Duration backlogCacheTtl) {
+		this(dispatchThreads, handlerThreads, batchSize, pollInterval, attemptTimeout, eventLease, retryBaseDelay,
+				retryMaxDelay, shutdownTimeout, listenReconnectDelay, workerId, retention, retentionBatchSize,
+				backlogCacheTtl, false);
+	}
+
+	@ConstructorBinding
 	public OutboxProperties {
 		Assert.isTrue(dispatchThreads >= 1, "outbox.dispatch-threads must be at least 1");
 		Assert.isTrue(handlerThreads >= dispatchThreads, "outbox.handler-threads must be at least outbox.dispatch-threads");
@@ -58,6 +74,6 @@ public record OutboxProperties(int dispatchThreads, int handlerThreads, int batc
 	public OutboxProperties withWorkerId(String id) {
 		return new OutboxProperties(dispatchThreads, handlerThreads, batchSize, pollInterval, attemptTimeout, eventLease,
 				retryBaseDelay, retryMaxDelay, shutdownTimeout, listenReconnectDelay, id, retention, retentionBatchSize,
-				backlogCacheTtl);
+				backlogCacheTtl, handlerSynchronousCommit);
 	}
 }

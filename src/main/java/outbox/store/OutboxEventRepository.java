@@ -107,21 +107,28 @@ public class OutboxEventRepository {
 	/**
 	 * Marks one claimed event delivered and records the successful attempt, fenced by the claim
 	 * token: run in the handler's own transaction, so the handler's writes commit with it or not at
-	 * all.
+	 * all. With {@code synchronousCommit} false the transaction commits without waiting for its WAL
+	 * flush (one flush per event would bound the whole dispatch rate); a crash then loses at most the
+	 * last moments of completions together with their handlers' writes, and the rescue delivers
+	 * those events again.
 	 *
 	 * @return false when the claim was lost (the lease was taken over): the caller must roll back
 	 */
-	public boolean completeDelivered(UUID id, UUID token, long durationMillis, String workerId) {
+	public boolean completeDelivered(UUID id, UUID token, long durationMillis, String workerId, boolean synchronousCommit) {
 		return jdbc.sql("""
-				WITH done AS (
+				WITH durability AS (
+				    SELECT set_config('synchronous_commit', :synchronousCommit, true)
+				), done AS (
 				    UPDATE outbox_events e
 				    SET status = 'delivered', delivered_at = now(), claim_token = NULL, lease_until = NULL
 				    WHERE e.id = :id AND e.claim_token = :token AND e.status = 'processing'
 				    RETURNING e.id, e.tenant_id, e.redrives, e.attempts
 				)
 				INSERT INTO outbox_attempts (tenant_id, event_id, redrive, attempt, outcome, duration_ms, worker_id)
-				SELECT tenant_id, id, redrives, attempts, 'delivered', :duration, :worker FROM done
+				SELECT done.tenant_id, done.id, done.redrives, done.attempts, 'delivered', :duration, :worker
+				FROM done CROSS JOIN durability
 				""")
+			.param("synchronousCommit", synchronousCommit ? "on" : "off")
 			.param("id", id)
 			.param("token", token)
 			.param("duration", durationMillis)
