@@ -24,9 +24,15 @@ public class HandlerScript {
 	private final Map<String, AtomicInteger> deliveries = new ConcurrentHashMap<>();
 	private final Map<String, Behaviour> behaviours = new ConcurrentHashMap<>();
 	private final Map<String, CatalogEvent> received = new ConcurrentHashMap<>();
+	private final Map<String, Behaviour> tenantBehaviours = new ConcurrentHashMap<>();
 
 	public void when(String tenant, String idempotencyKey, Behaviour behaviour) {
 		behaviours.put(tenant + "/" + idempotencyKey, behaviour);
+	}
+
+	/** A behaviour for every event of the tenant without one of its own. */
+	public void whenTenant(String tenant, Behaviour behaviour) {
+		tenantBehaviours.put(tenant, behaviour);
 	}
 
 	public int deliveries(String tenant, String idempotencyKey) {
@@ -43,7 +49,7 @@ public class HandlerScript {
 		String key = delivery.tenantId() + "/" + delivery.idempotencyKey();
 		deliveries.computeIfAbsent(key, k -> new AtomicInteger()).incrementAndGet();
 		received.put(key, event);
-		Behaviour behaviour = behaviours.get(key);
+		Behaviour behaviour = behaviours.getOrDefault(key, tenantBehaviours.get(delivery.tenantId()));
 		if (behaviour != null) {
 			behaviour.apply(delivery);
 		}
