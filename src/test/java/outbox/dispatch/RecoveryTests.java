@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.tuple;
 import static org.awaitility.Awaitility.await;
 
 import java.time.Duration;
+import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -66,9 +67,11 @@ class RecoveryTests {
 			OwnerDatabase.with(environment, owner -> owner.sql("""
 					INSERT INTO outbox_events (id, tenant_id, event_type, idempotency_key, payload, payload_version,
 					                           max_attempts, status, attempts, claim_token, claimed_by, lease_until)
-					VALUES (:id, :tenant, 'hr.employee.created', 'stranded', '{}', 1, 5, 'processing', 1,
+					VALUES (:id, :tenant, 'hr.employee.created', 'stranded', CAST(:payload AS jsonb), 1, 5, 'processing', 1,
 					        gen_random_uuid(), 'dead-worker#1', now() - interval '1 minute')""")
-				.param("id", outbox.store.EventIds.next()).param("tenant", tenant).update());
+				.param("id", outbox.store.EventIds.next()).param("tenant", tenant)
+				.param("payload", "{\"employeeId\":\"" + UUID.randomUUID() + "\",\"displayName\":\"Stranded\",\"startDate\":\"2030-01-15\"}")
+				.update());
 			assertThat(backlog.backlog(tenant).stuck()).isEqualTo(1);
 			assertThat(metrics.stuck()).isGreaterThanOrEqualTo(1);
 			assertThat(metrics.backlog()).isGreaterThanOrEqualTo(1);
