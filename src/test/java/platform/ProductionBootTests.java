@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.junit.jupiter.api.AfterAll;
@@ -25,6 +26,7 @@ import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.security.crypto.factory.PasswordEncoderFactories;
 
 import io.temporal.testserver.TestServer;
 import platform.testing.ApiClient;
@@ -36,8 +38,8 @@ import tools.jackson.databind.json.JsonMapper;
  * is not the demo's ({@link ProductionDatabase}, owner and runtime role created by the test) and a
  * Temporal server that outlives the application (the SDK's test server, reached over
  * {@code TEMPORAL_TARGET}). The first start bootstraps the tenant and its admin, who signs in and
- * hires; the joiner run starts. Unsafe configurations are refused with one message each, before
- * any job, dispatcher or Temporal worker starts.
+ * hires; the joiner run starts. An api and a worker instance then decide on one run and it completes. Unsafe configurations are refused with one message
+ * each, before any job, dispatcher or Temporal worker starts.
  */
 @ExtendWith(OutputCaptureExtension.class)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -149,6 +151,82 @@ class ProductionBootTests {
 	}
 
 	@Test
+	@Order(5)
+	void anApiAndAWorkerInstanceDecideOnOneRunAndItCompletes() {
+		// a second approver (there is no user administration yet: a row, as the README says)
+		String hash = PasswordEncoderFactories.createDelegatingPasswordEncoder().encode(ADMIN_PASSWORD);
+		database.asSuperuser(jdbc -> {
+			jdbc.sql("""
+					INSERT INTO app_users (username, tenant_id, display_name, email, password_hash)
+					VALUES ('samir', 'initech', 'Samir', 'samir@initech.example', :hash) ON CONFLICT DO NOTHING""")
+				.param("hash", hash)
+				.update();
+			jdbc.sql("INSERT INTO app_user_roles VALUES ('initech', 'samir', 'APPROVER') ON CONFLICT DO NOTHING").update();
+			jdbc.sql("INSERT INTO app_group_members VALUES ('initech', 'security', 'samir') ON CONFLICT DO NOTHING").update();
+			return null;
+		});
+		try (ConfigurableApplicationContext worker = start(with("APP_ROLES", "worker"));
+				ConfigurableApplicationContext api = start(with("APP_ROLES", "api"))) {
+			ApiClient onApi = new ApiClient(port(api), ADMIN_PASSWORD);
+			ApiClient onWorker = new ApiClient(port(worker), ADMIN_PASSWORD);
+			var hired = onApi.post(ADMIN, "/v1/hr/employees", """
+					{"displayName":"Bob Slydell","email":"bob@initech.example","department":"Consulting",\
+					"startDate":"2031-04-01"}""");
+			assertThat(hired.statusCode()).as(hired.body()).isEqualTo(201);
+			String runId = awaitRunOf(onApi, ApiClient.field(hired.body(), "id"));
+
+			approve(onApi, ADMIN, runId, "manager_approval");
+			approve(onWorker, ADMIN, runId, "it_access");
+			approve(onApi, ADMIN, runId, "security_approval");
+			approve(onWorker, "samir", runId, "security_approval");
+
+			await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(250)).untilAsserted(() -> {
+				JsonNode run = run(onApi, runId);
+				assertThat(run.get("status").asString()).as(run.toString()).isEqualTo("completed");
+			});
+			// the api node ran no job and no Temporal worker; the worker's jobs are visible on it
+			assertThat(onApi.get(ADMIN, "/v1/admin/jobs").body()).contains("\"roles\":\"worker\"", "workflow_signal_redelivery");
+		}
+	}
+
+	private String awaitRunOf(ApiClient api, String employeeId) {
+		AtomicReference<String> runId = new AtomicReference<>();
+		await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(250)).untilAsserted(() -> {
+			JsonNode items = json.readTree(api.get(ADMIN, "/v1/workflow-runs?employeeId=" + employeeId).body()).get("items");
+			assertThat(items.size()).isPositive();
+			runId.set(items.get(0).get("id").asString());
+		});
+		return runId.get();
+	}
+
+	private JsonNode run(ApiClient api, String runId) {
+		return json.readTree(api.get(ADMIN, "/v1/workflow-runs/" + runId).body());
+	}
+
+	private String awaitActive(ApiClient api, String runId, String stage) {
+		AtomicReference<String> stageId = new AtomicReference<>();
+		await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(250)).untilAsserted(() -> {
+			JsonNode found = null;
+			for (JsonNode candidate : run(api, runId).get("stages")) {
+				if (candidate.get("name").asString().equals(stage)) {
+					found = candidate;
+				}
+			}
+			assertThat(found).isNotNull();
+			assertThat(found.get("status").asString()).isEqualTo("active");
+			stageId.set(found.get("id").asString());
+		});
+		return stageId.get();
+	}
+
+	private void approve(ApiClient api, String user, String runId, String stage) {
+		String stageId = awaitActive(api, runId, stage);
+		var response = api.post(user, "/v1/workflow-runs/" + runId + "/approve", "{\"stageId\":\"" + stageId + "\"}",
+				UUID.randomUUID().toString());
+		assertThat(response.statusCode()).as(response.body()).isEqualTo(202);
+	}
+
+	@Test
 	void theOwnerAsRuntimeRoleIsRefused(CapturedOutput output) {
 		assertRefused(with("SPRING_DATASOURCE_USERNAME", ProductionDatabase.OWNER), output,
 				"SPRING_FLYWAY_USER and SPRING_DATASOURCE_USERNAME are both jml_owner");
@@ -176,6 +254,18 @@ class ProductionBootTests {
 	}
 
 	@Test
+	@Order(4)
+	void anExplicitEmbeddedTemporalServerRunsASingleInstanceWithALoudWarning(CapturedOutput output) {
+		Map<String, String> env = with("TEMPORAL_TARGET", "");
+		env.put("TEMPORAL_EMBEDDED", "true");
+		env.put("TEMPORAL_EMBEDDED_PORT", "0");
+		try (ConfigurableApplicationContext app = start(env)) {
+			assertThat(new ApiClient(port(app), ADMIN_PASSWORD).get(ADMIN, "/v1/me").statusCode()).isEqualTo(200);
+		}
+		assertThat(output.getOut()).contains("TEMPORAL_EMBEDDED=true: this instance runs an EPHEMERAL in-process Temporal");
+	}
+
+	@Test
 	void anEmbeddedTemporalServerIsRefusedOnASplitInstance(CapturedOutput output) {
 		Map<String, String> env = with("TEMPORAL_TARGET", "");
 		env.put("TEMPORAL_EMBEDDED", "true");
@@ -186,6 +276,19 @@ class ProductionBootTests {
 	@Test
 	void anUnknownAppRoleIsRefused(CapturedOutput output) {
 		assertRefused(with("APP_ROLES", "api,wroker"), output, "APP_ROLES has the unknown value(s) [wroker]");
+	}
+
+	@Test
+	void anIncompleteBootstrapIsRefused(CapturedOutput output) {
+		Map<String, String> env = with("JMLHUB_BOOTSTRAP_ADMIN_USERNAME", "");
+		env.put("JMLHUB_BOOTSTRAP_ADMIN_PASSWORD_FILE", "/nonexistent");
+		assertRefused(env, output, "the bootstrap is incomplete: JMLHUB_BOOTSTRAP_ADMIN_USERNAME not set");
+	}
+
+	@Test
+	void aSuperuserRuntimeRoleIsRefused(CapturedOutput output) {
+		Map<String, String> env = with("SPRING_DATASOURCE_USERNAME", "postgres");
+		assertRefused(env, output, "the runtime role postgres (SPRING_DATASOURCE_USERNAME) is a superuser");
 	}
 
 	@Test
@@ -203,7 +306,9 @@ class ProductionBootTests {
 	/** The start fails with the one analysed message, without a stack wall, and no background work ran. */
 	private void assertRefused(Map<String, String> env, CapturedOutput output, String... expected) {
 		int from = output.getOut().length();
+		long runsBefore = jobRows();
 		assertThatThrownBy(() -> start(env).close()).isNotNull();
+		assertThat(jobRows()).as("no job ran, no worker wrote a heartbeat").isEqualTo(runsBefore);
 		String log = output.getOut().substring(from);
 		assertThat(log).contains("APPLICATION FAILED TO START", "JML Hub refused to start").contains(expected);
 		assertThat(log.lines().filter(line -> line.startsWith("\tat ")).count()).as("no stack trace").isZero();
@@ -218,6 +323,12 @@ class ProductionBootTests {
 			}
 		}
 		throw new AssertionError("no stage " + stage + " in " + run);
+	}
+
+	/** Job runs plus instance heartbeats so far (0 before the first start created the tables). */
+	private static long jobRows() {
+		boolean migrated = count("SELECT count(*) FROM pg_tables WHERE tablename = 'job_runs'") == 1;
+		return migrated ? count("SELECT (SELECT count(*) FROM job_runs) + (SELECT count(*) FROM job_instances)") : 0;
 	}
 
 	private static long count(String sql) {

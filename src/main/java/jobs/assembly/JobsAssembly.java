@@ -54,6 +54,7 @@ public class JobsAssembly implements SmartLifecycle {
 	private final JobRunMetrics metrics;
 	private final JobRunLogger logger;
 	private final JobRounds rounds;
+	private final Clock clock;
 
 	private volatile Map<String, JobRunner> runners = Map.of();
 	private volatile boolean running;
@@ -62,8 +63,9 @@ public class JobsAssembly implements SmartLifecycle {
 	private ScheduledThreadPoolExecutor scheduler;
 
 	JobsAssembly(ObjectProvider<Job> jobs, RuntimeRoles roles, JobSettings settings, JobRunMetrics metrics,
-			JobRunLogger logger, JobRounds rounds) {
+			JobRunLogger logger, JobRounds rounds, Clock clock) {
 		this.rounds = rounds;
+		this.clock = clock;
 		this.jobs = jobs;
 		this.roles = roles;
 		this.settings = settings;
@@ -145,7 +147,7 @@ public class JobsAssembly implements SmartLifecycle {
 			return thread;
 		});
 		scheduler.setRemoveOnCancelPolicy(true);
-		ExecutorJobScheduler time = new ExecutorJobScheduler(scheduler, Clock.systemUTC());
+		ExecutorJobScheduler time = new ExecutorJobScheduler(scheduler, clock);
 		Map<String, JobRunner> built = new TreeMap<>();
 		byName.forEach((name, job) -> {
 			JobSettings.Timing timing = timings.get(name);

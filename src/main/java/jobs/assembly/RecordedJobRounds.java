@@ -41,10 +41,10 @@ class RecordedJobRounds implements JobRounds {
 
 	@Override
 	public JobCallback round(Job job, Duration timeout) {
-		return () -> run(job, timeout.plus(LEASE_MARGIN));
+		return () -> run(job, timeout, timeout.plus(LEASE_MARGIN));
 	}
 
-	private void run(Job job, Duration lease) throws Exception {
+	private void run(Job job, Duration timeout, Duration lease) throws Exception {
 		String name = job.name();
 		if (!leases.tryAcquire(name, instance.id(), lease)) {
 			log.debug("Job {}: another instance holds the lease; this round is skipped", name);
@@ -54,7 +54,9 @@ class RecordedJobRounds implements JobRounds {
 		long runId = runs.start(name, instance.id(), started);
 		try {
 			job.run();
-			finish(runId, started, "succeeded", null);
+			// a round that ignored the timeout's interrupt and returned late still timed out
+			boolean late = Duration.between(started, clock.instant()).compareTo(timeout) > 0;
+			finish(runId, started, late ? "timed_out" : "succeeded", late ? "returned after its timeout of " + timeout : null);
 		}
 		catch (Exception | Error e) {
 			// the runner interrupts a round past its timeout; record it with the interrupt cleared

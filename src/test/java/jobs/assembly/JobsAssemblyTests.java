@@ -3,6 +3,7 @@ package jobs.assembly;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -43,6 +44,11 @@ class JobsAssemblyTests {
 		@Bean
 		MeterRegistry meterRegistry() {
 			return new SimpleMeterRegistry();
+		}
+
+		@Bean
+		Clock clock() {
+			return Clock.systemUTC();
 		}
 
 		/** Rounds without the job tables: the job itself. */

@@ -162,6 +162,20 @@ class JobsAdminApiTests {
 	}
 
 	@Test
+	void aLeaseIsExclusiveUntilReleasedOrExpiredSoACrashedHolderDoesNotBlockForever() {
+		assertThat(leases.tryAcquire("test_lease_only", "crashed-instance", Duration.ofMillis(300))).isTrue();
+		assertThat(leases.tryAcquire("test_lease_only", "other-instance", Duration.ofHours(1))).isFalse();
+		await().atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(100))
+			.until(() -> leases.tryAcquire("test_lease_only", "other-instance", Duration.ofHours(1)));
+		assertThat(leases.tryAcquire("test_lease_only", "crashed-instance", Duration.ofHours(1))).isFalse();
+		leases.release("test_lease_only", "crashed-instance");
+		assertThat(leases.tryAcquire("test_lease_only", "third-instance", Duration.ofHours(1))).as("only the holder releases").isFalse();
+		leases.release("test_lease_only", "other-instance");
+		assertThat(leases.tryAcquire("test_lease_only", "third-instance", Duration.ofHours(1))).isTrue();
+		leases.release("test_lease_only", "third-instance");
+	}
+
+	@Test
 	void aJobThatRunsOnNoLiveInstanceIs404ProblemJson() {
 		var response = api().post("ada", "/v1/admin/jobs/no_such_job/trigger", null);
 		assertThat(response.statusCode()).isEqualTo(404);
