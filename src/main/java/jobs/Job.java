@@ -12,7 +12,7 @@ public interface Job {
 
 	/**
 	 * Stable lower_snake_case name, also the configuration key and the metrics label; a name
-	 * outside the closed label set in {@code jobs.assembly.JobMetrics} is recorded as {@code unknown}.
+	 * no module declares in a {@link JobNames} bean is recorded as {@code unknown}.
 	 */
 	String name();
 

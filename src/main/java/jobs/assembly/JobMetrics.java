@@ -1,26 +1,28 @@
 package jobs.assembly;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Set;
+import java.util.stream.Collectors;
 
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import jobs.JobNames;
 import jobs.runner.JobOutcome;
 import jobs.runner.JobRunMetrics;
 
 /**
  * {@code worker_job_duration_seconds{job,outcome}} as a Prometheus histogram. The {@code job}
- * label is a closed set, so a misnamed or new job cannot grow the series count unnoticed: a
- * name outside {@link #JOB_LABELS} is recorded as {@code unknown} (the assembly warns at start).
- * Add a job's name here when it joins the product.
+ * label is a closed set, so a misnamed or new job cannot grow the series count unnoticed: the
+ * names the modules declare ({@link JobNames} beans, each module for its own jobs); any other name
+ * is recorded as {@code unknown} (the assembly warns at start).
  */
 @Component
 class JobMetrics implements JobRunMetrics {
-
-	static final Set<String> JOB_LABELS = Set.of("outbox_retention", "workflow_signal_redelivery",
-			"workflow_prehire_start", "workflow_stage_reminders");
 
 	static final String UNKNOWN = "unknown";
 
@@ -30,13 +32,20 @@ class JobMetrics implements JobRunMetrics {
 			Duration.ofMinutes(2), Duration.ofMinutes(5), Duration.ofMinutes(10), Duration.ofMinutes(30) };
 
 	private final MeterRegistry registry;
+	private final Set<String> labels;
 
-	JobMetrics(MeterRegistry registry) {
-		this.registry = registry;
+	@Autowired
+	JobMetrics(MeterRegistry registry, ObjectProvider<JobNames> declared) {
+		this(registry, declared.orderedStream().toList());
 	}
 
-	static boolean known(String job) {
-		return JOB_LABELS.contains(job);
+	JobMetrics(MeterRegistry registry, List<JobNames> declared) {
+		this.registry = registry;
+		this.labels = declared.stream().flatMap(names -> names.names().stream()).collect(Collectors.toUnmodifiableSet());
+	}
+
+	boolean known(String job) {
+		return labels.contains(job);
 	}
 
 	@Override

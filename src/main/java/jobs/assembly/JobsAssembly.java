@@ -23,7 +23,6 @@ import org.springframework.stereotype.Component;
 import jobs.Job;
 import jobs.runner.ExecutorJobScheduler;
 import jobs.runner.JobRunLogger;
-import jobs.runner.JobRunMetrics;
 import jobs.runner.JobRunner;
 import jobs.runner.JobRunnerState;
 import jobs.runner.TriggerResult;
@@ -51,7 +50,7 @@ public class JobsAssembly implements SmartLifecycle {
 	private final ObjectProvider<Job> jobs;
 	private final RuntimeRoles roles;
 	private final JobSettings settings;
-	private final JobRunMetrics metrics;
+	private final JobMetrics metrics;
 	private final JobRunLogger logger;
 	private final JobRounds rounds;
 	private final Clock clock;
@@ -62,7 +61,7 @@ public class JobsAssembly implements SmartLifecycle {
 	private boolean readyOnce;
 	private ScheduledThreadPoolExecutor scheduler;
 
-	JobsAssembly(ObjectProvider<Job> jobs, RuntimeRoles roles, JobSettings settings, JobRunMetrics metrics,
+	JobsAssembly(ObjectProvider<Job> jobs, RuntimeRoles roles, JobSettings settings, JobMetrics metrics,
 			JobRunLogger logger, JobRounds rounds, Clock clock) {
 		this.rounds = rounds;
 		this.clock = clock;
@@ -134,7 +133,7 @@ public class JobsAssembly implements SmartLifecycle {
 			if (byName.putIfAbsent(name, job) != null) {
 				throw new IllegalStateException("Two jobs are named " + name);
 			}
-			if (!JobMetrics.known(name)) {
+			if (!metrics.known(name)) {
 				log.warn("Job {} is not in the closed metrics label set; its durations are recorded as job=\"{}\"",
 						name, JobMetrics.UNKNOWN);
 			}

@@ -34,9 +34,11 @@ class OutboxRetentionJob implements Job {
 		this.clock = clock;
 	}
 
+	static final String NAME = "outbox_retention";
+
 	@Override
 	public String name() {
-		return "outbox_retention";
+		return NAME;
 	}
 
 	@Override

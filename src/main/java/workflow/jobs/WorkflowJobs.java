@@ -10,6 +10,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 import jobs.Job;
+import jobs.JobNames;
 import platform.TenantTransactions;
 import workflow.Action;
 import workflow.WorkflowProperties;
@@ -26,6 +27,12 @@ class WorkflowJobs {
 	static final String SIGNAL_REDELIVERY = "workflow_signal_redelivery";
 
 	private static final Logger log = LoggerFactory.getLogger(WorkflowJobs.class);
+
+	/** The workflow's jobs, for the closed set of job metric labels. */
+	@Bean
+	JobNames workflowJobNames() {
+		return JobNames.of(PREHIRE_START, STAGE_REMINDERS, SIGNAL_REDELIVERY);
+	}
 
 	/**
 	 * Requests the start of joiner runs that waited for their pre-hire moment (see
