@@ -95,9 +95,15 @@ public class OutboxEventRepository {
 	 * @return how many events were still ours
 	 */
 	public int renewLeases(UUID token, Duration lease) {
+		// SKIP LOCKED: a row locked right now is being completed (by its handler transaction) or
+		// rescued, and needs no renewal; waiting for it would put the heartbeat into that
+		// transaction's lock queue while holding the locks of the rows it renewed before
 		return jdbc.sql("""
-				UPDATE outbox_events SET lease_until = now() + make_interval(secs => :leaseSeconds)
-				WHERE claim_token = :token AND status = 'processing'
+				UPDATE outbox_events e SET lease_until = now() + make_interval(secs => :leaseSeconds)
+				FROM (SELECT id FROM outbox_events
+				      WHERE claim_token = :token AND status = 'processing'
+				      FOR UPDATE SKIP LOCKED) mine
+				WHERE e.id = mine.id
 				""")
 			.param("leaseSeconds", seconds(lease))
 			.param("token", token)
