@@ -7,7 +7,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
 /**
- * {@code outbox_dispatch_queue}: one row per tenant that ever published (see V15 for the protocol).
+ * {@code outbox_dispatch_queue}: one row per tenant that ever published (see V36 for the protocol).
  * The row is not a lock: publishers only make sure it exists, dispatchers read it to walk the
  * tenants with due events round-robin. Looking across tenants goes through SECURITY DEFINER
  * functions (autocommit, no tenant).
