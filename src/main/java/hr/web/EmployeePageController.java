@@ -68,7 +68,7 @@ class EmployeePageController {
 		}
 		try {
 			Employee created = employees.hire(user.tenantId(), hire);
-			redirect.addFlashAttribute("success", created.displayName() + " was added; the joiner run starts shortly.");
+			redirect.addFlashAttribute("success", created.displayName() + " was added; the joiner run it asks for is listed below.");
 			return "redirect:/hr/employees/" + created.id();
 		}
 		catch (DomainException.InvalidInput e) {
@@ -111,7 +111,7 @@ class EmployeePageController {
 	String transfer(@AuthenticationPrincipal AppUser user, @PathVariable UUID id,
 			@Valid @ModelAttribute("transfer") Transfer transfer, BindingResult errors, Model model,
 			RedirectAttributes redirect) {
-		return write(user, id, errors, model, redirect, "The transfer was recorded; the mover run starts shortly.",
+		return write(user, id, errors, model, redirect, "The transfer was recorded; the mover run it asks for is listed below.",
 				() -> employees.transfer(user.tenantId(), id, transfer));
 	}
 
@@ -119,7 +119,7 @@ class EmployeePageController {
 	String offboard(@AuthenticationPrincipal AppUser user, @PathVariable UUID id,
 			@Valid @ModelAttribute("offboard") Offboard offboard, BindingResult errors, Model model,
 			RedirectAttributes redirect) {
-		return write(user, id, errors, model, redirect, "The employee is offboarded; the leaver run starts shortly.",
+		return write(user, id, errors, model, redirect, "The employee is offboarded; the leaver run it asks for is listed below.",
 				() -> employees.offboard(user.tenantId(), id, offboard));
 	}
 

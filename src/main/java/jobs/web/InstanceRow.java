@@ -1,12 +1,13 @@
 package jobs.web;
 
 import java.time.Instant;
+import platform.ConsoleTime;
 
 /** One instance in the page's instances table. */
 record InstanceRow(String id, String host, String roles, String heartbeatAgo, String heartbeatAbsolute, String state,
 		String stateBadge, int runners) {
 
-	static InstanceRow of(JobsOverview.Instance instance, Instant now) {
+	static InstanceRow of(JobsOverview.Instance instance, ConsoleTime times) {
 		var row = instance.row();
 		String state = row.stoppedAt() != null ? "stopped" : instance.alive() ? "alive" : "silent";
 		String badge = switch (state) {
@@ -14,7 +15,7 @@ record InstanceRow(String id, String host, String roles, String heartbeatAgo, St
 			case "silent" -> "text-bg-danger";
 			default -> "text-bg-secondary";
 		};
-		return new InstanceRow(row.instanceId(), row.host(), row.roles(), HumanTime.ago(row.heartbeatAt(), now),
-				HumanTime.absolute(row.heartbeatAt()), state, badge, instance.runners().size());
+		return new InstanceRow(row.instanceId(), row.host(), row.roles(), times.ago(row.heartbeatAt()),
+				times.at(row.heartbeatAt()), state, badge, instance.runners().size());
 	}
 }

@@ -5,31 +5,32 @@ import java.time.Instant;
 import java.util.List;
 
 import jobs.store.JobRun;
+import platform.ConsoleTime;
 
 /**
  * One job as the jobs page shows it, across the live instances that run it: texts and Bootstrap
- * badge classes, times relative to {@code now}. The last run is the newest finished one of any instance.
+ * badge classes, times as the console shows them ({@link ConsoleTime}). The last run is the newest finished one of any instance.
  */
 record JobRow(String name, String interval, String timeout, String instances, String state, String stateBadge,
 		boolean queued, Instant lastStartedAt, String lastStartedAgo, String lastStartedAbsolute, String lastDuration,
 		String lastOutcome, String outcomeBadge, String lastError, String lastInstance, Instant nextRunAt,
 		String nextRunIn, String nextRunAbsolute) {
 
-	static JobRow of(JobsOverview.Job job, Instant now) {
+	static JobRow of(JobsOverview.Job job, ConsoleTime times) {
 		JobRun last = job.lastRun();
 		Instant started = last == null ? null : last.startedAt();
 		Instant next = job.nextRunAt();
-		return new JobRow(job.name(), span(job.sample().interval()), span(job.sample().timeout()),
+		return new JobRow(job.name(), span(job.sample().interval(), times), span(job.sample().timeout(), times),
 				String.join(", ", job.instances()), state(job), stateBadge(job), job.queued(), started,
-				started == null ? null : HumanTime.ago(started, now), started == null ? null : HumanTime.absolute(started),
-				last == null || last.duration() == null ? null : HumanTime.elapsed(last.duration()),
+				started == null ? null : times.ago(started), started == null ? null : times.at(started),
+				last == null || last.duration() == null ? null : times.elapsed(last.duration()),
 				last == null ? null : label(last.outcome()), last == null ? null : outcomeBadge(last.outcome()),
 				last == null ? null : last.error(), last == null ? null : last.instanceId(), next,
-				next == null ? null : HumanTime.until(next, now), next == null ? null : HumanTime.absolute(next));
+				next == null ? null : times.until(next), next == null ? null : times.at(next));
 	}
 
-	static List<JobRow> of(List<JobsOverview.Job> jobs, Instant now) {
-		return jobs.stream().map(job -> of(job, now)).toList();
+	static List<JobRow> of(List<JobsOverview.Job> jobs, ConsoleTime times) {
+		return jobs.stream().map(job -> of(job, times)).toList();
 	}
 
 	static String label(String outcome) {
@@ -45,8 +46,8 @@ record JobRow(String name, String interval, String timeout, String instances, St
 		};
 	}
 
-	private static String span(String isoDuration) {
-		return isoDuration == null ? "?" : HumanTime.span(Duration.parse(isoDuration));
+	private static String span(String isoDuration, ConsoleTime times) {
+		return isoDuration == null ? "?" : times.span(Duration.parse(isoDuration));
 	}
 
 	private static String state(JobsOverview.Job job) {

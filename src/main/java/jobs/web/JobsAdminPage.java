@@ -1,6 +1,5 @@
 package jobs.web;
 
-import java.time.Instant;
 
 import org.springframework.security.core.Authentication;
 import org.springframework.stereotype.Controller;
@@ -10,6 +9,7 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
 
+import platform.ConsoleTime;
 import platform.DomainException;
 import platform.OperatorOnly;
 
@@ -30,9 +30,11 @@ class JobsAdminPage {
 	}
 
 	private final JobsOverview jobs;
+	private final ConsoleTime times;
 
-	JobsAdminPage(JobsOverview jobs) {
+	JobsAdminPage(JobsOverview jobs, ConsoleTime times) {
 		this.jobs = jobs;
+		this.times = times;
 	}
 
 	@GetMapping
@@ -51,18 +53,16 @@ class JobsAdminPage {
 	String trigger(@PathVariable String name, Authentication user, Model model) {
 		long id = jobs.requestRun(name, user.getName())
 			.orElseThrow(() -> new DomainException.NotFound("No live worker instance runs a job named " + name + "."));
-		Instant now = jobs.now();
 		JobsOverview.Job job = jobs.job(name).orElseThrow();
-		model.addAttribute("job", JobRow.of(job, now));
+		model.addAttribute("job", JobRow.of(job, times));
 		model.addAttribute("notice", new TriggerNotice(true,
 				"Accepted: run-now request " + id + " for " + name + " is stored; a worker running it picks it up within seconds."));
 		return TEMPLATE + " :: triggered";
 	}
 
 	private void fill(Model model) {
-		Instant now = jobs.now();
-		model.addAttribute("jobs", JobRow.of(jobs.jobs(), now));
-		model.addAttribute("instances", jobs.instances().stream().map(i -> InstanceRow.of(i, now)).toList());
-		model.addAttribute("runs", jobs.recentRuns(null).stream().map(r -> RunRow.of(r, now)).toList());
+		model.addAttribute("jobs", JobRow.of(jobs.jobs(), times));
+		model.addAttribute("instances", jobs.instances().stream().map(i -> InstanceRow.of(i, times)).toList());
+		model.addAttribute("runs", jobs.recentRuns(null).stream().map(r -> RunRow.of(r, times)).toList());
 	}
 }

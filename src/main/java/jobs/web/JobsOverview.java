@@ -62,10 +62,6 @@ class JobsOverview {
 		this.clock = clock;
 	}
 
-	Instant now() {
-		return clock.instant();
-	}
-
 	List<Instance> instances() {
 		Instant aliveSince = aliveSince();
 		return instances.all().stream()

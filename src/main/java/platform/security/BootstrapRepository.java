@@ -4,6 +4,7 @@ import java.util.List;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
+import platform.Role;
 
 /**
  * The bootstrap's statements on the platform's user tables. Every write runs in the new tenant's
@@ -38,7 +39,7 @@ class BootstrapRepository {
 			.update() == 1;
 	}
 
-	void insertAdmin(String tenantId, String username, String passwordHash, List<String> roles, List<String> groups) {
+	void insertAdmin(String tenantId, String username, String passwordHash, List<Role> roles, List<String> groups) {
 		jdbc.sql("""
 				INSERT INTO app_users (username, tenant_id, display_name, password_hash)
 				VALUES (:username, :tenant, :username, :hash)
@@ -50,7 +51,7 @@ class BootstrapRepository {
 		roles.forEach(role -> jdbc.sql("INSERT INTO app_user_roles (tenant_id, username, role) VALUES (:tenant, :username, :role)")
 			.param("tenant", tenantId)
 			.param("username", username)
-			.param("role", role)
+			.param("role", role.name())
 			.update());
 		groups.forEach(group -> jdbc.sql("INSERT INTO app_group_members (tenant_id, group_name, username) VALUES (:tenant, :group, :username)")
 			.param("tenant", tenantId)

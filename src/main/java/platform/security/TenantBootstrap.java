@@ -18,6 +18,7 @@ import org.springframework.util.StringUtils;
 import platform.TenantTransactions;
 import platform.mode.StartupRefusedException;
 import tools.jackson.databind.json.JsonMapper;
+import platform.Role;
 
 /**
  * Creates the first tenant and its admin on a database without any tenant, from
@@ -32,7 +33,7 @@ public class TenantBootstrap {
 
 	private static final Logger log = LoggerFactory.getLogger(TenantBootstrap.class);
 
-	static final List<String> ADMIN_ROLES = List.of("ADMIN", "HR");
+	static final List<Role> ADMIN_ROLES = List.of(Role.ADMIN, Role.HR);
 	static final String ACTOR = "bootstrap";
 
 	// tenant ids appear in URLs, logs and app.tenant_id; keep them plain
@@ -96,8 +97,8 @@ public class TenantBootstrap {
 
 	record Request(String tenantId, String tenantName, String username, String password, List<String> groups) {
 
-		List<String> roles() {
-			return groups.isEmpty() ? ADMIN_ROLES : List.of("ADMIN", "HR", "APPROVER");
+		List<Role> roles() {
+			return groups.isEmpty() ? ADMIN_ROLES : List.of(Role.ADMIN, Role.HR, Role.APPROVER);
 		}
 	}
 
