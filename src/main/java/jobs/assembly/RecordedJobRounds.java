@@ -10,6 +10,7 @@ import org.springframework.stereotype.Component;
 
 import jobs.Job;
 import jobs.runner.JobCallback;
+import jobs.runner.JobOutcome;
 import jobs.store.JobLeaseRepository;
 import jobs.store.JobRunRepository;
 
@@ -56,13 +57,13 @@ class RecordedJobRounds implements JobRounds {
 			job.run();
 			// a round that ignored the timeout's interrupt and returned late still timed out
 			boolean late = Duration.between(started, clock.instant()).compareTo(timeout) > 0;
-			finish(runId, started, late ? "timed_out" : "succeeded", late ? "returned after its timeout of " + timeout : null);
+			finish(runId, started, (late ? JobOutcome.TIMED_OUT : JobOutcome.SUCCEEDED).label(), late ? "returned after its timeout of " + timeout : null);
 		}
 		catch (Exception | Error e) {
 			// the runner interrupts a round past its timeout; record it with the interrupt cleared
 			// (the pool refuses interrupted threads), then restore the interrupt
 			boolean interrupted = Thread.interrupted() || e instanceof InterruptedException;
-			finish(runId, started, interrupted ? "timed_out" : "failed", describe(e));
+			finish(runId, started, (interrupted ? JobOutcome.TIMED_OUT : JobOutcome.FAILED).label(), describe(e));
 			if (interrupted) {
 				Thread.currentThread().interrupt();
 			}

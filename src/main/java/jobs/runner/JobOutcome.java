@@ -14,4 +14,14 @@ public enum JobOutcome {
 	public String label() {
 		return label;
 	}
+
+	/** The outcome whose {@link #label()} is {@code label}. */
+	public static JobOutcome of(String label) {
+		for (JobOutcome outcome : values()) {
+			if (outcome.label.equals(label)) {
+				return outcome;
+			}
+		}
+		throw new IllegalArgumentException("No job outcome " + label);
+	}
 }

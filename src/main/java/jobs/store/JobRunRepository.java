@@ -23,8 +23,9 @@ public class JobRunRepository {
 	public long start(String job, String instanceId, Instant startedAt) {
 		return jdbc.sql("""
 				INSERT INTO job_runs (job, instance_id, started_at, outcome)
-				VALUES (:job, :instance, :startedAt, 'running') RETURNING id
+				VALUES (:job, :instance, :startedAt, :running) RETURNING id
 				""")
+			.param("running", JobRun.RUNNING)
 			.param("job", job)
 			.param("instance", instanceId)
 			.param("startedAt", Timestamp.from(startedAt))

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
+import jobs.runner.JobOutcome;
 import jobs.store.JobRun;
 import platform.ConsoleTime;
 
@@ -37,12 +38,15 @@ record JobRow(String name, String interval, String timeout, String instances, St
 		return outcome.replace('_', ' ');
 	}
 
+	/** The badge of a run's outcome; a run still running has none of the finished outcomes. */
 	static String outcomeBadge(String outcome) {
-		return switch (outcome) {
-			case "succeeded" -> "text-bg-success";
-			case "failed" -> "text-bg-danger";
-			case "timed_out" -> "text-bg-warning";
-			default -> "text-bg-primary";
+		if (JobRun.RUNNING.equals(outcome)) {
+			return "text-bg-primary";
+		}
+		return switch (JobOutcome.of(outcome)) {
+			case SUCCEEDED -> "text-bg-success";
+			case FAILED -> "text-bg-danger";
+			case TIMED_OUT -> "text-bg-warning";
 		};
 	}
 

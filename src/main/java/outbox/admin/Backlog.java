@@ -5,11 +5,10 @@ import java.util.List;
 import com.fasterxml.jackson.annotation.JsonInclude;
 
 /**
- * A tenant's outbox backlog. {@code stuck} counts the processing events whose lease expired (their
- * worker is gone; the rescue pass puts them back); {@code oldestPendingSeconds} is null when
- * nothing is pending; {@code deliveredLastMinute} is the recent dispatch rate.
+ * A tenant's outbox backlog. {@code oldestPendingSeconds} is null when nothing is pending;
+ * {@code deliveredLastMinute} is the recent dispatch rate.
  */
-public record Backlog(long pending, long processing, long stuck, long failed,
+public record Backlog(long pending, long processing, long failed,
 		@JsonInclude(JsonInclude.Include.ALWAYS) Double oldestPendingSeconds, long deliveredLastMinute,
 		List<TypeBacklog> byEventType) {
 

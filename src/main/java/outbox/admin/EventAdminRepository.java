@@ -5,7 +5,6 @@ import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.OffsetDateTime;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -48,14 +47,13 @@ class EventAdminRepository {
 				       count(*) FILTER (WHERE status = 'pending'),
 				       count(*) FILTER (WHERE status = 'processing'),
 				       count(*) FILTER (WHERE status = 'failed'),
-				       count(*) FILTER (WHERE status = 'processing' AND lease_until < now()),
 				       extract(epoch FROM now() - min(created_at) FILTER (WHERE status = 'pending'))::float8
 				FROM outbox_events
 				WHERE status IN ('pending', 'processing', 'failed')
 				GROUP BY event_type ORDER BY event_type""")
 			.query((ResultSet rs) -> {
-				byType.put(rs.getString(1), new long[] { rs.getLong(2), rs.getLong(3), rs.getLong(4), rs.getLong(5) });
-				double typeOldest = rs.getDouble(6);
+				byType.put(rs.getString(1), new long[] { rs.getLong(2), rs.getLong(3), rs.getLong(4) });
+				double typeOldest = rs.getDouble(5);
 				if (!rs.wasNull() && (oldestSeconds[0] == null || typeOldest > oldestSeconds[0])) {
 					oldestSeconds[0] = typeOldest;
 				}
@@ -70,11 +68,10 @@ class EventAdminRepository {
 		long pending = byType.values().stream().mapToLong(counts -> counts[0]).sum();
 		long processing = byType.values().stream().mapToLong(counts -> counts[1]).sum();
 		long failed = byType.values().stream().mapToLong(counts -> counts[2]).sum();
-		long stuck = byType.values().stream().mapToLong(counts -> counts[3]).sum();
 		List<Backlog.TypeBacklog> types = byType.entrySet().stream()
 			.map(entry -> new Backlog.TypeBacklog(entry.getKey(), entry.getValue()[0], entry.getValue()[2]))
 			.toList();
-		return new Backlog(pending, processing, stuck, failed, oldestSeconds[0], deliveredLastMinute, types);
+		return new Backlog(pending, processing, failed, oldestSeconds[0], deliveredLastMinute, types);
 	}
 
 	List<DeadLetter> deadLetters(DeadLetterFilter filter, OffsetDateTime afterFailedAt, UUID afterId, int limit) {
@@ -112,43 +109,24 @@ class EventAdminRepository {
 			.list();
 	}
 
-	/**
-	 * The statement is built from the criteria that are set (each a fixed fragment with a named
-	 * parameter), so every combination gets its own plan: an aggregate or key search uses its index
-	 * even under a generic plan, which a catch-all {@code (:x IS NULL OR col = :x)} query cannot.
-	 */
 	List<EventSummary> search(EventQuery query, UUID afterId, int limit) {
-		List<String> where = new ArrayList<>();
-		Map<String, Object> params = new LinkedHashMap<>();
-		if (query.aggregateId() != null) {
-			where.add("aggregate_id = :aggregateId");
-			params.put("aggregateId", query.aggregateId());
-		}
-		if (query.idempotencyKey() != null) {
-			where.add("idempotency_key = :key");
-			params.put("key", query.idempotencyKey());
-		}
-		if (query.eventType() != null) {
-			where.add("event_type = :eventType");
-			params.put("eventType", query.eventType());
-		}
-		if (query.status() != null) {
-			where.add("status = :status");
-			params.put("status", query.status());
-		}
-		if (afterId != null) {
-			where.add("id < :afterId");
-			params.put("afterId", afterId);
-		}
-		params.put("limit", limit);
 		return jdbc.sql("""
 				SELECT id, event_type, aggregate_id, idempotency_key, status, attempts, max_attempts, last_error_class,
 				       last_error, created_at, delivered_at, failed_at
 				FROM outbox_events
-				%s
+				WHERE (CAST(:aggregateId AS uuid) IS NULL OR aggregate_id = :aggregateId)
+				  AND (CAST(:key AS text) IS NULL OR idempotency_key = :key)
+				  AND (CAST(:eventType AS text) IS NULL OR event_type = :eventType)
+				  AND (CAST(:status AS text) IS NULL OR status = :status)
+				  AND (CAST(:afterId AS uuid) IS NULL OR id < :afterId)
 				ORDER BY id DESC
-				LIMIT :limit""".formatted(where.isEmpty() ? "" : "WHERE " + String.join(" AND ", where)))
-			.params(params)
+				LIMIT :limit""")
+			.param("aggregateId", query.aggregateId())
+			.param("key", query.idempotencyKey())
+			.param("eventType", query.eventType())
+			.param("status", query.status())
+			.param("afterId", afterId)
+			.param("limit", limit)
 			.query((rs, row) -> new EventSummary(rs.getObject(1, UUID.class), rs.getString(2), rs.getObject(3, UUID.class),
 					rs.getString(4), rs.getString(5), rs.getInt(6), rs.getInt(7), rs.getString(8), rs.getString(9),
 					rs.getObject(10, OffsetDateTime.class), rs.getObject(11, OffsetDateTime.class),
@@ -173,7 +151,7 @@ class EventAdminRepository {
 			.optional();
 	}
 
-	/** The attempts of an event (delivered ones too), oldest first. */
+	/** The failed attempts of an event, oldest first. */
 	List<Attempt> attempts(UUID eventId) {
 		return jdbc.sql("""
 				SELECT redrive, attempt, outcome, error_class, error_message, error_stack, duration_ms, worker_id, attempted_at

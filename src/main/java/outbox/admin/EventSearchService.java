@@ -19,7 +19,7 @@ import tools.jackson.databind.json.JsonMapper;
 public class EventSearchService {
 
 	/** The event states, in lifecycle order. */
-	public static final List<String> STATUSES = List.of("pending", "processing", "delivered", "failed", "discarded");
+	public static final List<String> STATUSES = EventStatus.VALUES;
 	private static final TypeReference<Map<String, Object>> PAYLOAD = new TypeReference<>() {
 	};
 

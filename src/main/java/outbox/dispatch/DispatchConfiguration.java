@@ -5,15 +5,12 @@ import java.sql.DriverManager;
 import java.util.Properties;
 import java.util.concurrent.ThreadLocalRandom;
 
-import javax.sql.DataSource;
-
 import org.springframework.boot.health.contributor.AbstractHealthIndicator;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.util.StringUtils;
 
 import io.micrometer.core.instrument.MeterRegistry;
@@ -34,18 +31,16 @@ class DispatchConfiguration {
 	@Bean
 	DispatchMetrics dispatchMetrics(MeterRegistry registry, EventCodec codec, OutboxEventRepository events,
 			OutboxProperties properties) {
-		return new DispatchMetrics(registry, codec.storedTypes(), events::backlogTotal, events::stuckTotal,
-				properties.backlogCacheTtl());
+		return new DispatchMetrics(registry, codec.storedTypes(), events::backlogTotal, properties.backlogCacheTtl());
 	}
 
 	@Bean
 	DispatchRound dispatchRound(DispatchQueueRepository queue, OutboxEventRepository events,
 			TenantTransactions transactions, HandlerRegistry registry, DispatchMetrics metrics,
-			OutboxProperties properties, DataSource dataSource, JdbcClient jdbc) {
+			OutboxProperties properties) {
 		RetryPolicy retryPolicy = new RetryPolicy(properties.retryBaseDelay(), properties.retryMaxDelay(),
 				() -> ThreadLocalRandom.current().nextDouble());
-		return new DispatchRound(queue, events, transactions, registry, metrics, properties, retryPolicy, dataSource,
-				jdbc);
+		return new DispatchRound(queue, events, transactions, registry, metrics, properties, retryPolicy);
 	}
 
 	@Bean

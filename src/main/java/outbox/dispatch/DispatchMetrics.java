@@ -18,9 +18,8 @@ import io.micrometer.core.instrument.Timer;
 
 /**
  * {@code outbox_dispatch_total{event_type,outcome}}, the {@code outbox_backlog} gauge (pending +
- * failed + stuck events of all tenants, counted on the partial indexes and reused for a short TTL
- * so that frequent scrapes stay cheap), the {@code outbox_stuck} gauge (processing past the lease)
- * and {@code outbox_commit_to_handled_seconds}, the time from
+ * failed events of all tenants, counted on the partial indexes and reused for a short TTL so that
+ * frequent scrapes stay cheap) and {@code outbox_commit_to_handled_seconds}, the time from
  * publish to a successful handler return. Event types outside the catalog are labelled
  * {@code unknown} so that the label set stays closed.
  */
@@ -31,13 +30,15 @@ public final class DispatchMetrics {
 
 	private final Map<String, Map<Outcome, Counter>> counters = new HashMap<>();
 	private final Timer commitToHandled;
-	private final CachedCount backlog;
-	private final CachedCount stuck;
+	private final LongSupplier backlogQuery;
+	private final long backlogTtlNanos;
+	private long backlogAt;
+	private double backlog = Double.NaN;
 
 	public DispatchMetrics(MeterRegistry registry, Collection<String> eventTypes, LongSupplier backlogQuery,
-			LongSupplier stuckQuery, Duration backlogTtl) {
-		this.backlog = new CachedCount("outbox_backlog", backlogQuery, backlogTtl.toNanos());
-		this.stuck = new CachedCount("outbox_stuck", stuckQuery, backlogTtl.toNanos());
+			Duration backlogTtl) {
+		this.backlogQuery = backlogQuery;
+		this.backlogTtlNanos = backlogTtl.toNanos();
 		for (String type : Stream.concat(eventTypes.stream(), Stream.of(UNKNOWN_TYPE)).toList()) {
 			Map<Outcome, Counter> byOutcome = new HashMap<>();
 			for (Outcome outcome : Outcome.values()) {
@@ -56,10 +57,7 @@ public final class DispatchMetrics {
 			.maximumExpectedValue(Duration.ofHours(1))
 			.register(registry);
 		Gauge.builder("outbox.backlog", this, DispatchMetrics::backlog)
-			.description("Pending, failed (dead-lettered) and stuck outbox events over all tenants")
-			.register(registry);
-		Gauge.builder("outbox.stuck", this, DispatchMetrics::stuck)
-			.description("Outbox events still processing after their lease expired (the rescue pass takes them back)")
+			.description("Pending and failed (dead-lettered) outbox events over all tenants")
 			.register(registry);
 	}
 
@@ -75,42 +73,18 @@ public final class DispatchMetrics {
 		return counters.getOrDefault(eventType, counters.get(UNKNOWN_TYPE)).get(outcome).count();
 	}
 
-	double backlog() {
-		return backlog.value();
-	}
-
-	double stuck() {
-		return stuck.value();
-	}
-
-	/** A count queried at most once per TTL, so that frequent scrapes stay cheap. */
-	private static final class CachedCount {
-
-		private final String name;
-		private final LongSupplier query;
-		private final long ttlNanos;
-		private long at;
-		private double value = Double.NaN;
-
-		CachedCount(String name, LongSupplier query, long ttlNanos) {
-			this.name = name;
-			this.query = query;
-			this.ttlNanos = ttlNanos;
-		}
-
-		synchronized double value() {
-			long now = System.nanoTime();
-			if (Double.isNaN(value) || now - at >= ttlNanos) {
-				try {
-					value = query.getAsLong();
-					at = now;
-				}
-				catch (RuntimeException e) {
-					log.warn("Could not compute {}: {}", name, e.getMessage());
-					return Double.NaN;
-				}
+	synchronized double backlog() {
+		long now = System.nanoTime();
+		if (Double.isNaN(backlog) || now - backlogAt >= backlogTtlNanos) {
+			try {
+				backlog = backlogQuery.getAsLong();
+				backlogAt = now;
 			}
-			return value;
+			catch (RuntimeException e) {
+				log.warn("Could not compute outbox_backlog: {}", e.getMessage());
+				return Double.NaN;
+			}
 		}
+		return backlog;
 	}
 }

@@ -5,9 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.slf4j.Logger;
@@ -17,10 +15,10 @@ import org.springframework.context.SmartLifecycle;
 import outbox.store.DispatchQueueRepository;
 
 /**
- * The outbox dispatcher of one instance (worker role with dispatch enabled): a LISTEN connection,
- * a bounded pool of handler threads and {@code dispatchThreads} loops, each running
- * {@link DispatchRound}s back to back while there is work and otherwise sleeping until a wake-up,
- * the next scheduled retry, the next rescue pass or the poll interval, whichever comes first. LISTEN is established before the loops start and every loop
+ * The outbox dispatcher of one instance (worker role with dispatch enabled): a LISTEN connection
+ * plus {@code dispatchThreads} loops, each running {@link DispatchRound}s back to back while
+ * there is work and otherwise sleeping until a wake-up, the next scheduled retry or the poll
+ * interval, whichever comes first. LISTEN is established before the loops start and every loop
  * begins with a round, so whatever was published before (or while no instance was listening) is
  * found at once: that first round is the startup scan. Start fails (and with it the application)
  * when the LISTEN connection or the dispatch queue is unavailable. Stop lets in-flight handlers finish (up to
@@ -29,8 +27,8 @@ import outbox.store.DispatchQueueRepository;
 public final class Dispatcher implements SmartLifecycle {
 
 	private static final Logger log = LoggerFactory.getLogger(Dispatcher.class);
-	/** First pause when events are due but none could be claimed; doubles up to the poll interval. */
-	private static final Duration BUSY_BACKOFF = Duration.ofMillis(10);
+	/** Retry delay when a tenant is due but its row is locked by a publishing transaction. */
+	private static final Duration BUSY_RETRY = Duration.ofMillis(20);
 
 	private final String workerId;
 	private final OutboxProperties properties;
@@ -70,17 +68,11 @@ public final class Dispatcher implements SmartLifecycle {
 		}
 		stopping = false;
 		AtomicInteger handlerNumber = new AtomicInteger();
-		// bounded: each dispatcher thread runs one attempt at a time, so the threads beyond
-		// dispatchThreads are room for timed-out handlers that ignore their interrupt; once those
-		// fill it the round hands its batch back instead of queueing (see HandlerInvoker)
-		ThreadPoolExecutor pool = new ThreadPoolExecutor(properties.handlerThreads(), properties.handlerThreads(), 30,
-				TimeUnit.SECONDS, new LinkedBlockingQueue<>(), task -> {
-					Thread thread = new Thread(task, "outbox-handler-" + handlerNumber.incrementAndGet());
-					thread.setDaemon(true);
-					return thread;
-				});
-		pool.allowCoreThreadTimeOut(true);
-		handlerThreads = pool;
+		handlerThreads = Executors.newCachedThreadPool(task -> {
+			Thread thread = new Thread(task, "outbox-handler-" + handlerNumber.incrementAndGet());
+			thread.setDaemon(true);
+			return thread;
+		});
 		List<Thread> started = new ArrayList<>();
 		for (int i = 1; i <= properties.dispatchThreads(); i++) {
 			String loopId = workerId + "#" + i;
@@ -135,26 +127,19 @@ public final class Dispatcher implements SmartLifecycle {
 	}
 
 	private void loop(String loopId) {
-		Duration backoff = BUSY_BACKOFF;
 		while (!stopping) {
 			long seen = signal.generation();
 			Duration wait;
 			try {
 				DispatchRound.Result result = round.run(loopId, handlerThreads, () -> stopping);
 				if (result == DispatchRound.Result.MORE) {
-					// let an idle loop help with the backlog, on this tenant or another
+					// let an idle loop help with the backlog
 					signal.wake(1);
 				}
-				if (result == DispatchRound.Result.MORE || result == DispatchRound.Result.WORKED) {
-					backoff = BUSY_BACKOFF;
+				if (result != DispatchRound.Result.IDLE) {
 					continue;
 				}
-				wait = result == DispatchRound.Result.IDLE ? idleWait() : null;
-				if (wait == null) {
-					// due events that someone else holds: back off instead of spinning; a wake-up ends the pause
-					wait = backoff;
-					backoff = min(backoff.multipliedBy(2), properties.pollInterval());
-				}
+				wait = idleWait();
 			}
 			catch (RuntimeException e) {
 				log.error("Outbox dispatch round failed; retrying after {}", properties.listenReconnectDelay(), e);
@@ -170,20 +155,15 @@ public final class Dispatcher implements SmartLifecycle {
 		}
 	}
 
-	/** Until the next retry is due, the next rescue pass or the poll interval; null when something is due now. */
 	private Duration idleWait() {
-		Duration wait = min(properties.pollInterval(), round.untilNextRescue());
 		OptionalDouble seconds = queue.secondsUntilNextDue();
 		if (seconds.isEmpty()) {
-			return wait;
+			return properties.pollInterval();
 		}
 		if (seconds.getAsDouble() <= 0) {
-			return null;
+			return BUSY_RETRY;
 		}
-		return min(wait, Duration.ofMillis((long) Math.ceil(seconds.getAsDouble() * 1000)));
-	}
-
-	private static Duration min(Duration a, Duration b) {
-		return a.compareTo(b) <= 0 ? a : b;
+		Duration untilDue = Duration.ofMillis((long) Math.ceil(seconds.getAsDouble() * 1000));
+		return untilDue.compareTo(properties.pollInterval()) < 0 ? untilDue : properties.pollInterval();
 	}
 }

@@ -62,18 +62,18 @@ public class HandlerRegistry {
 	 *
 	 * @throws PermanentFailureException when no record or handler reads the stored event
 	 */
-	BoundHandler bind(String tenant, ClaimedEvent event) {
+	Invocation bind(String tenant, ClaimedEvent event) {
 		CatalogEvent decoded = codec.decode(event.type(), event.payloadVersion(), event.payloadJson());
 		OutboxEventHandler<?> handler = handlers.get(decoded.getClass());
 		if (handler == null) {
 			throw new PermanentFailureException("No handler for event type " + event.type());
 		}
-		return new BoundHandler(handler, decoded, new Delivery(event.id(), tenant, event.type(), event.payloadVersion(),
+		return new Invocation(handler, decoded, new Delivery(event.id(), tenant, event.type(), event.payloadVersion(),
 				event.idempotencyKey(), event.attempt()));
 	}
 
 	/** One handler call, ready to run in the event tenant's unit of work. */
-	record BoundHandler(OutboxEventHandler<?> handler, CatalogEvent event, Delivery delivery) {
+	record Invocation(OutboxEventHandler<?> handler, CatalogEvent event, Delivery delivery) {
 
 		@SuppressWarnings("unchecked")
 		void run() throws Exception {

@@ -2,7 +2,6 @@ package outbox.retention;
 
 import java.time.Clock;
 import java.time.Instant;
-import java.util.UUID;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -16,7 +15,7 @@ import outbox.store.OutboxEventRepository;
 /**
  * {@code outbox_retention}: removes delivered and discarded events older than
  * {@code outbox.retention} in batches of {@code outbox.retention-batch-size}, each its own short
- * transaction walking the primary key once, so the hot table stays small without long locks or one huge DELETE. Dead letters
+ * transaction, so the hot table stays small without long locks or one huge DELETE. Dead letters
  * and pending work are never touched. Stops between batches when interrupted (job timeout).
  */
 @Component
@@ -44,20 +43,14 @@ class OutboxRetentionJob implements Job {
 	@Override
 	public void run() {
 		Instant before = clock.instant().minus(properties.retention());
-		UUID maxId = EventIds.floor(before);
 		int batch = properties.retentionBatchSize();
 		long total = 0;
-		UUID after = null;
-		// keyset walk over the old end of the primary key: every id is looked at once per run, so
-		// dead letters and pending events there are not rescanned by every batch
-		while (!Thread.currentThread().isInterrupted()) {
-			OutboxEventRepository.PurgeBatch step = events.purgeFinished(before, after, maxId, batch);
-			total += step.deleted();
-			if (step.lastId() == null) {
-				break;
-			}
-			after = step.lastId();
+		int deleted;
+		do {
+			deleted = events.purgeFinished(before, EventIds.floor(before), batch);
+			total += deleted;
 		}
+		while (deleted == batch && !Thread.currentThread().isInterrupted());
 		if (total > 0) {
 			log.info("Outbox retention removed {} events finished before {}", total, before);
 		}

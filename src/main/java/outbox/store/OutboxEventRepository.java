@@ -4,7 +4,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.UUID;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -89,57 +91,50 @@ public class OutboxEventRepository {
 	}
 
 	/**
-	 * Extends the lease of the events still claimed under {@code token} (the heartbeat of a running
-	 * batch). Only {@code lease_until} changes, which no index covers, so the update is HOT.
-	 *
-	 * @return how many events were still ours
+	 * Puts the tenant's events whose lease expired back to pending (or into the dead letters when
+	 * their attempts are used up) and records the lost attempt.
 	 */
-	public int renewLeases(UUID token, Duration lease) {
-		// SKIP LOCKED: a row locked right now is being completed (by its handler transaction) or
-		// rescued, and needs no renewal; waiting for it would put the heartbeat into that
-		// transaction's lock queue while holding the locks of the rows it renewed before
+	public List<RescuedEvent> rescueExpired(String tenantId) {
 		return jdbc.sql("""
-				UPDATE outbox_events e SET lease_until = now() + make_interval(secs => :leaseSeconds)
-				FROM (SELECT id FROM outbox_events
-				      WHERE claim_token = :token AND status = 'processing'
-				      FOR UPDATE SKIP LOCKED) mine
-				WHERE e.id = mine.id
+				WITH expired AS (
+				    UPDATE outbox_events e
+				    SET status = CASE WHEN e.attempts >= e.max_attempts THEN 'failed' ELSE 'pending' END,
+				        failed_at = CASE WHEN e.attempts >= e.max_attempts THEN now() END,
+				        available_at = now(), claim_token = NULL, lease_until = NULL,
+				        last_error_class = 'outbox.LeaseExpired',
+				        last_error = 'The worker holding the lease did not complete the attempt in time'
+				    WHERE e.tenant_id = :tenant AND e.status = 'processing' AND e.lease_until < now()
+				    RETURNING e.id, e.tenant_id, e.event_type, e.status, e.attempts, e.redrives, e.claimed_by,
+				              e.last_error_class, e.last_error
+				), history AS (
+				    INSERT INTO outbox_attempts (tenant_id, event_id, redrive, attempt, outcome, error_class, error_message, worker_id)
+				    SELECT tenant_id, id, redrives, attempts,
+				           CASE WHEN status = 'failed' THEN 'dead_lettered' ELSE 'retried' END,
+				           last_error_class, last_error, claimed_by
+				    FROM expired
+				)
+				SELECT id, event_type, status = 'failed' FROM expired
 				""")
-			.param("leaseSeconds", seconds(lease))
-			.param("token", token)
-			.update();
+			.param("tenant", tenantId)
+			.query((rs, row) -> new RescuedEvent(rs.getObject(1, UUID.class), rs.getString(2), rs.getBoolean(3)))
+			.list();
 	}
 
-	/**
-	 * Marks one claimed event delivered and records the successful attempt, fenced by the claim
-	 * token: run in the handler's own transaction, so the handler's writes commit with it or not at
-	 * all. With {@code synchronousCommit} false the transaction commits without waiting for its WAL
-	 * flush (one flush per event would bound the whole dispatch rate); a crash then loses at most the
-	 * last moments of completions together with their handlers' writes, and the rescue delivers
-	 * those events again.
-	 *
-	 * @return false when the claim was lost (the lease was taken over): the caller must roll back
-	 */
-	public boolean completeDelivered(UUID id, UUID token, long durationMillis, String workerId, boolean synchronousCommit) {
-		return jdbc.sql("""
-				WITH durability AS (
-				    SELECT set_config('synchronous_commit', :synchronousCommit, true)
-				), done AS (
-				    UPDATE outbox_events e
-				    SET status = 'delivered', delivered_at = now(), claim_token = NULL, lease_until = NULL
-				    WHERE e.id = :id AND e.claim_token = :token AND e.status = 'processing'
-				    RETURNING e.id, e.tenant_id, e.redrives, e.attempts
-				)
-				INSERT INTO outbox_attempts (tenant_id, event_id, redrive, attempt, outcome, duration_ms, worker_id)
-				SELECT done.tenant_id, done.id, done.redrives, done.attempts, 'delivered', :duration, :worker
-				FROM done CROSS JOIN durability
+	/** Marks the claimed events delivered; returns those that were still ours (the rest are stale). */
+	public Set<UUID> completeDelivered(UUID token, List<UUID> ids) {
+		if (ids.isEmpty()) {
+			return Set.of();
+		}
+		return new HashSet<>(jdbc.sql("""
+				UPDATE outbox_events
+				SET status = 'delivered', delivered_at = now(), claim_token = NULL, lease_until = NULL
+				WHERE id = ANY(:ids) AND claim_token = :token AND status = 'processing'
+				RETURNING id
 				""")
-			.param("synchronousCommit", synchronousCommit ? "on" : "off")
-			.param("id", id)
+			.param("ids", new SqlArrayValue("uuid", ids.toArray()))
 			.param("token", token)
-			.param("duration", durationMillis)
-			.param("worker", workerId)
-			.update() == 1;
+			.query(UUID.class)
+			.list());
 	}
 
 	/** Records a failed attempt and schedules a retry or dead-letters the event; false when the claim was stale. */
@@ -188,75 +183,23 @@ public class OutboxEventRepository {
 			.update();
 	}
 
-	/** Hands one claimed event back uncounted, due again after {@code delay}. */
-	public boolean defer(UUID id, UUID token, Duration delay) {
-		return jdbc.sql("""
-				UPDATE outbox_events
-				SET status = 'pending', attempts = attempts - 1, claim_token = NULL, lease_until = NULL,
-				    available_at = now() + make_interval(secs => :delaySeconds)
-				WHERE id = :id AND claim_token = :token AND status = 'processing'
-				""")
-			.param("delaySeconds", seconds(delay))
-			.param("id", id)
-			.param("token", token)
-			.update() == 1;
-	}
-
-	/**
-	 * Hands back every event still claimed under {@code token}, uncounted: used for the claims of a
-	 * round that a database error cut short, once the database answers again (their handler
-	 * transactions, if any, were rolled back with the connection).
-	 */
-	public int releaseClaim(UUID token) {
-		return jdbc.sql("""
-				UPDATE outbox_events
-				SET status = 'pending', attempts = greatest(attempts - 1, 0), claim_token = NULL, lease_until = NULL
-				WHERE claim_token = :token AND status = 'processing'
-				""")
-			.param("token", token)
-			.update();
-	}
-
-	/**
-	 * The rescue pass across all tenants (SECURITY DEFINER, autocommit): events whose lease expired
-	 * go back to pending or into the dead letters, with the lost attempt in their history.
-	 */
-	public List<RescuedEvent> rescueExpired(int limit) {
-		return jdbc.sql("SELECT event_id, tenant_id, event_type, dead_lettered FROM outbox_rescue_expired(:limit)")
-			.param("limit", limit)
-			.query((rs, row) -> new RescuedEvent(rs.getObject(1, UUID.class), rs.getString(2), rs.getString(3),
-					rs.getBoolean(4)))
-			.list();
-	}
-
-	/** Events of all tenants still processing after their lease ran out (the {@code outbox_stuck} gauge). */
-	public long stuckTotal() {
-		return jdbc.sql("SELECT outbox_stuck_total()").query(Long.class).single();
-	}
-
-	/** Pending, failed and stuck events of all tenants (SECURITY DEFINER; the {@code outbox_backlog} gauge). */
+	/** Pending + failed events of all tenants (SECURITY DEFINER; the {@code outbox_backlog} gauge). */
 	public long backlogTotal() {
 		return jdbc.sql("SELECT outbox_backlog_total()").query(Long.class).single();
 	}
 
 	/**
-	 * Looks at the next {@code limit} events after {@code after} in id order (below {@code maxId},
-	 * the UUIDv7 floor of {@code before}; of all tenants, SECURITY DEFINER) and deletes the delivered
-	 * or discarded ones among them that finished before {@code before}. Runs in its own short
-	 * transaction; the next call continues after {@link PurgeBatch#lastId()}.
+	 * Deletes up to {@code limit} delivered or discarded events (of all tenants; SECURITY DEFINER)
+	 * that finished before {@code before}; {@code maxId} is the UUIDv7 floor of {@code before}.
+	 * Runs in its own short transaction.
 	 */
-	public PurgeBatch purgeFinished(Instant before, UUID after, UUID maxId, int limit) {
-		return jdbc.sql("SELECT deleted, last_id FROM outbox_purge_finished_after(:before, :after, :maxId, :limit)")
+	public int purgeFinished(Instant before, UUID maxId, int limit) {
+		return jdbc.sql("SELECT outbox_purge_finished(:before, :maxId, :limit)")
 			.param("before", OffsetDateTime.ofInstant(before, ZoneOffset.UTC))
-			.param("after", after)
 			.param("maxId", maxId)
 			.param("limit", limit)
-			.query((rs, row) -> new PurgeBatch(rs.getInt(1), rs.getObject(2, UUID.class)))
+			.query(Integer.class)
 			.single();
-	}
-
-	/** One retention step: how many events it deleted and the last id it looked at (null: the range is done). */
-	public record PurgeBatch(int deleted, UUID lastId) {
 	}
 
 	private static double seconds(Duration duration) {

@@ -2,6 +2,6 @@ package outbox.store;
 
 import java.util.UUID;
 
-/** An event whose lease expired in a dead or cut-off worker, now pending again or dead-lettered. */
-public record RescuedEvent(UUID id, String tenantId, String type, boolean deadLettered) {
+/** An event whose lease expired in a dead or overrunning worker, now pending again or dead-lettered. */
+public record RescuedEvent(UUID id, String type, boolean deadLettered) {
 }

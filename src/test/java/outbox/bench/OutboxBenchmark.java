@@ -127,7 +127,6 @@ public final class OutboxBenchmark {
 		List<double[]> isolatedCosts = new ArrayList<>();
 		List<double[]> publishCosts = new ArrayList<>();
 		List<Double> drains = new ArrayList<>();
-		List<Double> oneTenantDrains = new ArrayList<>();
 		List<double[]> latencies = new ArrayList<>();
 		for (int run = 1; run <= runs; run++) {
 			dispatcher.stop();
@@ -143,10 +142,6 @@ public final class OutboxBenchmark {
 			drains.add(drain);
 			System.out.printf(Locale.ROOT, "run %d drain: %.0f events/s%n", run, drain);
 			cleanUp();
-			double oneTenant = drain(Integer.getInteger("bench.drain", 100_000), 1);
-			oneTenantDrains.add(oneTenant);
-			System.out.printf(Locale.ROOT, "run %d drain of one tenant: %.0f events/s%n", run, oneTenant);
-			cleanUp();
 			double[] latency = steady(Integer.getInteger("bench.rate", 500), Integer.getInteger("bench.steady", 30));
 			latencies.add(latency);
 			System.out.printf(Locale.ROOT, "run %d steady %d/s: commit-to-handled p50 %.1f ms p99 %.1f ms (%d events)%n",
@@ -159,8 +154,6 @@ public final class OutboxBenchmark {
 		summarize("dispatcher running", publishCosts);
 		System.out.printf(Locale.ROOT, "  drain of %d events over %d tenants: %.0f events/s%n",
 				Integer.getInteger("bench.drain", 100_000), TENANTS, median(drains.stream().mapToDouble(d -> d).toArray()));
-		System.out.printf(Locale.ROOT, "  drain of %d events in one tenant: %.0f events/s%n",
-				Integer.getInteger("bench.drain", 100_000), median(oneTenantDrains.stream().mapToDouble(d -> d).toArray()));
 		System.out.printf(Locale.ROOT, "  commit-to-handled at %d events/s: p50 %.1f ms, p99 %.1f ms%n",
 				Integer.getInteger("bench.rate", 500), median(latencies.stream().mapToDouble(l -> l[0]).toArray()),
 				median(latencies.stream().mapToDouble(l -> l[1]).toArray()));
@@ -206,13 +199,8 @@ public final class OutboxBenchmark {
 			.param("tenant", tenant).update();
 	}
 
-	/** Publishes {@code count} events over all the tenants with the dispatcher stopped, then times the drain. */
+	/** Publishes {@code count} events over the tenants with the dispatcher stopped, then times the drain. */
 	private double drain(int count) throws Exception {
-		return drain(count, TENANTS);
-	}
-
-	/** Publishes {@code count} events over the first {@code tenants} tenants with the dispatcher stopped, then times the drain. */
-	private double drain(int count, int tenants) throws Exception {
 		dispatcher.stop();
 		ExecutorService publishers = Executors.newFixedThreadPool(4);
 		List<Future<?>> work = new ArrayList<>();
@@ -220,7 +208,7 @@ public final class OutboxBenchmark {
 		for (int from = 0; from < count; from += perTransaction) {
 			int start = from;
 			int end = Math.min(count, from + perTransaction);
-			String tenant = tenant((from / perTransaction) % tenants);
+			String tenant = tenant(from / perTransaction);
 			work.add(publishers.submit(() -> transactions.runInTenant(tenant, () -> {
 				for (int i = start; i < end; i++) {
 					publisher.publish(HIRED, PublishOptions.idempotencyKey("drain-" + System.nanoTime() + "-" + i));
@@ -283,6 +271,7 @@ public final class OutboxBenchmark {
 	/** Keeps every measurement on the same small table, as retention would in production. */
 	private void cleanUp() {
 		owner.sql("TRUNCATE outbox_events, outbox_attempts, bench_business").update();
+		owner.sql("UPDATE outbox_dispatch_queue SET due_at = NULL").update();
 		owner.sql("VACUUM ANALYZE").update();
 		owner.sql("CHECKPOINT").update();
 	}

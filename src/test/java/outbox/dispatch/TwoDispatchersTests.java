@@ -62,7 +62,11 @@ class TwoDispatchersTests {
 
 	@Test
 	void tenThousandEventsAreEachHandledExactlyOnce() {
-		OutboxProperties second = properties.withWorkerId("second-instance");
+		OutboxProperties second = new OutboxProperties(properties.dispatchThreads(), properties.batchSize(),
+				properties.pollInterval(), properties.attemptTimeout(), properties.eventLease(), properties.queueLease(),
+				properties.retryBaseDelay(), properties.retryMaxDelay(), properties.shutdownTimeout(),
+				properties.listenReconnectDelay(), "second-instance", properties.retention(),
+				properties.retentionBatchSize(), properties.backlogCacheTtl());
 		Dispatcher secondInstance = new Dispatcher("second-instance", second, round, queue, connections, true);
 		secondInstance.start();
 		String run = "x" + System.nanoTime();

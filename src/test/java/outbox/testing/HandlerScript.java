@@ -24,15 +24,9 @@ public class HandlerScript {
 	private final Map<String, AtomicInteger> deliveries = new ConcurrentHashMap<>();
 	private final Map<String, Behaviour> behaviours = new ConcurrentHashMap<>();
 	private final Map<String, CatalogEvent> received = new ConcurrentHashMap<>();
-	private final Map<String, Behaviour> tenantBehaviours = new ConcurrentHashMap<>();
 
 	public void when(String tenant, String idempotencyKey, Behaviour behaviour) {
 		behaviours.put(tenant + "/" + idempotencyKey, behaviour);
-	}
-
-	/** A behaviour for every event of the tenant without one of its own. */
-	public void whenTenant(String tenant, Behaviour behaviour) {
-		tenantBehaviours.put(tenant, behaviour);
 	}
 
 	public int deliveries(String tenant, String idempotencyKey) {
@@ -49,7 +43,7 @@ public class HandlerScript {
 		String key = delivery.tenantId() + "/" + delivery.idempotencyKey();
 		deliveries.computeIfAbsent(key, k -> new AtomicInteger()).incrementAndGet();
 		received.put(key, event);
-		Behaviour behaviour = behaviours.getOrDefault(key, tenantBehaviours.get(delivery.tenantId()));
+		Behaviour behaviour = behaviours.get(key);
 		if (behaviour != null) {
 			behaviour.apply(delivery);
 		}
