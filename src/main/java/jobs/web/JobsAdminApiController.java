@@ -29,8 +29,8 @@ import platform.OperatorOnly;
 @RestController
 @RequestMapping("/v1/admin/jobs")
 @OperatorOnly
-@Tag(name = "Admin: jobs", description = JobsAdminApi.SHARED)
-class JobsAdminApi {
+@Tag(name = "Admin: jobs", description = JobsAdminApiController.SHARED)
+class JobsAdminApiController {
 
 	static final String SHARED = """
 			Job state lives in PostgreSQL: every worker instance writes a heartbeat with its runners, and \
@@ -113,7 +113,7 @@ class JobsAdminApi {
 
 	private final JobsOverview jobs;
 
-	JobsAdminApi(JobsOverview jobs) {
+	JobsAdminApiController(JobsOverview jobs) {
 		this.jobs = jobs;
 	}
 

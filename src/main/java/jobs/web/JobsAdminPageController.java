@@ -21,7 +21,7 @@ import platform.OperatorOnly;
 @Controller
 @RequestMapping("/admin/jobs")
 @OperatorOnly
-class JobsAdminPage {
+class JobsAdminPageController {
 
 	private static final String TEMPLATE = "jobs/admin-jobs";
 
@@ -32,7 +32,7 @@ class JobsAdminPage {
 	private final JobsOverview jobs;
 	private final ConsoleTime times;
 
-	JobsAdminPage(JobsOverview jobs, ConsoleTime times) {
+	JobsAdminPageController(JobsOverview jobs, ConsoleTime times) {
 		this.jobs = jobs;
 		this.times = times;
 	}
