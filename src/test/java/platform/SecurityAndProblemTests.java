@@ -54,6 +54,34 @@ class SecurityAndProblemTests {
 	}
 
 	@Test
+	void errorsOutsideTheControllersAreProblemJsonWithAStableType() {
+		ApiClient api = new ApiClient(port);
+		var unknownPath = api.get("hana", "/v1/nope");
+		assertThat(unknownPath.statusCode()).isEqualTo(404);
+		assertThat(unknownPath.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+		assertThat(unknownPath.body()).contains("problems/not-found", "\"instance\":\"/v1/nope\"")
+			.doesNotContain("timestamp");
+		var unknownAction = api.post("hana", "/v1/workflow-runs/" + java.util.UUID.randomUUID() + "/frobnicate", "{}");
+		assertThat(unknownAction.statusCode()).isEqualTo(404);
+		assertThat(unknownAction.body()).contains("problems/not-found");
+		var wrongMethod = send(HttpClient.newHttpClient(), HttpRequest.newBuilder(URI.create("http://localhost:" + port
+				+ "/v1/workflow-runs"))
+			.header("Authorization", "Basic " + java.util.Base64.getEncoder().encodeToString("hana:demo".getBytes()))
+			.PUT(HttpRequest.BodyPublishers.ofString("{}")).build());
+		assertThat(wrongMethod.statusCode()).isEqualTo(405);
+		assertThat(wrongMethod.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+		assertThat(wrongMethod.body()).contains("problems/method-not-allowed");
+		var wrongMediaType = send(HttpClient.newHttpClient(), HttpRequest.newBuilder(URI.create("http://localhost:" + port
+				+ "/v1/hr/employees"))
+			.header("Authorization", "Basic " + java.util.Base64.getEncoder().encodeToString("hana:demo".getBytes()))
+			.header("Content-Type", "text/plain")
+			.POST(HttpRequest.BodyPublishers.ofString("hello")).build());
+		assertThat(wrongMediaType.statusCode()).isEqualTo(415);
+		assertThat(wrongMediaType.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+		assertThat(wrongMediaType.body()).contains("problems/unsupported-media-type");
+	}
+
+	@Test
 	void wrongPasswordIs401() {
 		var client = HttpClient.newHttpClient();
 		var response = send(client, HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/v1/me"))

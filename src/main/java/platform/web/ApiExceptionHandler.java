@@ -126,6 +126,10 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
 	protected ResponseEntity<Object> handleExceptionInternal(Exception e, Object body, HttpHeaders headers,
 			HttpStatusCode status, WebRequest request) {
 		ResponseEntity<Object> response = super.handleExceptionInternal(e, body, headers, status, request);
+		if (response.getBody() instanceof ProblemDetail problem
+				&& (problem.getType() == null || URI.create("about:blank").equals(problem.getType()))) {
+			problem.setType(ProblemErrorController.typeOf(HttpStatus.valueOf(status.value())));
+		}
 		return ResponseEntity.status(response.getStatusCode())
 			.headers(response.getHeaders())
 			.contentType(MediaType.APPLICATION_PROBLEM_JSON)

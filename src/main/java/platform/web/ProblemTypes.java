@@ -13,6 +13,10 @@ public final class ProblemTypes {
 	public static final URI CONFLICT = URI.create(BASE + "conflict");
 	public static final URI VALIDATION = URI.create(BASE + "validation");
 	public static final URI MALFORMED = URI.create(BASE + "malformed-request");
+	public static final URI METHOD_NOT_ALLOWED = URI.create(BASE + "method-not-allowed");
+	public static final URI UNSUPPORTED_MEDIA_TYPE = URI.create(BASE + "unsupported-media-type");
+	public static final URI NOT_ACCEPTABLE = URI.create(BASE + "not-acceptable");
+	public static final URI PAYLOAD_TOO_LARGE = URI.create(BASE + "payload-too-large");
 	public static final URI INTERNAL = URI.create(BASE + "internal");
 
 	private ProblemTypes() {
