@@ -57,8 +57,9 @@ public final class RunPolicy {
 		public static StageFacts of(Stage stage, List<Action> actions) {
 			Set<String> decided = new HashSet<>();
 			actions.stream()
+				// a decision the workflow ignored did not count: its approver may decide again
 				.filter(action -> stage.id().equals(action.stageId()) && Objects.equals(stage.round(), action.round())
-						&& action.action().decision())
+						&& action.action().decision() && action.outcome() != ActionOutcome.IGNORED)
 				.forEach(action -> decided.add(action.actor()));
 			return new StageFacts(stage.id(), stage.round(), stage.status(), stage.assignees(), decided);
 		}

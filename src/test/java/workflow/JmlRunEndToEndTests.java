@@ -280,6 +280,24 @@ class JmlRunEndToEndTests {
 	}
 
 	@Test
+	void aDecisionTheWorkflowIgnoredDoesNotLockItsApproverOut() {
+		UUID runId = startJoiner("manny");
+		JsonNode stage = scenario.awaitActiveStage(runId, "manager_approval");
+		// what is left when the workflow could not apply a decision (its process was gone)
+		transactions.runInTenant("acme", () -> {
+			var ignored = actions.insert(runId, UUID.fromString(RunScenario.id(stage)), 0, "manny", ActionKind.APPROVE,
+					null, "ignored-" + UUID.randomUUID()).orElseThrow();
+			actions.settle(ignored.id(), ActionOutcome.IGNORED, "the run's process was gone");
+		});
+
+		scenario.accepted("manny", runId, "approve", RunScenario.id(stage), null);
+
+		scenario.awaitActiveStage(runId, "it_access");
+		assertThat(scenario.run(runId).get("actions").toString()).contains("\"outcome\":\"ignored\"",
+				"\"outcome\":\"applied\"");
+	}
+
+	@Test
 	void aJoinerIsApprovedByManagerItAndTwoSecurityApproversAndCompletesWithItsGrants() throws Exception {
 		UUID runId = startJoiner("manny");
 		JsonNode manager = scenario.awaitActiveStage(runId, "manager_approval");

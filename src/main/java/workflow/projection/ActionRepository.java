@@ -70,11 +70,13 @@ public class ActionRepository {
 			.param("runId", runId).query(ActionRepository::map).list();
 	}
 
+	/** Whether the actor decided the stage in this round; a decision the workflow ignored does not count. */
 	public boolean hasDecided(UUID stageId, int round, String actor) {
 		return jdbc.sql("""
 				SELECT EXISTS (SELECT 1 FROM workflow_actions WHERE stage_id = :stageId AND round = :round AND actor = :actor
-				    AND action IN (:decisions))
+				    AND action IN (:decisions) AND outcome IS DISTINCT FROM :ignored)
 				""")
+			.param("ignored", ActionOutcome.IGNORED.value())
 			.param("stageId", stageId)
 			.param("round", round)
 			.param("actor", actor)
