@@ -244,6 +244,12 @@ class ProductionBootTests {
 	}
 
 	@Test
+	void theDemoFlagIsRefusedOnAConfiguredDatabase(CapturedOutput output) {
+		// what JMLHUB_DEMO=true in the environment sets
+		assertRefused(with("jmlhub.demo", "true"), output, "JMLHUB_DEMO=true is set, but a database is configured");
+	}
+
+	@Test
 	void aMissingMigrationUserIsRefused(CapturedOutput output) {
 		assertRefused(with("SPRING_FLYWAY_USER", ""), output, "SPRING_FLYWAY_USER is not set");
 	}

@@ -28,6 +28,9 @@ final class ConfigurationGuard implements BeanFactoryPostProcessor {
 
 	static final String TEMPORAL_TEST_SERVER = "io.temporal.testserver.TestServer";
 
+	/** Set by the embedded demo database (and the tests' own) next to {@code jmlhub.demo}: nobody else may set demo. */
+	static final String EMBEDDED_DATABASE = "jmlhub.embedded.postgres-active";
+
 	private final ConfigurableEnvironment environment;
 
 	ConfigurationGuard(ConfigurableEnvironment environment) {
@@ -44,6 +47,12 @@ final class ConfigurationGuard implements BeanFactoryPostProcessor {
 		if (roles.isEmpty() || !unknown.isEmpty()) {
 			problems.add("APP_ROLES has " + (roles.isEmpty() ? "no value" : "the unknown value(s) " + unknown) + ".");
 			actions.add("Set APP_ROLES to api (pages and API only) or api,worker (also dispatcher, jobs and Temporal worker).");
+		}
+		if (RunMode.of(environment) == RunMode.DEMO
+				&& !environment.getProperty(EMBEDDED_DATABASE, Boolean.class, false)) {
+			problems.add("JMLHUB_DEMO=true is set, but a database is configured: the demo runs only on its own "
+					+ "embedded database, because it seeds users whose password is \"demo\".");
+			actions.add("Remove JMLHUB_DEMO for production, or unset SPRING_DATASOURCE_URL to run the demo.");
 		}
 		if (RunMode.of(environment) == RunMode.PRODUCTION) {
 			checkMigrationOwner(problems, actions);

@@ -30,7 +30,8 @@ public class TestcontainersPostgresEnvironmentPostProcessor implements Environme
 				"spring.flyway.url", postgres.getJdbcUrl(),
 				"spring.flyway.user", postgres.getUsername(),
 				"spring.flyway.password", postgres.getPassword(),
-				"jmlhub.demo", "true")));
+				"jmlhub.demo", "true",
+				"jmlhub.embedded.postgres-active", "true")));
 	}
 
 	private static synchronized PostgreSQLContainer startOnce() {
