@@ -137,7 +137,7 @@ public class EmployeeService {
 				throw new DomainException.Conflict("A " + definition.key() + " run is already open for this employee.");
 			}
 			outbox.publish(request);
-			return runs.of(employee.id()).get(0);
+			return runs.find(request.idempotencyKey());
 		});
 	}
 
@@ -147,9 +147,12 @@ public class EmployeeService {
 				() -> runs.close(finished.triggerKey(), finished.outcome(), finished.runId(), finished.reason()));
 	}
 
-	/** The runs HR asked for this employee, newest first. */
+	/** The runs HR asked for this employee, newest first; 404 for an unknown employee. */
 	public List<EmployeeRun> runs(String tenantId, UUID id) {
-		return transactions.readInTenant(tenantId, () -> runs.of(id));
+		return transactions.readInTenant(tenantId, () -> {
+			employees.find(id).orElseThrow(() -> new DomainException.NotFound("No such employee."));
+			return runs.of(id);
+		});
 	}
 
 	public Employee get(String tenantId, UUID id) {

@@ -49,6 +49,16 @@ public class EmployeeRunRepository {
 			.update() > 0;
 	}
 
+	/** The run asked for by the event with {@code triggerKey}. */
+	public EmployeeRun find(String triggerKey) {
+		return jdbc.sql("""
+				SELECT trigger_key, definition, outcome, run_id, reason, requested_at, finished_at FROM employee_runs
+				WHERE trigger_key = :key""")
+			.param("key", triggerKey)
+			.query(EmployeeRunRepository::run)
+			.single();
+	}
+
 	/** The runs asked for the employee, newest first. */
 	public List<EmployeeRun> of(UUID employeeId) {
 		return jdbc.sql("""

@@ -18,8 +18,6 @@ import tools.jackson.databind.json.JsonMapper;
 @Service
 public class EventSearchService {
 
-	/** The event states, in lifecycle order. */
-	public static final List<String> STATUSES = EventStatus.VALUES;
 	private static final TypeReference<Map<String, Object>> PAYLOAD = new TypeReference<>() {
 	};
 
@@ -70,8 +68,8 @@ public class EventSearchService {
 
 	private static String status(String status) {
 		String value = blankToNull(status);
-		if (value != null && !STATUSES.contains(value)) {
-			throw new DomainException.InvalidInput("status", "must be one of " + String.join(", ", STATUSES));
+		if (value != null && !EventStatus.VALUES.contains(value)) {
+			throw new DomainException.InvalidInput("status", "must be one of " + String.join(", ", EventStatus.VALUES));
 		}
 		return value;
 	}

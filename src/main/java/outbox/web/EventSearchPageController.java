@@ -10,6 +10,7 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestParam;
 
 import outbox.admin.EventQuery;
+import outbox.admin.EventStatus;
 import outbox.admin.EventSearchService;
 import platform.DomainException;
 import platform.AppUser;
@@ -32,7 +33,7 @@ class EventSearchPageController {
 			@RequestParam(required = false) String eventType, @RequestParam(required = false) String status,
 			@RequestParam(required = false) String cursor, Model model) {
 		model.addAttribute("eventTypes", events.eventTypes());
-		model.addAttribute("statuses", EventSearchService.STATUSES);
+		model.addAttribute("statuses", EventStatus.VALUES);
 		model.addAttribute("form", new SearchForm(id, aggregateId, idempotencyKey, eventType, status));
 		try {
 			if (id != null && !id.isBlank()) {
