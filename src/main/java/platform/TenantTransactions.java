@@ -44,6 +44,17 @@ public class TenantTransactions {
 		});
 	}
 
+	/**
+	 * Runs {@code work} in a new transaction scoped to {@code tenantId} under {@code limits}. It
+	 * never joins an enclosing unit of work (the limits would not apply to it).
+	 */
+	public <T> T inTenant(String tenantId, SessionLimits limits, Supplier<T> work) {
+		Assert.notNull(limits, "limits must not be null");
+		Assert.state(TransactionSynchronizationManager.getResource(UNIT_OF_WORK) == null,
+				"A unit of work with session limits cannot join an enclosing one");
+		return execute(readWrite, tenantId, limits, work);
+	}
+
 	/** Like {@link #inTenant} in a read-only transaction. */
 	public <T> T readInTenant(String tenantId, Supplier<T> work) {
 		return execute(readOnly, tenantId, work);
@@ -71,6 +82,10 @@ public class TenantTransactions {
 	}
 
 	private <T> T execute(TransactionTemplate template, String tenantId, Supplier<T> work) {
+		return execute(template, tenantId, null, work);
+	}
+
+	private <T> T execute(TransactionTemplate template, String tenantId, SessionLimits limits, Supplier<T> work) {
 		Assert.hasText(tenantId, "tenantId must not be blank");
 		if (TransactionSynchronizationManager.getResource(UNIT_OF_WORK) instanceof UnitOfWork enclosing) {
 			if (!Objects.equals(enclosing.tenantId(), tenantId)) {
@@ -80,7 +95,22 @@ public class TenantTransactions {
 			return work.get();
 		}
 		return template.execute(status -> {
-			jdbc.sql("SELECT set_config('app.tenant_id', :tenant, true)").param("tenant", tenantId).query().singleValue();
+			if (limits == null) {
+				jdbc.sql("SELECT set_config('app.tenant_id', :tenant, true)").param("tenant", tenantId).query().singleValue();
+			}
+			else {
+				// one round trip for the tenant and the limits, all local to this transaction
+				jdbc.sql("""
+						SELECT set_config('app.tenant_id', :tenant, true), set_config('statement_timeout', :statement, true),
+						       set_config('idle_in_transaction_session_timeout', :idle, true),
+						       set_config('synchronous_commit', :commit, true)""")
+					.param("tenant", tenantId)
+					.param("statement", limits.statementTimeout().toMillis() + "ms")
+					.param("idle", limits.idleInTransactionTimeout().toMillis() + "ms")
+					.param("commit", limits.synchronousCommit() ? "on" : "off")
+					.query((rs, row) -> row)
+					.single();
+			}
 			UnitOfWork unitOfWork = new UnitOfWork(tenantId);
 			TransactionSynchronizationManager.bindResource(UNIT_OF_WORK, unitOfWork);
 			try {

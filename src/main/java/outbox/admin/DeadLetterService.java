@@ -7,7 +7,7 @@ import java.util.UUID;
 
 import org.springframework.stereotype.Service;
 
-import outbox.store.DispatchQueueRepository;
+import outbox.dispatch.Wakeups;
 import platform.DomainException;
 import platform.TenantTransactions;
 import tools.jackson.databind.json.JsonMapper;
@@ -23,16 +23,16 @@ public class DeadLetterService {
 	private final TenantTransactions transactions;
 	private final EventAdminRepository events;
 	private final AdminAuditRepository audit;
-	private final DispatchQueueRepository queue;
+	private final Wakeups wakeups;
 	private final EventSearchService search;
 	private final JsonMapper json;
 
 	DeadLetterService(TenantTransactions transactions, EventAdminRepository events, AdminAuditRepository audit,
-			DispatchQueueRepository queue, EventSearchService search, JsonMapper json) {
+			Wakeups wakeups, EventSearchService search, JsonMapper json) {
 		this.transactions = transactions;
 		this.events = events;
 		this.audit = audit;
-		this.queue = queue;
+		this.wakeups = wakeups;
 		this.search = search;
 		this.json = json;
 	}
@@ -77,7 +77,7 @@ public class DeadLetterService {
 	public void retry(String tenantId, String actor, UUID id) {
 		transactions.runInTenant(tenantId, () -> {
 			requireDeadLetter(id, events.retry(id, DeadLetterFilter.ALL));
-			queue.enqueue(tenantId);
+			wakeups.afterCommit();
 			audit.record(tenantId, actor, "retry", id, null, 1);
 		});
 	}
@@ -95,7 +95,7 @@ public class DeadLetterService {
 		return transactions.inTenant(tenantId, () -> {
 			int affected = events.retry(null, normalized);
 			if (affected > 0) {
-				queue.enqueue(tenantId);
+				wakeups.afterCommit();
 			}
 			audit.record(tenantId, actor, "retry_all", null, filterJson(normalized), affected);
 			return affected;

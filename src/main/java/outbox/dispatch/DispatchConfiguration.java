@@ -11,11 +11,11 @@ import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.util.StringUtils;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import outbox.codec.EventCodec;
-import outbox.store.DispatchQueueRepository;
 import outbox.store.OutboxEventRepository;
 import platform.RuntimeRoles;
 import platform.TenantTransactions;
@@ -31,16 +31,18 @@ class DispatchConfiguration {
 	@Bean
 	DispatchMetrics dispatchMetrics(MeterRegistry registry, EventCodec codec, OutboxEventRepository events,
 			OutboxProperties properties) {
-		return new DispatchMetrics(registry, codec.storedTypes(), events::backlogTotal, properties.backlogCacheTtl());
+		return new DispatchMetrics(registry, codec.storedTypes(), events::backlogTotal, events::stuckTotal,
+				properties.backlogCacheTtl());
 	}
 
 	@Bean
-	DispatchRound dispatchRound(DispatchQueueRepository queue, OutboxEventRepository events,
-			TenantTransactions transactions, HandlerRegistry registry, DispatchMetrics metrics,
-			OutboxProperties properties) {
-		RetryPolicy retryPolicy = new RetryPolicy(properties.retryBaseDelay(), properties.retryMaxDelay(),
-				() -> ThreadLocalRandom.current().nextDouble());
-		return new DispatchRound(queue, events, transactions, registry, metrics, properties, retryPolicy);
+	WakeSignal outboxWakeSignal() {
+		return new WakeSignal();
+	}
+
+	@Bean
+	Wakeups outboxWakeups(WakeSignal signal, JdbcClient jdbc) {
+		return new Wakeups(signal, jdbc);
 	}
 
 	@Bean
@@ -56,23 +58,39 @@ class DispatchConfiguration {
 	}
 
 	@Bean
-	Dispatcher outboxDispatcher(OutboxProperties properties, DispatchRound round, DispatchQueueRepository queue,
-			ListenConnections connections, RuntimeRoles roles) {
+	Dispatcher outboxDispatcher(OutboxProperties properties, OutboxEventRepository events, TenantTransactions transactions,
+			HandlerRegistry registry, DispatchMetrics metrics, WakeSignal signal, ListenConnections connections,
+			RuntimeRoles roles) {
 		String workerId = StringUtils.hasText(properties.workerId()) ? properties.workerId()
 				: ManagementFactory.getRuntimeMXBean().getName();
-		return new Dispatcher(workerId, properties, round, queue, connections, roles.dispatching());
+		return assemble(workerId, properties, events, transactions, registry, metrics, signal, connections,
+				roles.dispatching());
+	}
+
+	/** A dispatcher and its parts (also how the tests build a second instance). */
+	static Dispatcher assemble(String workerId, OutboxProperties properties, OutboxEventRepository events,
+			TenantTransactions transactions, HandlerRegistry registry, DispatchMetrics metrics, WakeSignal signal,
+			ListenConnections connections, boolean enabled) {
+		RetryPolicy retryPolicy = new RetryPolicy(properties.retryBaseDelay(), properties.retryMaxDelay(),
+				() -> ThreadLocalRandom.current().nextDouble());
+		AttemptRunner attempts = new AttemptRunner(transactions, events, registry, retryPolicy, metrics, properties);
+		Leases leases = new Leases(events, properties);
+		DispatchRound round = new DispatchRound(events, attempts, leases, properties);
+		LeaseRescue rescue = new LeaseRescue(events, metrics, properties.rescueInterval());
+		return new Dispatcher(workerId, properties, round, attempts, leases, rescue, events, signal, connections,
+				enabled);
 	}
 
 	@Bean
-	HealthIndicator outboxDispatchQueueHealthIndicator(Dispatcher dispatcher, DispatchQueueRepository queue) {
-		return new AbstractHealthIndicator("The outbox dispatch queue is not available") {
+	HealthIndicator outboxDispatchHealthIndicator(Dispatcher dispatcher, OutboxEventRepository events) {
+		return new AbstractHealthIndicator("The outbox tables are not available") {
 			@Override
 			protected void doHealthCheck(Health.Builder health) {
 				if (!dispatcher.enabled()) {
 					health.up().withDetail("dispatch", "disabled");
 					return;
 				}
-				queue.secondsUntilNextDue();
+				events.secondsUntilDue();
 				health.up();
 			}
 		};

@@ -17,9 +17,9 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 
 /**
- * {@code outbox_dispatch_total{event_type,outcome}}, the {@code outbox_backlog} gauge (pending +
- * failed events of all tenants, counted on the partial indexes and reused for a short TTL so that
- * frequent scrapes stay cheap) and {@code outbox_commit_to_handled_seconds}, the time from
+ * {@code outbox_dispatch_total{event_type,outcome}}, the {@code outbox_backlog} gauge (pending,
+ * failed and stuck events of all tenants) and the {@code outbox_stuck} gauge (claims past their
+ * lease), both counted on the partial indexes and reused for a short TTL, and {@code outbox_commit_to_handled_seconds}, the time from
  * publish to a successful handler return. Event types outside the catalog are labelled
  * {@code unknown} so that the label set stays closed.
  */
@@ -30,15 +30,13 @@ public final class DispatchMetrics {
 
 	private final Map<String, Map<Outcome, Counter>> counters = new HashMap<>();
 	private final Timer commitToHandled;
-	private final LongSupplier backlogQuery;
-	private final long backlogTtlNanos;
-	private long backlogAt;
-	private double backlog = Double.NaN;
+	private final CachedCount backlog;
+	private final CachedCount stuck;
 
 	public DispatchMetrics(MeterRegistry registry, Collection<String> eventTypes, LongSupplier backlogQuery,
-			Duration backlogTtl) {
-		this.backlogQuery = backlogQuery;
-		this.backlogTtlNanos = backlogTtl.toNanos();
+			LongSupplier stuckQuery, Duration ttl) {
+		this.backlog = new CachedCount("outbox_backlog", backlogQuery, ttl);
+		this.stuck = new CachedCount("outbox_stuck", stuckQuery, ttl);
 		for (String type : Stream.concat(eventTypes.stream(), Stream.of(UNKNOWN_TYPE)).toList()) {
 			Map<Outcome, Counter> byOutcome = new HashMap<>();
 			for (Outcome outcome : Outcome.values()) {
@@ -56,8 +54,11 @@ public final class DispatchMetrics {
 			.minimumExpectedValue(Duration.ofMillis(1))
 			.maximumExpectedValue(Duration.ofHours(1))
 			.register(registry);
-		Gauge.builder("outbox.backlog", this, DispatchMetrics::backlog)
-			.description("Pending and failed (dead-lettered) outbox events over all tenants")
+		Gauge.builder("outbox.backlog", backlog, CachedCount::value)
+			.description("Pending, failed (dead-lettered) and stuck outbox events over all tenants")
+			.register(registry);
+		Gauge.builder("outbox.stuck", stuck, CachedCount::value)
+			.description("Claimed outbox events whose lease passed without a rescue yet (a dead or stalled worker)")
 			.register(registry);
 	}
 
@@ -73,18 +74,42 @@ public final class DispatchMetrics {
 		return counters.getOrDefault(eventType, counters.get(UNKNOWN_TYPE)).get(outcome).count();
 	}
 
-	synchronized double backlog() {
-		long now = System.nanoTime();
-		if (Double.isNaN(backlog) || now - backlogAt >= backlogTtlNanos) {
-			try {
-				backlog = backlogQuery.getAsLong();
-				backlogAt = now;
-			}
-			catch (RuntimeException e) {
-				log.warn("Could not compute outbox_backlog: {}", e.getMessage());
-				return Double.NaN;
-			}
+	double backlog() {
+		return backlog.value();
+	}
+
+	double stuck() {
+		return stuck.value();
+	}
+
+	/** A count from the database, reused for a short TTL so that frequent scrapes stay cheap. */
+	private static final class CachedCount {
+
+		private final String name;
+		private final LongSupplier query;
+		private final long ttlNanos;
+		private long at;
+		private double value = Double.NaN;
+
+		CachedCount(String name, LongSupplier query, Duration ttl) {
+			this.name = name;
+			this.query = query;
+			this.ttlNanos = ttl.toNanos();
 		}
-		return backlog;
+
+		synchronized double value() {
+			long now = System.nanoTime();
+			if (Double.isNaN(value) || now - at >= ttlNanos) {
+				try {
+					value = query.getAsLong();
+					at = now;
+				}
+				catch (RuntimeException e) {
+					log.warn("Could not compute {}: {}", name, e.getMessage());
+					return Double.NaN;
+				}
+			}
+			return value;
+		}
 	}
 }

@@ -1,200 +1,126 @@
 package outbox.dispatch;
 
-import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Optional;
-import java.util.Set;
+import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.ExecutorService;
 import java.util.function.BooleanSupplier;
 
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
-import outbox.PermanentFailureException;
 import outbox.store.ClaimedEvent;
-import outbox.store.DispatchQueueRepository;
-import outbox.store.FailedAttempt;
 import outbox.store.OutboxEventRepository;
-import outbox.store.RescuedEvent;
-import outbox.store.TenantClaim;
-import platform.TenantTransactions;
 
 /**
- * One dispatch round: claim the tenant that has been due longest, rescue its expired leases if
- * the previous claim was never released, claim a bounded batch of its due events, run each
- * handler in the tenant's own unit of work, then in one transaction complete the successes (one
- * statement), record the failures, hand back what was not started and release the tenant row.
+ * One dispatch round of one thread: claim a batch of due events across tenants (a share per due
+ * tenant), attempt them one after the other, tenants interleaved, and hand back what was not
+ * started: on shutdown, when the handler pool is full of abandoned attempts, or when the round has
+ * been busy for {@code handBackAfter} (so a slow handler holds back at most that much of its
+ * batch: the other threads take the rest). Each attempt settles itself (see
+ * {@link AttemptRunner}); the heartbeat keeps the claim alive meanwhile.
  */
-public final class DispatchRound {
-
-	private static final Logger log = LoggerFactory.getLogger(DispatchRound.class);
+final class DispatchRound {
 
 	/** What a round found. */
-	public enum Result {
-		/** No tenant was due (or every due one was locked). */
+	enum Result {
+		/** Nothing was due (or every due event was locked). */
 		IDLE,
-		/** A batch was processed and the tenant has nothing more due right now. */
+		/** Events were claimed and settled or handed back. */
 		WORKED,
-		/** A batch was processed and the tenant still has due events. */
+		/** A full batch was claimed: more is probably due. */
 		MORE
 	}
 
-	private final DispatchQueueRepository queue;
 	private final OutboxEventRepository events;
-	private final TenantTransactions transactions;
-	private final HandlerRegistry registry;
-	private final HandlerInvoker invoker;
-	private final RetryPolicy retryPolicy;
-	private final DispatchMetrics metrics;
+	private final AttemptRunner attempts;
+	private final Leases leases;
 	private final OutboxProperties properties;
 
-	DispatchRound(DispatchQueueRepository queue, OutboxEventRepository events, TenantTransactions transactions,
-			HandlerRegistry registry, DispatchMetrics metrics, OutboxProperties properties,
-			RetryPolicy retryPolicy) {
-		this.queue = queue;
+	DispatchRound(OutboxEventRepository events, AttemptRunner attempts, Leases leases, OutboxProperties properties) {
 		this.events = events;
-		this.transactions = transactions;
-		this.registry = registry;
-		this.metrics = metrics;
+		this.attempts = attempts;
+		this.leases = leases;
 		this.properties = properties;
-		this.retryPolicy = retryPolicy;
-		this.invoker = new HandlerInvoker(transactions, properties.attemptTimeout());
 	}
 
-	Result run(String workerId, ExecutorService handlerThreads, BooleanSupplier stopping) {
-		Optional<TenantClaim> claimed = queue.claimNextTenant(workerId, properties.queueLease());
+	/**
+	 * @throws ClaimsLeft when the database failed mid-round: the claims not settled, for the caller
+	 *         to hand back once the database answers again (or for the rescue after their lease)
+	 */
+	Result run(String workerId, BooleanSupplier stopping) {
+		UUID token = UUID.randomUUID();
+		List<ClaimedEvent> claimed = events.claimDue(token, workerId, properties.eventLease(), properties.batchSize());
 		if (claimed.isEmpty()) {
 			return Result.IDLE;
 		}
-		TenantClaim claim = claimed.get();
-		String tenant = claim.tenantId();
-		long claimedAt = System.nanoTime();
-		List<RescuedEvent> rescued = new ArrayList<>();
-		List<ClaimedEvent> batch;
+		leases.hold(token);
+		List<ClaimedEvent> batch = interleaveByTenant(claimed);
+		long handBackAt = System.nanoTime() + properties.handBackAfter().toNanos();
+		int next = 0;
 		try {
-			batch = transactions.inTenant(tenant, () -> {
-				if (claim.rescue()) {
-					rescued.addAll(events.rescueExpired(tenant));
+			while (next < batch.size() && !stopping.getAsBoolean() && (next == 0 || System.nanoTime() < handBackAt)) {
+				if (attempts.run(batch.get(next), token, workerId) == AttemptRunner.Result.NO_CAPACITY) {
+					break;
 				}
-				return events.claim(tenant, claim.token(), workerId, properties.eventLease(), properties.batchSize());
-			});
+				next++;
+			}
+			events.release(token, ids(batch.subList(next, batch.size())));
+		}
+		catch (InterruptedException e) {
+			// forced shutdown: the interrupted attempt is handed back with the rest (its late
+			// completion, if any, is fenced off by the release)
+			Thread.currentThread().interrupt();
+			events.release(token, ids(batch.subList(next, batch.size())));
 		}
 		catch (RuntimeException e) {
-			// Nothing was claimed (the transaction rolled back): give the tenant back rather than wait
-			// for the lease, unless a rescue is pending, which only an unreleased row tells the next worker.
-			if (!claim.rescue()) {
-				releaseQuietly(claim);
-			}
-			throw e;
-		}
-		rescued.forEach(event -> metrics.record(event.type(),
-				event.deadLettered() ? Outcome.DEAD_LETTERED : Outcome.RETRIED));
-		if (!rescued.isEmpty()) {
-			log.warn("Rescued {} outbox events of tenant {} whose lease had expired", rescued.size(), tenant);
-		}
-
-		// Start a handler only while the event lease still covers a full attempt.
-		long lastStart = claimedAt + properties.eventLease().minus(properties.attemptTimeout()).toNanos();
-		List<Attempt> attempts = new ArrayList<>(batch.size());
-		List<UUID> unstarted = new ArrayList<>();
-		boolean interrupted = false;
-		for (ClaimedEvent event : batch) {
-			if (interrupted || stopping.getAsBoolean() || System.nanoTime() > lastStart) {
-				unstarted.add(event.id());
-				continue;
-			}
-			try {
-				attempts.add(attempt(tenant, event, workerId, handlerThreads));
-			}
-			catch (InterruptedException e) {
-				// forced shutdown: the cancelled attempt is handed back like the ones not started
-				interrupted = true;
-				unstarted.add(event.id());
-			}
-		}
-		try {
-			return complete(claim, attempts, unstarted);
+			throw new ClaimsLeft(token, ids(batch.subList(next, batch.size())), e);
 		}
 		finally {
-			if (interrupted) {
-				Thread.currentThread().interrupt();
-			}
+			leases.drop(token);
 		}
+		return claimed.size() >= properties.batchSize() ? Result.MORE : Result.WORKED;
 	}
 
-	private Attempt attempt(String tenant, ClaimedEvent event, String workerId, ExecutorService handlerThreads)
-			throws InterruptedException {
-		long start = System.nanoTime();
-		Throwable failure;
-		try {
-			failure = invoker.invoke(handlerThreads, registry.bind(tenant, event));
+	/** Round-robin over tenants, each tenant's events in claim (due) order. */
+	static List<ClaimedEvent> interleaveByTenant(List<ClaimedEvent> claimed) {
+		Map<String, Deque<ClaimedEvent>> byTenant = new LinkedHashMap<>();
+		for (ClaimedEvent event : claimed) {
+			byTenant.computeIfAbsent(event.tenantId(), tenant -> new ArrayDeque<>()).add(event);
 		}
-		catch (PermanentFailureException e) {
-			failure = e;
-		}
-		long elapsed = System.nanoTime() - start;
-		if (failure == null) {
-			return new Attempt(event, null, event.ageSeconds() + elapsed / 1e9);
-		}
-		boolean dead = Failures.isPermanent(failure) || event.attempt() >= event.maxAttempts();
-		Duration delay = dead ? Duration.ZERO : retryPolicy.delayAfter(event.attempt());
-		log.debug("Outbox event {} ({}) attempt {} failed: {}", event.id(), event.type(), event.attempt(), failure.toString());
-		return new Attempt(event, new FailedAttempt(dead, delay, failure.getClass().getName(), Failures.message(failure),
-				Failures.stack(failure), elapsed / 1_000_000, workerId), 0);
-	}
-
-	private Result complete(TenantClaim claim, List<Attempt> attempts, List<UUID> unstarted) {
-		List<Runnable> afterCommit = new ArrayList<>();
-		Optional<DispatchQueueRepository.Release> release = transactions.inTenant(claim.tenantId(), () -> {
-			List<UUID> succeeded = attempts.stream().filter(Attempt::succeeded).map(a -> a.event().id()).toList();
-			Set<UUID> completed = events.completeDelivered(claim.token(), succeeded);
-			for (Attempt attempt : attempts) {
-				String type = attempt.event().type();
-				if (attempt.succeeded()) {
-					if (completed.contains(attempt.event().id())) {
-						afterCommit.add(() -> {
-							metrics.record(type, Outcome.SUCCEEDED);
-							metrics.handled(attempt.handledAfterSeconds());
-						});
-					}
-					else {
-						afterCommit.add(() -> metrics.record(type, Outcome.STALE));
-					}
-				}
-				else {
-					boolean applied = events.recordFailure(attempt.event().id(), claim.token(), attempt.failure());
-					Outcome outcome = !applied ? Outcome.STALE
-							: attempt.failure().deadLetter() ? Outcome.DEAD_LETTERED : Outcome.RETRIED;
-					afterCommit.add(() -> metrics.record(type, outcome));
+		List<ClaimedEvent> order = new ArrayList<>(claimed.size());
+		while (order.size() < claimed.size()) {
+			for (Deque<ClaimedEvent> tenant : byTenant.values()) {
+				if (!tenant.isEmpty()) {
+					order.add(tenant.poll());
 				}
 			}
-			events.releaseUnstarted(claim.token(), unstarted);
-			return queue.release(claim);
-		});
-		afterCommit.forEach(Runnable::run);
-		if (release.isEmpty()) {
-			log.warn("Outbox claim of tenant {} (generation {}) was taken over before it was released",
-					claim.tenantId(), claim.generation());
-			return Result.WORKED;
 		}
-		return release.get().moreDue() ? Result.MORE : Result.WORKED;
+		return order;
 	}
 
-	private void releaseQuietly(TenantClaim claim) {
-		try {
-			transactions.runInTenant(claim.tenantId(), () -> queue.release(claim));
-		}
-		catch (RuntimeException e) {
-			log.warn("Could not release the outbox claim of tenant {}; it expires with its lease", claim.tenantId(), e);
-		}
+	private static List<UUID> ids(List<ClaimedEvent> events) {
+		return events.stream().map(ClaimedEvent::id).toList();
 	}
 
-	private record Attempt(ClaimedEvent event, FailedAttempt failure, double handledAfterSeconds) {
+	/** Claims of a failed round that are still this worker's. */
+	static final class ClaimsLeft extends RuntimeException {
 
-		boolean succeeded() {
-			return failure == null;
+		private final UUID token;
+		private final List<UUID> ids;
+
+		ClaimsLeft(UUID token, List<UUID> ids, RuntimeException cause) {
+			super("Outbox round failed with " + ids.size() + " claimed events not settled", cause);
+			this.token = token;
+			this.ids = ids;
+		}
+
+		UUID token() {
+			return token;
+		}
+
+		List<UUID> ids() {
+			return ids;
 		}
 	}
 }

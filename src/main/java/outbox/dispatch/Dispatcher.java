@@ -2,53 +2,59 @@ package outbox.dispatch;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.OptionalDouble;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
 
-import outbox.store.DispatchQueueRepository;
+import outbox.store.OutboxEventRepository;
 
 /**
- * The outbox dispatcher of one instance (worker role with dispatch enabled): a LISTEN connection
- * plus {@code dispatchThreads} loops, each running {@link DispatchRound}s back to back while
- * there is work and otherwise sleeping until a wake-up, the next scheduled retry or the poll
- * interval, whichever comes first. LISTEN is established before the loops start and every loop
- * begins with a round, so whatever was published before (or while no instance was listening) is
- * found at once: that first round is the startup scan. Start fails (and with it the application)
- * when the LISTEN connection or the dispatch queue is unavailable. Stop lets in-flight handlers finish (up to
- * the shutdown timeout), records their outcome and hands back claimed events not yet started.
+ * The outbox dispatcher of one instance (worker role with dispatch enabled): a LISTEN connection,
+ * the claim heartbeat and {@code dispatchThreads} loops. Each loop runs {@link DispatchRound}s
+ * back to back while there is work, each on its own claimed events, and otherwise sleeps until a
+ * wake-up, the next scheduled retry or the poll interval, whichever comes first. Before a round a
+ * loop rescues expired claims of any tenant when the rescue interval has passed, and hands back
+ * the claims a failed round left behind once the database answers again. LISTEN is established
+ * before the loops start and every loop begins with a round, so whatever was published before is
+ * found at once. Start fails when the LISTEN connection or the outbox tables are unavailable.
+ * Stop lets in-flight attempts finish (up to the shutdown timeout) and hands back the rest.
  */
 public final class Dispatcher implements SmartLifecycle {
 
 	private static final Logger log = LoggerFactory.getLogger(Dispatcher.class);
-	/** Retry delay when a tenant is due but its row is locked by a publishing transaction. */
-	private static final Duration BUSY_RETRY = Duration.ofMillis(20);
+	/** First retry delay when events are due but were all locked by someone else. */
+	private static final Duration LOCKED_RETRY = Duration.ofMillis(20);
 
 	private final String workerId;
 	private final OutboxProperties properties;
 	private final DispatchRound round;
-	private final DispatchQueueRepository queue;
+	private final AttemptRunner attempts;
+	private final Leases leases;
+	private final LeaseRescue rescue;
+	private final OutboxEventRepository events;
 	private final boolean enabled;
-	private final WakeSignal signal = new WakeSignal();
+	private final WakeSignal signal;
 	private final WakeListener listener;
 
 	private volatile boolean running;
 	private volatile boolean stopping;
 	private List<Thread> loops = List.of();
-	private ExecutorService handlerThreads;
 
-	public Dispatcher(String workerId, OutboxProperties properties, DispatchRound round, DispatchQueueRepository queue,
-			ListenConnections connections, boolean enabled) {
+	Dispatcher(String workerId, OutboxProperties properties, DispatchRound round, AttemptRunner attempts, Leases leases,
+			LeaseRescue rescue, OutboxEventRepository events, WakeSignal signal, ListenConnections connections,
+			boolean enabled) {
 		this.workerId = workerId;
 		this.properties = properties;
 		this.round = round;
-		this.queue = queue;
+		this.attempts = attempts;
+		this.leases = leases;
+		this.rescue = rescue;
+		this.events = events;
+		this.signal = signal;
 		this.enabled = enabled;
 		this.listener = new WakeListener(connections, signal, properties.listenReconnectDelay(), properties.pollInterval());
 	}
@@ -60,19 +66,15 @@ public final class Dispatcher implements SmartLifecycle {
 		}
 		listener.start("outbox-listen-" + workerId);
 		try {
-			queue.secondsUntilNextDue();
+			events.secondsUntilDue();
 		}
 		catch (RuntimeException e) {
 			listener.stop();
-			throw new IllegalStateException("The outbox dispatch queue is not available", e);
+			throw new IllegalStateException("The outbox tables are not available", e);
 		}
 		stopping = false;
-		AtomicInteger handlerNumber = new AtomicInteger();
-		handlerThreads = Executors.newCachedThreadPool(task -> {
-			Thread thread = new Thread(task, "outbox-handler-" + handlerNumber.incrementAndGet());
-			thread.setDaemon(true);
-			return thread;
-		});
+		leases.start(workerId);
+		attempts.start();
 		List<Thread> started = new ArrayList<>();
 		for (int i = 1; i <= properties.dispatchThreads(); i++) {
 			String loopId = workerId + "#" + i;
@@ -82,8 +84,8 @@ public final class Dispatcher implements SmartLifecycle {
 		}
 		loops = List.copyOf(started);
 		running = true;
-		log.info("Outbox dispatcher {} started: {} threads, batch {}, poll {}", workerId, loops.size(),
-				properties.batchSize(), properties.pollInterval());
+		log.info("Outbox dispatcher {} started: {} threads, batch {}, lease {}, poll {}", workerId, loops.size(),
+				properties.batchSize(), properties.eventLease(), properties.pollInterval());
 	}
 
 	@Override
@@ -97,6 +99,10 @@ public final class Dispatcher implements SmartLifecycle {
 		for (Thread loop : loops) {
 			try {
 				loop.join(Math.max(1, (deadline - System.nanoTime()) / 1_000_000));
+				if (loop.isAlive()) {
+					loop.interrupt();
+					loop.join(1_000);
+				}
 			}
 			catch (InterruptedException e) {
 				Thread.currentThread().interrupt();
@@ -107,7 +113,8 @@ public final class Dispatcher implements SmartLifecycle {
 			}
 		}
 		listener.stop();
-		handlerThreads.shutdown();
+		leases.stop();
+		attempts.stop();
 		loops = List.of();
 		running = false;
 		log.info("Outbox dispatcher {} stopped", workerId);
@@ -127,19 +134,39 @@ public final class Dispatcher implements SmartLifecycle {
 	}
 
 	private void loop(String loopId) {
-		while (!stopping) {
+		List<DispatchRound.ClaimsLeft> left = new ArrayList<>();
+		Duration lockedRetry = LOCKED_RETRY;
+		while (!stopping && !Thread.currentThread().isInterrupted()) {
 			long seen = signal.generation();
 			Duration wait;
 			try {
-				DispatchRound.Result result = round.run(loopId, handlerThreads, () -> stopping);
+				handBack(left);
+				rescue.runIfDue();
+				DispatchRound.Result result = round.run(loopId, () -> stopping);
 				if (result == DispatchRound.Result.MORE) {
 					// let an idle loop help with the backlog
 					signal.wake(1);
 				}
 				if (result != DispatchRound.Result.IDLE) {
+					lockedRetry = LOCKED_RETRY;
 					continue;
 				}
-				wait = idleWait();
+				OptionalDouble untilDue = events.secondsUntilDue();
+				if (untilDue.isPresent() && untilDue.getAsDouble() <= 0) {
+					// due but locked (claimed this instant, or held by an admin action): back off
+					wait = lockedRetry;
+					lockedRetry = min(lockedRetry.multipliedBy(2), properties.pollInterval());
+				}
+				else {
+					wait = untilDue.isEmpty() ? properties.pollInterval()
+							: min(Duration.ofMillis((long) Math.ceil(untilDue.getAsDouble() * 1000)), properties.pollInterval());
+				}
+			}
+			catch (DispatchRound.ClaimsLeft e) {
+				left.add(e);
+				log.error("Outbox dispatch round failed; handing its claims back and retrying after {}",
+						properties.listenReconnectDelay(), e.getCause());
+				wait = properties.listenReconnectDelay();
 			}
 			catch (RuntimeException e) {
 				log.error("Outbox dispatch round failed; retrying after {}", properties.listenReconnectDelay(), e);
@@ -150,20 +177,21 @@ public final class Dispatcher implements SmartLifecycle {
 			}
 			catch (InterruptedException e) {
 				Thread.currentThread().interrupt();
-				return;
 			}
 		}
 	}
 
-	private Duration idleWait() {
-		OptionalDouble seconds = queue.secondsUntilNextDue();
-		if (seconds.isEmpty()) {
-			return properties.pollInterval();
+	/** Hands back the claims of failed rounds (throws while the database is still away). */
+	private void handBack(List<DispatchRound.ClaimsLeft> left) {
+		for (Iterator<DispatchRound.ClaimsLeft> it = left.iterator(); it.hasNext();) {
+			DispatchRound.ClaimsLeft claims = it.next();
+			int released = events.release(claims.token(), claims.ids());
+			it.remove();
+			log.info("Handed back {} outbox events claimed before a failed round", released);
 		}
-		if (seconds.getAsDouble() <= 0) {
-			return BUSY_RETRY;
-		}
-		Duration untilDue = Duration.ofMillis((long) Math.ceil(seconds.getAsDouble() * 1000));
-		return untilDue.compareTo(properties.pollInterval()) < 0 ? untilDue : properties.pollInterval();
+	}
+
+	private static Duration min(Duration a, Duration b) {
+		return a.compareTo(b) <= 0 ? a : b;
 	}
 }

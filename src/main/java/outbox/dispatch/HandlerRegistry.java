@@ -62,18 +62,22 @@ public class HandlerRegistry {
 	 *
 	 * @throws PermanentFailureException when no record or handler reads the stored event
 	 */
-	Invocation bind(String tenant, ClaimedEvent event) {
+	Invocation bind(ClaimedEvent event) {
 		CatalogEvent decoded = codec.decode(event.type(), event.payloadVersion(), event.payloadJson());
 		OutboxEventHandler<?> handler = handlers.get(decoded.getClass());
 		if (handler == null) {
 			throw new PermanentFailureException("No handler for event type " + event.type());
 		}
-		return new Invocation(handler, decoded, new Delivery(event.id(), tenant, event.type(), event.payloadVersion(),
+		return new Invocation(handler, decoded, new Delivery(event.id(), event.tenantId(), event.type(), event.payloadVersion(),
 				event.idempotencyKey(), event.attempt()));
 	}
 
-	/** One handler call, ready to run in the event tenant's unit of work. */
+	/** One handler call, ready to run (in the event tenant's unit of work unless it is external). */
 	record Invocation(OutboxEventHandler<?> handler, CatalogEvent event, Delivery delivery) {
+
+		boolean external() {
+			return handler.external();
+		}
 
 		@SuppressWarnings("unchecked")
 		void run() throws Exception {

@@ -11,13 +11,14 @@ import outbox.PublishOptions;
 import outbox.catalog.CatalogEvent;
 import outbox.codec.EventCatalog;
 import outbox.codec.EventCodec;
+import outbox.dispatch.Wakeups;
 import outbox.store.EventIds;
 import outbox.store.OutboxEventRepository;
 import platform.TenantTransactions;
 
 /**
- * Stores events in the caller's tenant transaction: insert, wake the tenant's dispatch-queue row
- * and NOTIFY, all delivered or rolled back with the business data. Outside a tenant unit of work
+ * Stores events in the caller's tenant transaction, committed or rolled back with the business
+ * data; the dispatchers are woken after the commit. Outside a tenant unit of work
  * it fails ({@link TenantTransactions#currentTenant()}).
  */
 @Component
@@ -32,9 +33,11 @@ class TransactionalOutboxPublisher implements OutboxPublisher {
 	private final OutboxEventRepository events;
 	private final EventCatalog catalog;
 	private final EventCodec codec;
+	private final Wakeups wakeups;
 
 	TransactionalOutboxPublisher(TenantTransactions transactions, OutboxEventRepository events, EventCatalog catalog,
-			EventCodec codec) {
+			EventCodec codec, Wakeups wakeups) {
+		this.wakeups = wakeups;
 		this.transactions = transactions;
 		this.events = events;
 		this.catalog = catalog;
@@ -64,7 +67,10 @@ class TransactionalOutboxPublisher implements OutboxPublisher {
 		boolean inserted = events.insert(tenant, EventIds.next(), type, event.aggregateId(), key, payload,
 				catalog.versionOf(event.getClass()),
 				options.maxAttempts() == null ? DEFAULT_MAX_ATTEMPTS : options.maxAttempts());
-		if (!inserted) {
+		if (inserted) {
+			wakeups.afterCommit();
+		}
+		else {
 			log.debug("Replayed publish of {} {} in tenant {} ignored", type, key, tenant);
 		}
 	}

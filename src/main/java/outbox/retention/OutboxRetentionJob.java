@@ -2,6 +2,8 @@ package outbox.retention;
 
 import java.time.Clock;
 import java.time.Instant;
+import java.util.Optional;
+import java.util.UUID;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -16,7 +18,7 @@ import outbox.store.OutboxEventRepository;
  * {@code outbox_retention}: removes delivered and discarded events older than
  * {@code outbox.retention} in batches of {@code outbox.retention-batch-size}, each its own short
  * transaction, so the hot table stays small without long locks or one huge DELETE. Dead letters
- * and pending work are never touched. Stops between batches when interrupted (job timeout).
+ * and pending work are never touched; each batch resumes where the previous one stopped. Stops between batches when interrupted (job timeout).
  */
 @Component
 class OutboxRetentionJob implements Job {
@@ -44,13 +46,14 @@ class OutboxRetentionJob implements Job {
 	public void run() {
 		Instant before = clock.instant().minus(properties.retention());
 		int batch = properties.retentionBatchSize();
+		UUID floor = EventIds.floor(before);
 		long total = 0;
-		int deleted;
-		do {
-			deleted = events.purgeFinished(before, EventIds.floor(before), batch);
-			total += deleted;
+		Optional<UUID> after = Optional.of(EventIds.MIN);
+		while (after.isPresent() && !Thread.currentThread().isInterrupted()) {
+			OutboxEventRepository.Purge purge = events.purgeFinished(before, after.get(), floor, batch);
+			total += purge.deleted();
+			after = purge.resumeAfter();
 		}
-		while (deleted == batch && !Thread.currentThread().isInterrupted());
 		if (total > 0) {
 			log.info("Outbox retention removed {} events finished before {}", total, before);
 		}

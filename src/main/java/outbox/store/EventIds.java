@@ -14,6 +14,9 @@ public final class EventIds {
 	private static final long VERSION_7 = 0x7000L;
 	private static final long VARIANT = 0x8000000000000000L;
 
+	/** Below every event id (PostgreSQL compares uuids as unsigned bytes). */
+	public static final UUID MIN = new UUID(0, 0);
+
 	private EventIds() {
 	}
 

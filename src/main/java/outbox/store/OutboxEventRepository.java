@@ -4,9 +4,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
-import java.util.HashSet;
+import java.util.Collection;
 import java.util.List;
-import java.util.Set;
+import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.UUID;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -15,9 +16,10 @@ import org.springframework.stereotype.Repository;
 
 /**
  * {@code outbox_events} and its child table {@code outbox_attempts}, on the publish and dispatch
- * paths. Every method runs inside a tenant unit of work, so row-level security scopes it to that
- * tenant. Writes after a claim are fenced by the claim token and {@code status = 'processing'}: a
- * worker that lost its lease changes nothing.
+ * paths. Publishing, completing and failing run inside the event tenant's unit of work, so
+ * row-level security scopes them; claiming, lease renewal, release, rescue and the gauges look
+ * across tenants through the SECURITY DEFINER functions of V60. Writes after a claim are fenced by
+ * the claim token and {@code status = 'processing'}: a worker that lost its claim changes nothing.
  */
 @Repository
 public class OutboxEventRepository {
@@ -29,23 +31,19 @@ public class OutboxEventRepository {
 	}
 
 	/**
-	 * Inserts the event and wakes the tenant's dispatch-queue row in one statement (one round trip
-	 * in the business transaction). A replay of the same (tenant, type, idempotency key) inserts
-	 * nothing and wakes nothing.
+	 * Inserts the event (one statement in the business transaction, no other row touched, so a
+	 * tenant's publishing transactions never wait for each other). A replay of the same (tenant,
+	 * type, idempotency key) inserts nothing.
 	 *
 	 * @return whether the event was new
 	 */
 	public boolean insert(String tenantId, UUID id, String type, UUID aggregateId, String idempotencyKey,
 			String payloadJson, int payloadVersion, int maxAttempts) {
-		return !jdbc.sql("""
-				WITH ev AS (
-				    INSERT INTO outbox_events (id, tenant_id, event_type, aggregate_id, idempotency_key, payload,
-				                               payload_version, max_attempts)
-				    VALUES (:id, :tenant, :type, :aggregateId, :key, CAST(:payload AS jsonb), :payloadVersion, :maxAttempts)
-				    ON CONFLICT (tenant_id, idempotency_key, event_type) DO NOTHING
-				    RETURNING tenant_id
-				)
-				SELECT outbox_enqueue_tenant(ev.tenant_id)::text FROM ev
+		return jdbc.sql("""
+				INSERT INTO outbox_events (id, tenant_id, event_type, aggregate_id, idempotency_key, payload,
+				                           payload_version, max_attempts)
+				VALUES (:id, :tenant, :type, :aggregateId, :key, CAST(:payload AS jsonb), :payloadVersion, :maxAttempts)
+				ON CONFLICT (tenant_id, idempotency_key, event_type) DO NOTHING
 				""")
 			.param("id", id)
 			.param("tenant", tenantId)
@@ -55,86 +53,93 @@ public class OutboxEventRepository {
 			.param("payload", payloadJson)
 			.param("payloadVersion", payloadVersion)
 			.param("maxAttempts", maxAttempts)
-			.query((rs, row) -> row)
-			.list()
-			.isEmpty();
+			.update() == 1;
 	}
 
-	/** Claims up to {@code limit} of the tenant's due events, oldest due first, skipping rows another worker holds. */
-	public List<ClaimedEvent> claim(String tenantId, UUID token, String workerId, Duration lease, int limit) {
+	/**
+	 * Claims due events across tenants (SECURITY DEFINER {@code outbox_claim_due}, autocommit): a
+	 * share of {@code limit} per due tenant, at least one each, oldest due first within a tenant,
+	 * skipping rows other workers hold.
+	 */
+	public List<ClaimedEvent> claimDue(UUID token, String workerId, Duration lease, int limit) {
 		return jdbc.sql("""
-				WITH claimed AS (
-				    UPDATE outbox_events e
-				    SET status = 'processing', claim_token = :token, claimed_by = :worker,
-				        lease_until = now() + make_interval(secs => :leaseSeconds), attempts = e.attempts + 1
-				    FROM (SELECT id FROM outbox_events
-				          WHERE tenant_id = :tenant AND status = 'pending' AND available_at <= now()
-				          ORDER BY available_at, created_at
-				          LIMIT :limit
-				          FOR UPDATE SKIP LOCKED) due
-				    WHERE e.id = due.id
-				    RETURNING e.id, e.event_type, e.aggregate_id, e.idempotency_key, e.payload_version, e.payload::text AS payload,
-				              e.attempts, e.max_attempts, extract(epoch FROM clock_timestamp() - e.created_at)::float8 AS age,
-				              e.available_at, e.created_at
-				)
-				SELECT id, event_type, aggregate_id, idempotency_key, payload_version, payload, attempts, max_attempts, age
-				FROM claimed ORDER BY available_at, created_at
+				SELECT id, tenant_id, event_type, aggregate_id, idempotency_key, payload_version, payload, attempts,
+				       max_attempts, age_seconds
+				FROM outbox_claim_due(:token, :worker, make_interval(secs => :leaseSeconds), :limit)
+				ORDER BY age_seconds DESC
 				""")
 			.param("token", token)
 			.param("worker", workerId)
 			.param("leaseSeconds", seconds(lease))
-			.param("tenant", tenantId)
 			.param("limit", limit)
-			.query((rs, row) -> new ClaimedEvent(rs.getObject(1, UUID.class), rs.getString(2), rs.getObject(3, UUID.class),
-					rs.getString(4), rs.getInt(5), rs.getString(6), rs.getInt(7), rs.getInt(8), rs.getDouble(9)))
+			.query((rs, row) -> new ClaimedEvent(rs.getObject(1, UUID.class), rs.getString(2), rs.getString(3),
+					rs.getObject(4, UUID.class), rs.getString(5), rs.getInt(6), rs.getString(7), rs.getInt(8), rs.getInt(9),
+					rs.getDouble(10)))
+			.list();
+	}
+
+	/** Extends the leases of the given live claims; returns how many events they cover. */
+	public int renewLeases(Collection<UUID> tokens, Duration lease) {
+		if (tokens.isEmpty()) {
+			return 0;
+		}
+		return jdbc.sql("SELECT outbox_renew_leases(:tokens, make_interval(secs => :leaseSeconds))")
+			.param("tokens", new SqlArrayValue("uuid", tokens.toArray()))
+			.param("leaseSeconds", seconds(lease))
+			.query(Integer.class)
+			.single();
+	}
+
+	/** Hands back claimed events that were not attempted; returns how many were still ours. */
+	public int release(UUID token, Collection<UUID> ids) {
+		if (ids.isEmpty()) {
+			return 0;
+		}
+		return jdbc.sql("SELECT outbox_release(:token, :ids)")
+			.param("token", token)
+			.param("ids", new SqlArrayValue("uuid", ids.toArray()))
+			.query(Integer.class)
+			.single();
+	}
+
+	/**
+	 * Puts events whose lease expired (in any tenant) back to pending, or into the dead letters
+	 * when their attempts are used up, and records the lost attempt.
+	 */
+	public List<RescuedEvent> rescueExpired(int limit) {
+		return jdbc.sql("SELECT id, tenant_id, event_type, dead_lettered FROM outbox_rescue_expired(:limit)")
+			.param("limit", limit)
+			.query((rs, row) -> new RescuedEvent(rs.getObject(1, UUID.class), rs.getString(2), rs.getString(3),
+					rs.getBoolean(4)))
 			.list();
 	}
 
 	/**
-	 * Puts the tenant's events whose lease expired back to pending (or into the dead letters when
-	 * their attempts are used up) and records the lost attempt.
+	 * Marks a claimed event delivered, in the handler's own transaction (tenant unit of work), and
+	 * records the attempt in the history when it follows failures or a re-drive.
+	 *
+	 * @return false when the claim is no longer ours (the caller must roll back)
 	 */
-	public List<RescuedEvent> rescueExpired(String tenantId) {
+	public boolean completeDelivered(UUID id, UUID token, long durationMillis, String workerId) {
 		return jdbc.sql("""
-				WITH expired AS (
-				    UPDATE outbox_events e
-				    SET status = CASE WHEN e.attempts >= e.max_attempts THEN 'failed' ELSE 'pending' END,
-				        failed_at = CASE WHEN e.attempts >= e.max_attempts THEN now() END,
-				        available_at = now(), claim_token = NULL, lease_until = NULL,
-				        last_error_class = 'outbox.LeaseExpired',
-				        last_error = 'The worker holding the lease did not complete the attempt in time'
-				    WHERE e.tenant_id = :tenant AND e.status = 'processing' AND e.lease_until < now()
-				    RETURNING e.id, e.tenant_id, e.event_type, e.status, e.attempts, e.redrives, e.claimed_by,
-				              e.last_error_class, e.last_error
+				WITH delivered AS (
+				    UPDATE outbox_events
+				    SET status = 'delivered', delivered_at = now(), claim_token = NULL, lease_until = NULL
+				    WHERE id = :id AND claim_token = :token AND status = 'processing'
+				    RETURNING id, tenant_id, redrives, attempts
 				), history AS (
-				    INSERT INTO outbox_attempts (tenant_id, event_id, redrive, attempt, outcome, error_class, error_message, worker_id)
-				    SELECT tenant_id, id, redrives, attempts,
-				           CASE WHEN status = 'failed' THEN 'dead_lettered' ELSE 'retried' END,
-				           last_error_class, last_error, claimed_by
-				    FROM expired
+				    INSERT INTO outbox_attempts (tenant_id, event_id, redrive, attempt, outcome, duration_ms, worker_id)
+				    SELECT tenant_id, id, redrives, attempts, 'succeeded', :duration, :worker
+				    FROM delivered WHERE attempts > 1 OR redrives > 0
 				)
-				SELECT id, event_type, status = 'failed' FROM expired
+				SELECT count(*) FROM delivered
 				""")
-			.param("tenant", tenantId)
-			.query((rs, row) -> new RescuedEvent(rs.getObject(1, UUID.class), rs.getString(2), rs.getBoolean(3)))
-			.list();
-	}
-
-	/** Marks the claimed events delivered; returns those that were still ours (the rest are stale). */
-	public Set<UUID> completeDelivered(UUID token, List<UUID> ids) {
-		if (ids.isEmpty()) {
-			return Set.of();
-		}
-		return new HashSet<>(jdbc.sql("""
-				UPDATE outbox_events
-				SET status = 'delivered', delivered_at = now(), claim_token = NULL, lease_until = NULL
-				WHERE id = ANY(:ids) AND claim_token = :token AND status = 'processing'
-				RETURNING id
-				""")
-			.param("ids", new SqlArrayValue("uuid", ids.toArray()))
+			.param("id", id)
 			.param("token", token)
-			.query(UUID.class)
-			.list());
+			.param("duration", durationMillis)
+			.param("worker", workerId)
+			.query(Long.class)
+			.single() == 1;
 	}
 
 	/** Records a failed attempt and schedules a retry or dead-letters the event; false when the claim was stale. */
@@ -168,38 +173,45 @@ public class OutboxEventRepository {
 			.update() == 1;
 	}
 
-	/** Hands back claimed events that were never started (shutdown, or the lease would not cover them). */
-	public int releaseUnstarted(UUID token, List<UUID> ids) {
-		if (ids.isEmpty()) {
-			return 0;
-		}
-		return jdbc.sql("""
-				UPDATE outbox_events
-				SET status = 'pending', attempts = attempts - 1, claim_token = NULL, lease_until = NULL
-				WHERE id = ANY(:ids) AND claim_token = :token AND status = 'processing'
-				""")
-			.param("ids", new SqlArrayValue("uuid", ids.toArray()))
-			.param("token", token)
-			.update();
+	/**
+	 * Seconds until the next pending event of any tenant is due (zero or negative: due now, but
+	 * every due row was locked); empty when nothing is pending.
+	 */
+	public OptionalDouble secondsUntilDue() {
+		return jdbc.sql("SELECT outbox_seconds_until_due()").query(rs -> {
+			rs.next();
+			double seconds = rs.getDouble(1);
+			return rs.wasNull() ? OptionalDouble.empty() : OptionalDouble.of(seconds);
+		});
 	}
 
-	/** Pending + failed events of all tenants (SECURITY DEFINER; the {@code outbox_backlog} gauge). */
+	/** Claims of all tenants whose lease passed without a rescue yet (the {@code outbox_stuck} gauge). */
+	public long stuckTotal() {
+		return jdbc.sql("SELECT outbox_stuck_total()").query(Long.class).single();
+	}
+
+	/** Pending, failed and stuck events of all tenants (SECURITY DEFINER; the {@code outbox_backlog} gauge). */
 	public long backlogTotal() {
 		return jdbc.sql("SELECT outbox_backlog_total()").query(Long.class).single();
 	}
 
 	/**
 	 * Deletes up to {@code limit} delivered or discarded events (of all tenants; SECURITY DEFINER)
-	 * that finished before {@code before}; {@code maxId} is the UUIDv7 floor of {@code before}.
-	 * Runs in its own short transaction.
+	 * that finished before {@code before}, scanning ids after {@code after} and below
+	 * {@code maxId} (the UUIDv7 floor of {@code before}). Runs in its own short transaction.
 	 */
-	public int purgeFinished(Instant before, UUID maxId, int limit) {
-		return jdbc.sql("SELECT outbox_purge_finished(:before, :maxId, :limit)")
+	public Purge purgeFinished(Instant before, UUID after, UUID maxId, int limit) {
+		return jdbc.sql("SELECT deleted, scanned_to FROM outbox_purge_finished(:before, :after, :maxId, :limit)")
 			.param("before", OffsetDateTime.ofInstant(before, ZoneOffset.UTC))
+			.param("after", after)
 			.param("maxId", maxId)
 			.param("limit", limit)
-			.query(Integer.class)
+			.query((rs, row) -> new Purge(rs.getInt(1), Optional.ofNullable(rs.getObject(2, UUID.class))))
 			.single();
+	}
+
+	/** One retention batch: rows deleted, and where the next batch starts (empty: the scan is done). */
+	public record Purge(int deleted, Optional<UUID> resumeAfter) {
 	}
 
 	private static double seconds(Duration duration) {

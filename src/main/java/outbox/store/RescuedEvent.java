@@ -3,5 +3,5 @@ package outbox.store;
 import java.util.UUID;
 
 /** An event whose lease expired in a dead or overrunning worker, now pending again or dead-lettered. */
-public record RescuedEvent(UUID id, String type, boolean deadLettered) {
+public record RescuedEvent(UUID id, String tenantId, String type, boolean deadLettered) {
 }

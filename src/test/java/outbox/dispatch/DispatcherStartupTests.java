@@ -1,5 +1,6 @@
 package outbox.dispatch;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.sql.SQLException;
@@ -10,35 +11,43 @@ import org.junit.jupiter.api.Test;
 /** With dispatch enabled, an instance whose LISTEN connection cannot be opened refuses to start. */
 class DispatcherStartupTests {
 
+	static OutboxProperties properties(Duration eventLease) {
+		return new OutboxProperties(1, 10, Duration.ofSeconds(30), Duration.ofSeconds(1), eventLease,
+				Duration.ofSeconds(1), false, Duration.ofMillis(10), Duration.ofMillis(20), Duration.ofSeconds(1),
+				Duration.ofMillis(10), "w", Duration.ofDays(7), 10, Duration.ZERO);
+	}
+
 	@Test
 	void refusesToStartWithoutTheListenConnection() {
-		OutboxProperties properties = new OutboxProperties(1, 10, Duration.ofSeconds(30), Duration.ofSeconds(1),
-				Duration.ofSeconds(2), Duration.ofSeconds(3), Duration.ofMillis(10), Duration.ofMillis(20),
-				Duration.ofSeconds(1), Duration.ofMillis(10), "w", Duration.ofDays(7), 10, Duration.ZERO);
-		Dispatcher dispatcher = new Dispatcher("w", properties, null, null, () -> {
-			throw new SQLException("connection refused");
-		}, true);
+		Dispatcher dispatcher = new Dispatcher("w", properties(Duration.ofSeconds(3)), null, null, null, null, null,
+				new WakeSignal(), () -> {
+					throw new SQLException("connection refused");
+				}, true);
 		assertThatThrownBy(dispatcher::start).isInstanceOf(IllegalStateException.class)
 			.hasMessageContaining("LISTEN connection").hasRootCauseMessage("connection refused");
 	}
 
 	@Test
 	void doesNothingWhenDispatchIsDisabled() {
-		OutboxProperties properties = new OutboxProperties(1, 10, Duration.ofSeconds(30), Duration.ofSeconds(1),
-				Duration.ofSeconds(2), Duration.ofSeconds(3), Duration.ofMillis(10), Duration.ofMillis(20),
-				Duration.ofSeconds(1), Duration.ofMillis(10), "w", Duration.ofDays(7), 10, Duration.ZERO);
-		Dispatcher dispatcher = new Dispatcher("w", properties, null, null, () -> {
-			throw new SQLException("must not be called");
-		}, false);
+		Dispatcher dispatcher = new Dispatcher("w", properties(Duration.ofSeconds(3)), null, null, null, null, null,
+				new WakeSignal(), () -> {
+					throw new SQLException("must not be called");
+				}, false);
 		dispatcher.start();
-		org.assertj.core.api.Assertions.assertThat(dispatcher.isRunning()).isFalse();
+		assertThat(dispatcher.isRunning()).isFalse();
 	}
 
 	@Test
-	void rejectsLeasesThatDoNotCoverAnAttempt() {
-		assertThatThrownBy(() -> new OutboxProperties(1, 10, Duration.ofSeconds(30), Duration.ofSeconds(10),
-				Duration.ofSeconds(5), Duration.ofSeconds(6), Duration.ofMillis(10), Duration.ofMillis(20),
-				Duration.ofSeconds(1), Duration.ofMillis(10), "w", Duration.ofDays(7), 10, Duration.ZERO))
-			.hasMessageContaining("event-lease");
+	void rejectsLeasesTooShortToRenew() {
+		assertThatThrownBy(() -> properties(Duration.ofMillis(100))).isInstanceOf(IllegalArgumentException.class)
+			.hasMessageContaining("outbox.event-lease");
+	}
+
+	@Test
+	void renewsAndRescuesOnATimeScaleOfTheLease() {
+		OutboxProperties properties = properties(Duration.ofSeconds(30));
+		assertThat(properties.heartbeatInterval()).isEqualTo(Duration.ofSeconds(10));
+		assertThat(properties.rescueInterval()).isEqualTo(Duration.ofSeconds(10));
+		assertThat(properties(Duration.ofSeconds(300)).rescueInterval()).isEqualTo(Duration.ofSeconds(30));
 	}
 }

@@ -30,7 +30,6 @@ import outbox.catalog.RunStartRequested;
 import outbox.catalog.StageReminderDue;
 import outbox.PublishOptions;
 import outbox.PermanentFailureException;
-import outbox.store.DispatchQueueRepository;
 import outbox.store.OutboxEventRepository;
 import outbox.testing.HandlerScript;
 import outbox.testing.OutboxModuleTest;
@@ -45,6 +44,8 @@ import platform.TenantTransactions;
 class DispatcherTests {
 
 	static final Duration DELIVERY = Duration.ofSeconds(15);
+	/** The tests' poll interval plus a margin (see OutboxModuleTest). */
+	static final Duration POLL = Duration.ofSeconds(3);
 
 	@Autowired
 	Dispatcher dispatcher;
@@ -133,8 +134,9 @@ class DispatcherTests {
 
 		await().atMost(DELIVERY).until(() -> events.status(tenant, "recovers").equals("delivered"));
 		assertThat(events.state(tenant, "recovers").attempts()).isEqualTo(3);
-		assertThat(events.history(tenant, "recovers")).extracting(AttemptRow::errorClass)
-			.containsExactly("java.io.IOException", "java.io.IOException");
+		assertThat(events.history(tenant, "recovers")).extracting(AttemptRow::outcome, AttemptRow::errorClass)
+			.containsExactly(tuple("retried", "java.io.IOException"), tuple("retried", "java.io.IOException"),
+					tuple("succeeded", null));
 	}
 
 	@Test
@@ -175,7 +177,7 @@ class DispatcherTests {
 			releaseHang.countDown();
 		}
 		assertThat(events.history(hanging, "hang")).extracting(AttemptRow::errorClass)
-			.containsExactly(AttemptTimeoutException.class.getName());
+			.containsExactly(AttemptTimeoutException.class.getName(), null);
 		await().atMost(DELIVERY).until(() -> events.status(poisoned, "poison").equals("failed"));
 	}
 
@@ -200,60 +202,81 @@ class DispatcherTests {
 	}
 
 	@Test
-	void anExpiredLeaseIsRescuedAndTheLateCompletionIsStale() throws Exception {
-		String tenant = TestEvents.newTenant("lease");
-		CountDownLatch stalled = new CountDownLatch(1);
-		CountDownLatch resume = new CountDownLatch(1);
-		// a worker whose process stalls between running the handler and completing it
-		OutboxEventRepository stallingEvents = new OutboxEventRepository(jdbc) {
-			@Override
-			public Set<UUID> completeDelivered(UUID token, List<UUID> ids) {
-				stalled.countDown();
-				try {
-					resume.await(30, TimeUnit.SECONDS);
-				}
-				catch (InterruptedException e) {
-					Thread.currentThread().interrupt();
-				}
-				return super.completeDelivered(token, ids);
-			}
-		};
-		OutboxProperties shortLeases = new OutboxProperties(1, 10, Duration.ofSeconds(30), Duration.ofMillis(200),
-				Duration.ofMillis(300), Duration.ofMillis(400), Duration.ofMillis(20), Duration.ofMillis(100),
-				Duration.ofSeconds(5), Duration.ofSeconds(1), "ghost", Duration.ofDays(7), 100, Duration.ZERO);
-		DispatchRound ghost = new DispatchRound(new DispatchQueueRepository(jdbc), stallingEvents, transactions,
-				registry, metrics, shortLeases, new RetryPolicy(Duration.ofMillis(20), Duration.ofMillis(100), () -> 0.5));
-		double stale = metrics.count(EmployeeOffboarded.TYPE, Outcome.STALE);
-		ExecutorService handlerThreads = Executors.newCachedThreadPool();
+	void aStrandedClaimIsRescuedWithinOnePollIntervalWhateverElseTheTenantDoes() {
+		String tenant = TestEvents.newTenant("stranded");
+		events.publish(tenant, EmployeeOffboarded.TYPE, "stranded");
+		events.publish(tenant, EmployeeOffboarded.TYPE, "newer");
+		await().atMost(DELIVERY).until(() -> events.status(tenant, "newer").equals("delivered"));
+		// exactly the row of the report: processing under a dead worker's claim, lease in the past
+		transactions.runInTenant(tenant, () -> jdbc.sql("""
+				UPDATE outbox_events SET status = 'processing', claim_token = gen_random_uuid(), claimed_by = 'dead#1',
+				       lease_until = now() - interval '1 second', attempts = 1, delivered_at = NULL
+				WHERE idempotency_key = 'stranded'""").update());
+		int before = script.deliveries(tenant, "stranded");
+		events.publish(tenant, EmployeeOffboarded.TYPE, "newest");
 
-		awaitNoDueWork();
+		await().atMost(Duration.ofSeconds(1)).until(() -> script.deliveries(tenant, "newest") == 1);
+		await().atMost(DispatcherTests.POLL).until(() -> events.status(tenant, "stranded").equals("delivered"));
+		assertThat(script.deliveries(tenant, "stranded")).isEqualTo(before + 1);
+		assertThat(events.history(tenant, "stranded")).extracting(AttemptRow::outcome, AttemptRow::errorClass,
+				AttemptRow::workerId)
+			.containsExactly(tuple("retried", "outbox.LeaseExpired", "dead#1"), tuple("succeeded", null, events.state(tenant,
+					"stranded").claimedBy()));
+	}
+
+	@Test
+	void aStuckClaimShowsInTheGaugesUntilItIsRescued() {
+		String tenant = TestEvents.newTenant("stuck");
+		events.publish(tenant, EmployeeOffboarded.TYPE, "gauge");
+		await().atMost(DELIVERY).until(() -> events.status(tenant, "gauge").equals("delivered"));
 		dispatcher.stop();
 		try {
-			events.publish(tenant, EmployeeOffboarded.TYPE, "leased");
-			CompletableFuture<DispatchRound.Result> late = CompletableFuture
-				.supplyAsync(() -> ghost.run("ghost#1", handlerThreads, () -> false));
-			assertThat(stalled.await(10, TimeUnit.SECONDS)).isTrue();
-			assertThat(script.deliveries(tenant, "leased")).isEqualTo(1);
-
+			long stuckBefore = stuckTotal();
+			transactions.runInTenant(tenant, () -> jdbc.sql("""
+					UPDATE outbox_events SET status = 'processing', claim_token = gen_random_uuid(), claimed_by = 'dead#1',
+					       lease_until = now() - interval '1 second'
+					WHERE idempotency_key = 'gauge'""").update());
+			assertThat(stuckTotal()).isEqualTo(stuckBefore + 1);
+			assertThat(metrics.stuck()).isGreaterThanOrEqualTo(1);
+		}
+		finally {
 			dispatcher.start();
-			await().atMost(DELIVERY).until(() -> events.status(tenant, "leased").equals("delivered"));
-			assertThat(script.deliveries(tenant, "leased")).isEqualTo(2);
+		}
+		await().atMost(POLL).until(() -> events.status(tenant, "gauge").equals("delivered"));
+	}
 
+	@Test
+	void aLeaseTakenOverMidHandlerRollsBackTheStaleHandlersWrites() throws Exception {
+		String tenant = TestEvents.newTenant("takeover");
+		CountDownLatch entered = new CountDownLatch(1);
+		CountDownLatch resume = new CountDownLatch(1);
+		script.when(tenant, "slow", event -> {
+			jdbc.sql("INSERT INTO outbox_admin_audit (tenant_id, actor, action, affected) VALUES (:t, :actor, 'retry', 0)")
+				.param("t", tenant).param("actor", "attempt-" + event.attempt()).update();
+			if (event.attempt() == 1) {
+				entered.countDown();
+				resume.await(30, TimeUnit.SECONDS);
+			}
+		});
+		double stale = metrics.count(EmployeeOffboarded.TYPE, Outcome.STALE);
+		try {
+			events.publish(tenant, EmployeeOffboarded.TYPE, "slow");
+			assertThat(entered.await(10, TimeUnit.SECONDS)).isTrue();
+			// another worker takes the claim over (as after a lost lease) and delivers
+			transactions.runInTenant(tenant, () -> jdbc.sql("""
+					UPDATE outbox_events SET claim_token = gen_random_uuid(), claimed_by = 'other#1', lease_until = now() - interval '1 second'
+					WHERE idempotency_key = 'slow'""").update());
+			await().atMost(POLL).until(() -> events.status(tenant, "slow").equals("delivered"));
 			resume.countDown();
-			late.get(10, TimeUnit.SECONDS);
-			assertThat(metrics.count(EmployeeOffboarded.TYPE, Outcome.STALE)).isEqualTo(stale + 1);
-			TestEvents.State state = events.state(tenant, "leased");
-			assertThat(state.status()).isEqualTo("delivered");
-			assertThat(state.attempts()).isEqualTo(2);
-			assertThat(state.claimedBy()).startsWith("outbox-tests#");
-			assertThat(events.history(tenant, "leased")).extracting(AttemptRow::errorClass, AttemptRow::workerId)
-				.containsExactly(tuple("outbox.LeaseExpired", "ghost#1"));
+			await().atMost(DELIVERY).until(() -> metrics.count(EmployeeOffboarded.TYPE, Outcome.STALE) > stale);
 		}
 		finally {
 			resume.countDown();
-			dispatcher.start();
-			handlerThreads.shutdownNow();
 		}
+		// the first attempt's write was rolled back with its stale completion; the second one's committed
+		assertThat(transactions.readInTenant(tenant, () -> jdbc.sql("SELECT actor FROM outbox_admin_audit ORDER BY id")
+			.query(String.class).list())).containsExactly("attempt-2");
+		assertThat(script.deliveries(tenant, "slow")).isEqualTo(2);
 	}
 
 	@Test
@@ -306,16 +329,15 @@ class DispatcherTests {
 		long notifications = listener.notificationsReceived();
 		String tenant = TestEvents.newTenant("relisten");
 		events.publish(tenant, StageReminderDue.TYPE, "after-reconnect");
-		// far below the 30 s poll interval: the wake-up came through the new connection
-		await().atMost(Duration.ofSeconds(5)).until(() -> script.deliveries(tenant, "after-reconnect") == 1);
+		// far below the poll interval: the wake-up came through the new connection
+		await().atMost(Duration.ofMillis(1500)).until(() -> script.deliveries(tenant, "after-reconnect") == 1);
 		assertThat(listener.notificationsReceived()).isGreaterThan(notifications);
 	}
 
-	/** Lets the running dispatcher finish whatever other tests left due or scheduled, so the next claim is predictable. */
-	private void awaitNoDueWork() {
-		await().atMost(DELIVERY).until(() -> OwnerDatabase.with(environment, owner -> owner.sql("""
-				SELECT (SELECT count(*) FROM outbox_events WHERE status = 'processing')
-				     + (SELECT count(*) FROM outbox_dispatch_queue WHERE due_at IS NOT NULL)""")
-			.query(Long.class).single()) == 0);
+
+	private long stuckTotal() {
+		Long stuck = OwnerDatabase.with(environment,
+				owner -> owner.sql("SELECT outbox_stuck_total()").query(Long.class).single());
+		return stuck;
 	}
 }

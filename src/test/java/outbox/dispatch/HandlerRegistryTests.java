@@ -35,7 +35,7 @@ class HandlerRegistryTests {
 		UUID runId = UUID.randomUUID();
 		UUID eventId = UUID.randomUUID();
 
-		registry.bind("acme", claimed(eventId, RunStartRequested.TYPE, "{\"runId\":\"" + runId + "\"}")).run();
+		registry.bind(claimed(eventId, RunStartRequested.TYPE, "{\"runId\":\"" + runId + "\"}")).run();
 
 		assertThat(starts.seen.get()).isEqualTo(new RunStartRequested(runId));
 		assertThat(starts.delivery.get()).isEqualTo(new Delivery(eventId, "acme", RunStartRequested.TYPE, 1, "k", 2));
@@ -47,10 +47,10 @@ class HandlerRegistryTests {
 		HandlerRegistry registry = new HandlerRegistry(List.of(RunStartRequested.class), codec,
 				List.of(new Recording<>(RunStartRequested.class)));
 		String payload = "{\"runId\":\"" + UUID.randomUUID() + "\"}";
-		assertThat(registry.bind("acme", claimed(UUID.randomUUID(), RunStartRequested.TYPE, payload))).isNotNull();
+		assertThat(registry.bind(claimed(UUID.randomUUID(), RunStartRequested.TYPE, payload))).isNotNull();
 		for (String near : List.of("workflow.run", "workflow.run.*", "WORKFLOW.RUN.START_REQUESTED",
 				"workflow.run.start_requested.v2", " workflow.run.start_requested")) {
-			assertThatThrownBy(() -> registry.bind("acme", claimed(UUID.randomUUID(), near, payload)))
+			assertThatThrownBy(() -> registry.bind(claimed(UUID.randomUUID(), near, payload)))
 				.as(near)
 				.isInstanceOf(PermanentFailureException.class);
 		}
@@ -86,7 +86,7 @@ class HandlerRegistryTests {
 	}
 
 	static ClaimedEvent claimed(UUID id, String type, String payload) {
-		return new ClaimedEvent(id, type, null, "k", 1, payload, 2, 5, 0);
+		return new ClaimedEvent(id, "acme", type, null, "k", 1, payload, 2, 5, 0);
 	}
 
 	static final class Recording<E extends CatalogEvent> implements OutboxEventHandler<E> {

@@ -36,7 +36,7 @@ class ObservabilityTests {
 	HealthEndpointGroups groups;
 
 	@Autowired
-	HealthIndicator outboxDispatchQueueHealthIndicator;
+	HealthIndicator outboxDispatchHealthIndicator;
 
 	@Autowired
 	HealthIndicator outboxListenHealthIndicator;
@@ -83,9 +83,9 @@ class ObservabilityTests {
 
 	@Test
 	void theDispatchQueueAndListenChecksAreReadinessChecks() throws Exception {
-		assertThat(groups.get("readiness").isMember("outboxDispatchQueue")).isTrue();
+		assertThat(groups.get("readiness").isMember("outboxDispatch")).isTrue();
 		assertThat(groups.get("readiness").isMember("outboxListen")).isTrue();
-		assertThat(outboxDispatchQueueHealthIndicator.health().getStatus()).isEqualTo(Status.UP);
+		assertThat(outboxDispatchHealthIndicator.health().getStatus()).isEqualTo(Status.UP);
 		assertThat(outboxListenHealthIndicator.health().getStatus()).isEqualTo(Status.UP);
 		assertThat(get("/readyz")).contains("\"status\":\"UP\"");
 	}

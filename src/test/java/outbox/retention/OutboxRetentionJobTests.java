@@ -66,8 +66,18 @@ class OutboxRetentionJobTests {
 		Instant old = Instant.now().minus(30, ChronoUnit.DAYS);
 		insert(tenant, "old-batch", 250, "delivered", old);
 		Instant before = Instant.now().minus(7, ChronoUnit.DAYS);
-		assertThat(events.purgeFinished(before, EventIds.floor(before), 100)).isEqualTo(100);
+		OutboxEventRepository.Purge first = events.purgeFinished(before, EventIds.MIN, EventIds.floor(before), 100);
+		assertThat(first.deleted()).isEqualTo(100);
 		assertThat(counts(tenant)).containsEntry("old-batch", 150L);
+		// the next batch resumes after the last deleted id; a short batch ends the scan
+		OutboxEventRepository.Purge second = events.purgeFinished(before, first.resumeAfter().orElseThrow(),
+				EventIds.floor(before), 100);
+		assertThat(second.deleted()).isEqualTo(100);
+		assertThat(second.resumeAfter().orElseThrow()).isGreaterThan(first.resumeAfter().orElseThrow());
+		OutboxEventRepository.Purge last = events.purgeFinished(before, second.resumeAfter().orElseThrow(),
+				EventIds.floor(before), 100);
+		assertThat(last.deleted()).isEqualTo(50);
+		assertThat(last.resumeAfter()).isEmpty();
 	}
 
 	@AfterEach

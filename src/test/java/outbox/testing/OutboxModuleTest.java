@@ -17,7 +17,7 @@ import platform.JmlHubApplication;
 /**
  * The outbox module with its dependencies (platform, jobs) on a random port against the shared
  * PostgreSQL, with scripted handlers for every catalog type instead of the production handlers
- * of other modules. Short retry delays and attempt timeout keep the failure tests fast. All
+ * of other modules. Short retry delays, attempt timeout, leases and poll keep the failure tests fast. All
  * outbox test classes share this one context.
  */
 @Target(ElementType.TYPE)
@@ -26,7 +26,7 @@ import platform.JmlHubApplication;
 @ApplicationModuleTest(module = "outbox", classes = JmlHubApplication.class, mode = BootstrapMode.DIRECT_DEPENDENCIES,
 		webEnvironment = WebEnvironment.RANDOM_PORT)
 @Import({ TestHandlers.class, TestEvents.class })
-@TestPropertySource(properties = { "outbox.attempt-timeout=2s", "outbox.retry-base-delay=20ms",
+@TestPropertySource(properties = { "outbox.attempt-timeout=2s", "outbox.event-lease=3s", "outbox.poll-interval=2s", "outbox.retry-base-delay=20ms",
 		"outbox.retry-max-delay=100ms", "outbox.backlog-cache-ttl=0s", "outbox.worker-id=outbox-tests" })
 public @interface OutboxModuleTest {
 }

@@ -122,7 +122,10 @@ class OutboxAdminApiTests {
 		JsonNode retried = get("ada", "/v1/admin/outbox/events/" + id);
 		assertThat(retried.get("redrives").asInt()).isEqualTo(1);
 		assertThat(retried.get("attempts").asInt()).isEqualTo(1);
-		assertThat(retried.get("attemptHistory")).hasSize(1);
+		// the whole story: the failure that dead-lettered it, then the re-driven attempt that succeeded
+		assertThat(retried.get("attemptHistory")).hasSize(2);
+		assertThat(retried.get("attemptHistory").get(1).get("outcome").asString()).isEqualTo("succeeded");
+		assertThat(retried.get("attemptHistory").get(1).get("redrive").asInt()).isEqualTo(1);
 		assertThat(api.get("ada", "/v1/admin/outbox/dead-letters/" + id).statusCode()).isEqualTo(404);
 		assertThat(api.post("ada", "/v1/admin/outbox/dead-letters/" + id + "/retry", null).statusCode()).isEqualTo(409);
 

@@ -1,0 +1,182 @@
+package outbox.dispatch;
+
+import java.time.Duration;
+import java.util.UUID;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import outbox.dispatch.HandlerRegistry.Invocation;
+import outbox.store.ClaimedEvent;
+import outbox.store.FailedAttempt;
+import outbox.store.OutboxEventRepository;
+import platform.SessionLimits;
+import platform.TenantTransactions;
+
+/**
+ * Runs one delivery attempt of a claimed event on a bounded pool of handler threads and settles
+ * it. A transactional handler runs in the event tenant's unit of work, which also marks the event
+ * delivered, fenced by the claim token: effects and delivery commit together, and a worker whose
+ * claim was taken over rolls back. An external handler runs outside any transaction and its
+ * delivery is marked afterwards. An attempt that overruns the timeout fails; its session carries
+ * the same limit as {@code statement_timeout} and {@code idle_in_transaction_session_timeout}, so
+ * the server ends what the abandoned thread still holds, and the fence keeps it from committing
+ * after the retry was scheduled. The pool has room for as many abandoned attempts as dispatcher
+ * threads; beyond that no attempt starts until one of them returns, so hanging handlers cannot
+ * take more than their share of the connection pool that pages and the API use.
+ */
+final class AttemptRunner {
+
+	private static final Logger log = LoggerFactory.getLogger(AttemptRunner.class);
+
+	/** What became of an attempt. */
+	enum Result {
+		DELIVERED, FAILED,
+		/** The claim had been taken over: nothing was changed. */
+		STALE,
+		/** Every handler thread is still busy with an abandoned attempt; nothing was started. */
+		NO_CAPACITY
+	}
+
+	private final TenantTransactions transactions;
+	private final OutboxEventRepository events;
+	private final HandlerRegistry registry;
+	private final RetryPolicy retryPolicy;
+	private final DispatchMetrics metrics;
+	private final Duration timeout;
+	private final SessionLimits limits;
+	private final int maxThreads;
+	private volatile ThreadPoolExecutor threads;
+
+	AttemptRunner(TenantTransactions transactions, OutboxEventRepository events, HandlerRegistry registry,
+			RetryPolicy retryPolicy, DispatchMetrics metrics, OutboxProperties properties) {
+		this.transactions = transactions;
+		this.events = events;
+		this.registry = registry;
+		this.retryPolicy = retryPolicy;
+		this.metrics = metrics;
+		this.timeout = properties.attemptTimeout();
+		this.limits = new SessionLimits(timeout, timeout, properties.durableHandlerCommits());
+		this.maxThreads = 2 * properties.dispatchThreads();
+	}
+
+	synchronized void start() {
+		AtomicInteger number = new AtomicInteger();
+		threads = new ThreadPoolExecutor(0, maxThreads, 30, TimeUnit.SECONDS, new SynchronousQueue<>(), task -> {
+			Thread thread = new Thread(task, "outbox-handler-" + number.incrementAndGet());
+			thread.setDaemon(true);
+			return thread;
+		});
+	}
+
+	Result run(ClaimedEvent event, UUID token, String workerId) throws InterruptedException {
+		long start = System.nanoTime();
+		Future<?> attempt;
+		try {
+			attempt = threads.submit(() -> deliver(event, token, workerId, start));
+		}
+		catch (RejectedExecutionException e) {
+			return Result.NO_CAPACITY;
+		}
+		Throwable failure;
+		try {
+			attempt.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+			metrics.record(event.type(), Outcome.SUCCEEDED);
+			metrics.handled(event.ageSeconds() + (System.nanoTime() - start) / 1e9);
+			return Result.DELIVERED;
+		}
+		catch (ExecutionException e) {
+			failure = e.getCause() instanceof CheckedFailure checked ? checked.getCause() : e.getCause();
+			if (failure instanceof StaleClaim) {
+				metrics.record(event.type(), Outcome.STALE);
+				return Result.STALE;
+			}
+		}
+		catch (TimeoutException e) {
+			attempt.cancel(true);
+			failure = new AttemptTimeoutException(timeout);
+		}
+		catch (InterruptedException e) {
+			attempt.cancel(true);
+			throw e;
+		}
+		return settleFailure(event, token, workerId, failure, (System.nanoTime() - start) / 1_000_000);
+	}
+
+	synchronized void stop() {
+		threads.shutdownNow();
+	}
+
+	private void deliver(ClaimedEvent event, UUID token, String workerId, long start) {
+		Invocation invocation = registry.bind(event);
+		if (invocation.external()) {
+			call(invocation);
+			transactions.inTenant(event.tenantId(), limits, () -> complete(event, token, workerId, start));
+		}
+		else {
+			transactions.inTenant(event.tenantId(), limits, () -> {
+				call(invocation);
+				return complete(event, token, workerId, start);
+			});
+		}
+	}
+
+	private Void complete(ClaimedEvent event, UUID token, String workerId, long start) {
+		if (!events.completeDelivered(event.id(), token, (System.nanoTime() - start) / 1_000_000, workerId)) {
+			// rolls back the handler's writes: another worker owns this event now
+			throw new StaleClaim();
+		}
+		return null;
+	}
+
+	private static void call(Invocation invocation) {
+		try {
+			invocation.run();
+		}
+		catch (RuntimeException e) {
+			throw e;
+		}
+		catch (Exception e) {
+			throw new CheckedFailure(e);
+		}
+	}
+
+	private Result settleFailure(ClaimedEvent event, UUID token, String workerId, Throwable failure, long millis) {
+		boolean dead = Failures.isPermanent(failure) || event.attempt() >= event.maxAttempts();
+		Duration delay = dead ? Duration.ZERO : retryPolicy.delayAfter(event.attempt());
+		log.debug("Outbox event {} ({}) attempt {} failed: {}", event.id(), event.type(), event.attempt(), failure.toString());
+		FailedAttempt evidence = new FailedAttempt(dead, delay, failure.getClass().getName(), Failures.message(failure),
+				Failures.stack(failure), millis, workerId);
+		boolean applied = transactions.inTenant(event.tenantId(), () -> events.recordFailure(event.id(), token, evidence));
+		if (!applied) {
+			metrics.record(event.type(), Outcome.STALE);
+			return Result.STALE;
+		}
+		metrics.record(event.type(), dead ? Outcome.DEAD_LETTERED : Outcome.RETRIED);
+		return Result.FAILED;
+	}
+
+	/** The claim was no longer this worker's when the attempt tried to complete. */
+	private static final class StaleClaim extends RuntimeException {
+
+		StaleClaim() {
+			super("The claim was taken over", null, false, false);
+		}
+	}
+
+	/** Carries a handler's checked exception through the unit of work (which rolls back on it). */
+	private static final class CheckedFailure extends RuntimeException {
+
+		CheckedFailure(Exception cause) {
+			super(cause);
+		}
+	}
+}

@@ -1,0 +1,175 @@
+-- Outbox v2 dispatch protocol. The tenant dispatch queue of V12 is gone: it made every publishing
+-- transaction of a tenant wait for the others (the queue row lock) and let one thread at a time
+-- work on a tenant. Now any dispatcher thread of any instance claims due EVENTS directly with
+-- FOR UPDATE SKIP LOCKED, a bounded share per due tenant so one tenant's backlog cannot delay the
+-- others; a publish is a plain insert (the wake-up is sent after commit, see outbox.dispatch).
+-- Claims are short leases renewed by a heartbeat while the worker lives; an expired lease is
+-- rescued across tenants whatever else happens. The functions are SECURITY DEFINER because they
+-- look across tenants (pattern of V13); completing and failing an event stays under RLS.
+DROP FUNCTION outbox_claim_tenant(uuid, text, interval);
+DROP FUNCTION outbox_seconds_until_due();
+DROP FUNCTION outbox_enqueue_tenant(text);
+DROP TABLE outbox_dispatch_queue;
+
+-- In-flight claims by token (heartbeat, release) and the rescue scan. Not on lease_until, so
+-- that renewing a lease is a HOT update.
+DROP INDEX outbox_events_processing_idx;
+CREATE INDEX outbox_events_claimed_idx ON outbox_events (claim_token) WHERE status = 'processing';
+
+-- The due tenants are found by a skip scan over outbox_events_due_idx (one index probe per
+-- tenant with pending events), each gets up to p_limit / (due tenants) of its oldest due events,
+-- at least one. Returns the claimed events; the caller interleaves them by tenant.
+CREATE FUNCTION outbox_claim_due(p_token uuid, p_worker text, p_lease interval, p_limit integer)
+    RETURNS TABLE (id uuid, tenant_id text, event_type text, aggregate_id uuid, idempotency_key text,
+                   payload_version integer, payload text, attempts integer, max_attempts integer,
+                   age_seconds double precision)
+    LANGUAGE sql SECURITY DEFINER SET search_path = public
+AS $$
+    WITH RECURSIVE due(tenant_id) AS (
+        (SELECT e.tenant_id FROM outbox_events e
+         WHERE e.status = 'pending' AND e.available_at <= now()
+         ORDER BY e.tenant_id LIMIT 1)
+        UNION ALL
+        SELECT (SELECT e.tenant_id FROM outbox_events e
+                WHERE e.status = 'pending' AND e.available_at <= now() AND e.tenant_id > due.tenant_id
+                ORDER BY e.tenant_id LIMIT 1)
+        FROM due WHERE due.tenant_id IS NOT NULL
+    ), tenants AS (
+        SELECT due.tenant_id, count(*) OVER () AS n FROM due WHERE due.tenant_id IS NOT NULL
+    ), picked AS (
+        SELECT p.id FROM tenants t CROSS JOIN LATERAL (
+            SELECT e.id FROM outbox_events e
+            WHERE e.tenant_id = t.tenant_id AND e.status = 'pending' AND e.available_at <= now()
+            ORDER BY e.available_at, e.created_at
+            LIMIT greatest(1, p_limit / t.n)
+            FOR UPDATE SKIP LOCKED) p
+    )
+    UPDATE outbox_events e
+    SET status = 'processing', claim_token = p_token, claimed_by = p_worker, lease_until = now() + p_lease,
+        attempts = e.attempts + 1
+    FROM picked
+    WHERE e.id = picked.id
+    RETURNING e.id, e.tenant_id, e.event_type, e.aggregate_id, e.idempotency_key, e.payload_version, e.payload::text,
+              e.attempts, e.max_attempts, extract(epoch FROM clock_timestamp() - e.created_at)::float8
+$$;
+
+-- Heartbeat: extends the leases of the claims a live worker still works on. Rows locked by their
+-- completing transaction are skipped (that transaction ends the claim anyway).
+CREATE FUNCTION outbox_renew_leases(p_tokens uuid[], p_lease interval)
+    RETURNS integer
+    LANGUAGE sql SECURITY DEFINER SET search_path = public
+AS $$
+    WITH mine AS (
+        SELECT e.id FROM outbox_events e
+        WHERE e.claim_token = ANY(p_tokens) AND e.status = 'processing'
+        FOR UPDATE SKIP LOCKED
+    ), renewed AS (
+        UPDATE outbox_events e SET lease_until = now() + p_lease FROM mine WHERE e.id = mine.id RETURNING 1
+    )
+    SELECT count(*)::integer FROM renewed
+$$;
+
+-- Hands back claimed events that were never attempted (shutdown, a slow batch, a failed round):
+-- pending again, the claim's attempt not counted.
+CREATE FUNCTION outbox_release(p_token uuid, p_ids uuid[])
+    RETURNS integer
+    LANGUAGE sql SECURITY DEFINER SET search_path = public
+AS $$
+    WITH released AS (
+        UPDATE outbox_events e
+        SET status = 'pending', attempts = e.attempts - 1, claim_token = NULL, lease_until = NULL
+        WHERE e.claim_token = p_token AND e.status = 'processing' AND e.id = ANY(p_ids)
+        RETURNING 1
+    )
+    SELECT count(*)::integer FROM released
+$$;
+
+-- Lease rescue across tenants: events whose worker died or stalled go back to pending (or to the
+-- dead letters when their attempts are used up), with the lost attempt in their history.
+CREATE FUNCTION outbox_rescue_expired(p_limit integer)
+    RETURNS TABLE (id uuid, tenant_id text, event_type text, dead_lettered boolean)
+    LANGUAGE sql SECURITY DEFINER SET search_path = public
+AS $$
+    WITH expired AS (
+        SELECT e.id FROM outbox_events e
+        WHERE e.status = 'processing' AND e.lease_until < now()
+        ORDER BY e.lease_until
+        LIMIT p_limit
+        FOR UPDATE SKIP LOCKED
+    ), rescued AS (
+        UPDATE outbox_events e
+        SET status = CASE WHEN e.attempts >= e.max_attempts THEN 'failed' ELSE 'pending' END,
+            failed_at = CASE WHEN e.attempts >= e.max_attempts THEN now() END,
+            available_at = now(), claim_token = NULL, lease_until = NULL,
+            last_error_class = 'outbox.LeaseExpired',
+            last_error = 'The worker holding the lease stopped renewing it before the attempt completed'
+        FROM expired
+        WHERE e.id = expired.id
+        RETURNING e.id, e.tenant_id, e.event_type, e.status, e.attempts, e.redrives, e.claimed_by,
+                  e.last_error_class, e.last_error
+    ), history AS (
+        INSERT INTO outbox_attempts (tenant_id, event_id, redrive, attempt, outcome, error_class, error_message, worker_id)
+        SELECT r.tenant_id, r.id, r.redrives, r.attempts,
+               CASE WHEN r.status = 'failed' THEN 'dead_lettered' ELSE 'retried' END,
+               r.last_error_class, r.last_error, r.claimed_by
+        FROM rescued r
+    )
+    SELECT r.id, r.tenant_id, r.event_type, r.status = 'failed' FROM rescued r
+$$;
+
+-- Seconds until the next pending event is due (negative: due now), null when nothing is pending:
+-- the longest an idle dispatcher sleeps. One probe per tenant with pending events.
+CREATE FUNCTION outbox_seconds_until_due()
+    RETURNS double precision
+    LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public
+AS $$
+    WITH RECURSIVE t(tenant_id) AS (
+        (SELECT e.tenant_id FROM outbox_events e WHERE e.status = 'pending' ORDER BY e.tenant_id LIMIT 1)
+        UNION ALL
+        SELECT (SELECT e.tenant_id FROM outbox_events e
+                WHERE e.status = 'pending' AND e.tenant_id > t.tenant_id ORDER BY e.tenant_id LIMIT 1)
+        FROM t WHERE t.tenant_id IS NOT NULL
+    )
+    SELECT extract(epoch FROM min(n.next_due) - now())::double precision
+    FROM t CROSS JOIN LATERAL (
+        SELECT e.available_at AS next_due FROM outbox_events e
+        WHERE e.tenant_id = t.tenant_id AND e.status = 'pending'
+        ORDER BY e.available_at LIMIT 1) n
+    WHERE t.tenant_id IS NOT NULL
+$$;
+
+-- Claims whose lease has passed without a rescue yet (the outbox_stuck gauge): normally zero or
+-- briefly a dead worker's in-flight events.
+CREATE FUNCTION outbox_stuck_total()
+    RETURNS bigint
+    LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public
+AS $$
+    SELECT count(*) FROM outbox_events WHERE status = 'processing' AND lease_until < now()
+$$;
+
+-- The outbox_backlog gauge now also counts stuck claims.
+CREATE OR REPLACE FUNCTION outbox_backlog_total()
+    RETURNS bigint
+    LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public
+AS $$
+    SELECT (SELECT count(*) FROM outbox_events WHERE status = 'pending')
+         + (SELECT count(*) FROM outbox_events WHERE status = 'failed')
+         + (SELECT count(*) FROM outbox_events WHERE status = 'processing' AND lease_until < now())
+$$;
+
+REVOKE ALL ON FUNCTION outbox_claim_due(uuid, text, interval, integer) FROM PUBLIC;
+REVOKE ALL ON FUNCTION outbox_renew_leases(uuid[], interval) FROM PUBLIC;
+REVOKE ALL ON FUNCTION outbox_release(uuid, uuid[]) FROM PUBLIC;
+REVOKE ALL ON FUNCTION outbox_rescue_expired(integer) FROM PUBLIC;
+REVOKE ALL ON FUNCTION outbox_seconds_until_due() FROM PUBLIC;
+REVOKE ALL ON FUNCTION outbox_stuck_total() FROM PUBLIC;
+DO $$
+BEGIN
+    EXECUTE format('GRANT EXECUTE ON FUNCTION outbox_claim_due(uuid, text, interval, integer) TO %I', '${app_role}');
+    EXECUTE format('GRANT EXECUTE ON FUNCTION outbox_renew_leases(uuid[], interval) TO %I', '${app_role}');
+    EXECUTE format('GRANT EXECUTE ON FUNCTION outbox_release(uuid, uuid[]) TO %I', '${app_role}');
+    EXECUTE format('GRANT EXECUTE ON FUNCTION outbox_rescue_expired(integer) TO %I', '${app_role}');
+    EXECUTE format('GRANT EXECUTE ON FUNCTION outbox_seconds_until_due() TO %I', '${app_role}');
+    EXECUTE format('GRANT EXECUTE ON FUNCTION outbox_stuck_total() TO %I', '${app_role}');
+END
+$$;

@@ -1,0 +1,30 @@
+-- Retention walks the primary key forward: each batch starts after the last row the previous one
+-- scanned (p_after), so dead letters and pending events at the old end, which it may not delete,
+-- are scanned once per retention run instead of once per batch. Returns how many rows went and
+-- where the scan stopped (null when it reached p_max_id).
+DROP FUNCTION outbox_purge_finished(timestamptz, uuid, integer);
+CREATE FUNCTION outbox_purge_finished(p_before timestamptz, p_after uuid, p_max_id uuid, p_limit integer)
+    RETURNS TABLE (deleted integer, scanned_to uuid)
+    LANGUAGE sql SECURITY DEFINER SET search_path = public
+AS $$
+    WITH doomed AS (
+        SELECT e.id FROM outbox_events e
+        WHERE e.id > p_after AND e.id < p_max_id
+          AND e.status IN ('delivered', 'discarded')
+          AND coalesce(e.delivered_at, e.discarded_at) < p_before
+        ORDER BY e.id
+        LIMIT p_limit
+        FOR UPDATE SKIP LOCKED
+    ), gone AS (
+        DELETE FROM outbox_events e USING doomed WHERE e.id = doomed.id RETURNING e.id
+    )
+    SELECT count(*)::integer,
+           CASE WHEN count(*) = p_limit THEN (SELECT g.id FROM gone g ORDER BY g.id DESC LIMIT 1) END
+    FROM gone
+$$;
+REVOKE ALL ON FUNCTION outbox_purge_finished(timestamptz, uuid, uuid, integer) FROM PUBLIC;
+DO $$
+BEGIN
+    EXECUTE format('GRANT EXECUTE ON FUNCTION outbox_purge_finished(timestamptz, uuid, uuid, integer) TO %I', '${app_role}');
+END
+$$;
