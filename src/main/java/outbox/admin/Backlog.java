@@ -5,10 +5,11 @@ import java.util.List;
 import com.fasterxml.jackson.annotation.JsonInclude;
 
 /**
- * A tenant's outbox backlog. {@code oldestPendingSeconds} is null when nothing is pending;
+ * A tenant's outbox backlog. {@code stuck} counts the processing events whose claim passed its
+ * lease (a dead or stalled worker; rescued within seconds); {@code oldestPendingSeconds} is null when nothing is pending;
  * {@code deliveredLastMinute} is the recent dispatch rate.
  */
-public record Backlog(long pending, long processing, long failed,
+public record Backlog(long pending, long processing, long stuck, long failed,
 		@JsonInclude(JsonInclude.Include.ALWAYS) Double oldestPendingSeconds, long deliveredLastMinute,
 		List<TypeBacklog> byEventType) {
 

@@ -47,12 +47,13 @@ class EventAdminRepository {
 				       count(*) FILTER (WHERE status = 'pending'),
 				       count(*) FILTER (WHERE status = 'processing'),
 				       count(*) FILTER (WHERE status = 'failed'),
-				       extract(epoch FROM now() - min(created_at) FILTER (WHERE status = 'pending'))::float8
+				       extract(epoch FROM now() - min(created_at) FILTER (WHERE status = 'pending'))::float8,
+				       count(*) FILTER (WHERE status = 'processing' AND lease_until < now())
 				FROM outbox_events
 				WHERE status IN ('pending', 'processing', 'failed')
 				GROUP BY event_type ORDER BY event_type""")
 			.query((ResultSet rs) -> {
-				byType.put(rs.getString(1), new long[] { rs.getLong(2), rs.getLong(3), rs.getLong(4) });
+				byType.put(rs.getString(1), new long[] { rs.getLong(2), rs.getLong(3), rs.getLong(4), rs.getLong(6) });
 				double typeOldest = rs.getDouble(5);
 				if (!rs.wasNull() && (oldestSeconds[0] == null || typeOldest > oldestSeconds[0])) {
 					oldestSeconds[0] = typeOldest;
@@ -68,10 +69,11 @@ class EventAdminRepository {
 		long pending = byType.values().stream().mapToLong(counts -> counts[0]).sum();
 		long processing = byType.values().stream().mapToLong(counts -> counts[1]).sum();
 		long failed = byType.values().stream().mapToLong(counts -> counts[2]).sum();
+		long stuck = byType.values().stream().mapToLong(counts -> counts[3]).sum();
 		List<Backlog.TypeBacklog> types = byType.entrySet().stream()
 			.map(entry -> new Backlog.TypeBacklog(entry.getKey(), entry.getValue()[0], entry.getValue()[2]))
 			.toList();
-		return new Backlog(pending, processing, failed, oldestSeconds[0], deliveredLastMinute, types);
+		return new Backlog(pending, processing, stuck, failed, oldestSeconds[0], deliveredLastMinute, types);
 	}
 
 	List<DeadLetter> deadLetters(DeadLetterFilter filter, OffsetDateTime afterFailedAt, UUID afterId, int limit) {
