@@ -268,7 +268,10 @@ public final class PeerComparison {
 			StringBuilder line = new StringBuilder("  " + measure.getKey() + ":");
 			medians.forEach((subject, values) -> line.append(String.format(Locale.ROOT, "  %s %s", subject, format(values))));
 			if (medians.containsKey("ours") && medians.containsKey("modulith")) {
-				line.append(String.format(Locale.ROOT, "  ours/peer %.2fx", medians.get("ours")[0] / medians.get("modulith")[0]));
+				// throughput measures compare column 0 (higher is better); latency measures their p99 (lower is better)
+				int column = measure.getKey().startsWith("fixed") ? 1 : 0;
+				line.append(String.format(Locale.ROOT, "  ours/peer %s %.2fx", column == 0 ? "rate" : "p99",
+						medians.get("ours")[column] / medians.get("modulith")[column]));
 			}
 			System.out.println(line);
 		}
