@@ -1,6 +1,9 @@
 package outbox.dispatch;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
@@ -77,6 +80,113 @@ final class AttemptRunner {
 		});
 	}
 
+	/**
+	 * Attempts claimed events of ONE tenant in one transaction: every handler, then one fenced
+	 * completion of them all, so the happy path pays one transaction for the group. When a handler
+	 * fails, the group rolls back, that event's failure is recorded as its attempt, and the others
+	 * are attempted again without it (their handlers ran in the rolled-back transaction, so they
+	 * run once more). A timeout or a stale claim sends every event of the group to its own
+	 * attempt. External handlers are always attempted alone.
+	 *
+	 * @return the events not started (the handler pool was full of abandoned attempts), to hand back
+	 */
+	List<ClaimedEvent> runTogether(List<ClaimedEvent> group, UUID token, String workerId) throws InterruptedException {
+		if (group.size() > 1) {
+			Optional<GroupOutcome> outcome = together(group, token, workerId);
+			if (outcome.isPresent()) {
+				if (outcome.get().failed() == null) {
+					return List.of();
+				}
+				List<ClaimedEvent> rest = new ArrayList<>(group);
+				ClaimedEvent failed = rest.remove(outcome.get().failed().index());
+				settleFailure(failed, token, workerId, outcome.get().failed().getCause(), outcome.get().millis());
+				return runTogether(rest, token, workerId);
+			}
+		}
+		for (int i = 0; i < group.size(); i++) {
+			if (run(group.get(i), token, workerId) == Result.NO_CAPACITY) {
+				return group.subList(i, group.size());
+			}
+		}
+		return List.of();
+	}
+
+	/** @return empty when the group could not be attempted together (then each event goes alone) */
+	private Optional<GroupOutcome> together(List<ClaimedEvent> group, UUID token, String workerId) throws InterruptedException {
+		List<Invocation> invocations;
+		try {
+			invocations = group.stream().map(registry::bind).toList();
+		}
+		catch (RuntimeException e) {
+			return Optional.empty();
+		}
+		if (invocations.stream().anyMatch(Invocation::external)) {
+			return Optional.empty();
+		}
+		long start = System.nanoTime();
+		Future<?> attempt;
+		try {
+			attempt = threads.submit(() -> transactions.inTenant(group.get(0).tenantId(), limits, () -> {
+				for (int i = 0; i < invocations.size(); i++) {
+					try {
+						call(invocations.get(i));
+					}
+					catch (RuntimeException e) {
+						throw new MemberFailed(i, e instanceof CheckedFailure checked ? checked.getCause() : e);
+					}
+				}
+				List<UUID> ids = group.stream().map(ClaimedEvent::id).toList();
+				if (events.completeDelivered(ids, token, (System.nanoTime() - start) / 1_000_000, workerId) != ids.size()) {
+					throw new StaleClaim();
+				}
+				return null;
+			}));
+		}
+		catch (RejectedExecutionException e) {
+			return Optional.empty();
+		}
+		try {
+			attempt.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+		}
+		catch (ExecutionException e) {
+			return e.getCause() instanceof MemberFailed failed
+					? Optional.of(new GroupOutcome(failed, (System.nanoTime() - start) / 1_000_000)) : Optional.empty();
+		}
+		catch (TimeoutException e) {
+			attempt.cancel(true);
+			return Optional.empty();
+		}
+		catch (InterruptedException e) {
+			attempt.cancel(true);
+			throw e;
+		}
+		double elapsed = (System.nanoTime() - start) / 1e9;
+		for (ClaimedEvent event : group) {
+			metrics.record(event.type(), Outcome.SUCCEEDED);
+			metrics.handled(event.ageSeconds() + elapsed);
+		}
+		return Optional.of(new GroupOutcome(null, 0));
+	}
+
+	/** A group delivered ({@code failed} null) or rolled back by one member's failure. */
+	private record GroupOutcome(MemberFailed failed, long millis) {
+	}
+
+	/** The handler of one member of a group failed (and rolled the group back). */
+	private static final class MemberFailed extends RuntimeException {
+
+		private final int index;
+
+		MemberFailed(int index, Throwable cause) {
+			super(cause);
+			this.index = index;
+		}
+
+		int index() {
+			return index;
+		}
+	}
+
 	Result run(ClaimedEvent event, UUID token, String workerId) throws InterruptedException {
 		long start = System.nanoTime();
 		Future<?> attempt;
@@ -130,7 +240,7 @@ final class AttemptRunner {
 	}
 
 	private Void complete(ClaimedEvent event, UUID token, String workerId, long start) {
-		if (!events.completeDelivered(event.id(), token, (System.nanoTime() - start) / 1_000_000, workerId)) {
+		if (events.completeDelivered(List.of(event.id()), token, (System.nanoTime() - start) / 1_000_000, workerId) != 1) {
 			// rolls back the handler's writes: another worker owns this event now
 			throw new StaleClaim();
 		}

@@ -14,13 +14,17 @@ import outbox.store.OutboxEventRepository;
 
 /**
  * One dispatch round of one thread: claim a batch of due events across tenants (a share per due
- * tenant), attempt them one after the other, tenants interleaved, and hand back what was not
+ * tenant), attempt them in small groups of one tenant (one transaction per group while its
+ * handlers succeed, see {@link AttemptRunner#runTogether}), tenants interleaved, and hand back what was not
  * started: on shutdown, when the handler pool is full of abandoned attempts, or when the round has
  * been busy for {@code handBackAfter} (so a slow handler holds back at most that much of its
  * batch: the other threads take the rest). Each attempt settles itself (see
  * {@link AttemptRunner}); the heartbeat keeps the claim alive meanwhile.
  */
 final class DispatchRound {
+
+	/** Events of one tenant delivered in one transaction when all their handlers succeed. */
+	static final int GROUP_SIZE = 10;
 
 	/** What a round found. */
 	enum Result {
@@ -55,26 +59,35 @@ final class DispatchRound {
 			return Result.IDLE;
 		}
 		leases.hold(token);
-		List<ClaimedEvent> batch = interleaveByTenant(claimed);
+		List<List<ClaimedEvent>> groups = groupsByTenant(claimed, GROUP_SIZE);
 		long handBackAt = System.nanoTime() + properties.handBackAfter().toNanos();
+		List<ClaimedEvent> unstarted = new ArrayList<>();
 		int next = 0;
 		try {
-			while (next < batch.size() && !stopping.getAsBoolean() && (next == 0 || System.nanoTime() < handBackAt)) {
-				if (attempts.run(batch.get(next), token, workerId) == AttemptRunner.Result.NO_CAPACITY) {
+			for (; next < groups.size(); next++) {
+				if (stopping.getAsBoolean() || (next > 0 && System.nanoTime() > handBackAt)) {
 					break;
 				}
-				next++;
+				List<ClaimedEvent> left = attempts.runTogether(groups.get(next), token, workerId);
+				if (!left.isEmpty()) {
+					unstarted.addAll(left);
+					next++;
+					break;
+				}
 			}
-			events.release(token, ids(batch.subList(next, batch.size())));
+			groups.subList(next, groups.size()).forEach(unstarted::addAll);
+			events.release(token, ids(unstarted));
 		}
 		catch (InterruptedException e) {
-			// forced shutdown: the interrupted attempt is handed back with the rest (its late
+			// forced shutdown: the interrupted group is handed back with the rest (a late
 			// completion, if any, is fenced off by the release)
 			Thread.currentThread().interrupt();
-			events.release(token, ids(batch.subList(next, batch.size())));
+			groups.subList(next, groups.size()).forEach(unstarted::addAll);
+			events.release(token, ids(unstarted));
 		}
 		catch (RuntimeException e) {
-			throw new ClaimsLeft(token, ids(batch.subList(next, batch.size())), e);
+			groups.subList(next, groups.size()).forEach(unstarted::addAll);
+			throw new ClaimsLeft(token, ids(unstarted), e);
 		}
 		finally {
 			leases.drop(token);
@@ -82,21 +95,30 @@ final class DispatchRound {
 		return claimed.size() >= properties.batchSize() ? Result.MORE : Result.WORKED;
 	}
 
-	/** Round-robin over tenants, each tenant's events in claim (due) order. */
-	static List<ClaimedEvent> interleaveByTenant(List<ClaimedEvent> claimed) {
+	/**
+	 * Groups of up to {@code size} events of one tenant, in claim (due) order within a tenant, the
+	 * tenants' groups taken round-robin.
+	 */
+	static List<List<ClaimedEvent>> groupsByTenant(List<ClaimedEvent> claimed, int size) {
 		Map<String, Deque<ClaimedEvent>> byTenant = new LinkedHashMap<>();
 		for (ClaimedEvent event : claimed) {
 			byTenant.computeIfAbsent(event.tenantId(), tenant -> new ArrayDeque<>()).add(event);
 		}
-		List<ClaimedEvent> order = new ArrayList<>(claimed.size());
-		while (order.size() < claimed.size()) {
+		List<List<ClaimedEvent>> groups = new ArrayList<>();
+		int grouped = 0;
+		while (grouped < claimed.size()) {
 			for (Deque<ClaimedEvent> tenant : byTenant.values()) {
-				if (!tenant.isEmpty()) {
-					order.add(tenant.poll());
+				List<ClaimedEvent> group = new ArrayList<>(size);
+				while (!tenant.isEmpty() && group.size() < size) {
+					group.add(tenant.poll());
+				}
+				if (!group.isEmpty()) {
+					groups.add(group);
+					grouped += group.size();
 				}
 			}
 		}
-		return order;
+		return groups;
 	}
 
 	private static List<UUID> ids(List<ClaimedEvent> events) {

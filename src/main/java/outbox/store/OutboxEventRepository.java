@@ -115,31 +115,31 @@ public class OutboxEventRepository {
 	}
 
 	/**
-	 * Marks a claimed event delivered, in the handler's own transaction (tenant unit of work), and
-	 * records the attempt in the history when it follows failures or a re-drive.
+	 * Marks claimed events delivered, in the handlers' own transaction (tenant unit of work), and
+	 * records the attempt in the history of those that follow failures or a re-drive.
 	 *
-	 * @return false when the claim is no longer ours (the caller must roll back)
+	 * @return how many were still ours (fewer than given: the caller must roll back)
 	 */
-	public boolean completeDelivered(UUID id, UUID token, long durationMillis, String workerId) {
+	public int completeDelivered(List<UUID> ids, UUID token, long durationMillis, String workerId) {
 		return jdbc.sql("""
 				WITH delivered AS (
 				    UPDATE outbox_events
 				    SET status = 'delivered', delivered_at = now(), claim_token = NULL, lease_until = NULL
-				    WHERE id = :id AND claim_token = :token AND status = 'processing'
+				    WHERE id = ANY(:ids) AND claim_token = :token AND status = 'processing'
 				    RETURNING id, tenant_id, redrives, attempts
 				), history AS (
 				    INSERT INTO outbox_attempts (tenant_id, event_id, redrive, attempt, outcome, duration_ms, worker_id)
 				    SELECT tenant_id, id, redrives, attempts, 'succeeded', :duration, :worker
 				    FROM delivered WHERE attempts > 1 OR redrives > 0
 				)
-				SELECT count(*) FROM delivered
+				SELECT count(*)::integer FROM delivered
 				""")
-			.param("id", id)
+			.param("ids", new SqlArrayValue("uuid", ids.toArray()))
 			.param("token", token)
 			.param("duration", durationMillis)
 			.param("worker", workerId)
-			.query(Long.class)
-			.single() == 1;
+			.query(Integer.class)
+			.single();
 	}
 
 	/** Records a failed attempt and schedules a retry or dead-letters the event; false when the claim was stale. */
