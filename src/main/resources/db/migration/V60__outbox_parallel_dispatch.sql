@@ -17,8 +17,10 @@ DROP INDEX outbox_events_processing_idx;
 CREATE INDEX outbox_events_claimed_idx ON outbox_events (claim_token) WHERE status = 'processing';
 
 -- The due tenants are found by a skip scan over outbox_events_due_idx (one index probe per
--- tenant with pending events), each gets up to p_limit / (due tenants) of its oldest due events,
--- at least one. Returns the claimed events; the caller interleaves them by tenant.
+-- tenant with pending events). The batch is shared out by water-filling: every due tenant gets an
+-- equal share (at least one), a tenant with fewer due events takes only those, and what it leaves
+-- goes to the tenants with more; within a tenant the oldest due first. So a big tenant still gets
+-- most of a batch when the others only trickle. The caller interleaves the claimed events by tenant.
 CREATE FUNCTION outbox_claim_due(p_token uuid, p_worker text, p_lease interval, p_limit integer)
     RETURNS TABLE (id uuid, tenant_id text, event_type text, aggregate_id uuid, idempotency_key text,
                    payload_version integer, payload text, attempts integer, max_attempts integer,
@@ -34,14 +36,30 @@ AS $$
                 WHERE e.status = 'pending' AND e.available_at <= now() AND e.tenant_id > due.tenant_id
                 ORDER BY e.tenant_id LIMIT 1)
         FROM due WHERE due.tenant_id IS NOT NULL
-    ), tenants AS (
-        SELECT due.tenant_id, count(*) OVER () AS n FROM due WHERE due.tenant_id IS NOT NULL
+    ), counted AS (
+        SELECT due.tenant_id, c.due_count, greatest(1, p_limit / count(*) OVER ()) AS share
+        FROM due CROSS JOIN LATERAL (
+            SELECT count(*) AS due_count FROM (
+                SELECT 1 FROM outbox_events e
+                WHERE e.tenant_id = due.tenant_id AND e.status = 'pending' AND e.available_at <= now()
+                LIMIT p_limit) upto) c
+        WHERE due.tenant_id IS NOT NULL
+    ), filled AS (
+        SELECT counted.tenant_id, counted.due_count, counted.share,
+               greatest(0, p_limit - sum(least(counted.due_count, counted.share)) OVER ()) AS leftover,
+               count(*) FILTER (WHERE counted.due_count > counted.share) OVER () AS larger
+        FROM counted
+    ), shares AS (
+        SELECT filled.tenant_id,
+               CASE WHEN filled.due_count <= filled.share THEN filled.due_count
+                    ELSE filled.share + filled.leftover / greatest(1, filled.larger) END AS take
+        FROM filled
     ), picked AS (
-        SELECT p.id FROM tenants t CROSS JOIN LATERAL (
+        SELECT p.id FROM shares s CROSS JOIN LATERAL (
             SELECT e.id FROM outbox_events e
-            WHERE e.tenant_id = t.tenant_id AND e.status = 'pending' AND e.available_at <= now()
+            WHERE e.tenant_id = s.tenant_id AND e.status = 'pending' AND e.available_at <= now()
             ORDER BY e.available_at, e.created_at
-            LIMIT greatest(1, p_limit / t.n)
+            LIMIT s.take
             FOR UPDATE SKIP LOCKED) p
     )
     UPDATE outbox_events e

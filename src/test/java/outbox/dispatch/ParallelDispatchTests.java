@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -25,6 +26,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 
 import outbox.OutboxPublisher;
 import outbox.PublishOptions;
+import outbox.store.ClaimedEvent;
 import outbox.store.OutboxEventRepository;
 import outbox.testing.HandlerScript;
 import outbox.testing.OutboxModuleTest;
@@ -200,6 +202,34 @@ class ParallelDispatchTests {
 		assertThat(delivered(big)).isLessThan(EVENTS);
 		assertThat(latenciesMillis.stream().sorted().toList().get(18)).isLessThan(500);
 		await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(200)).until(() -> delivered(big) == EVENTS);
+	}
+
+	@Test
+	void aBatchIsSharedOutSoThatTrickleTenantsLeaveTheirShareToTheBigOne() {
+		String big = TestEvents.newTenant("share-big");
+		List<String> small = List.of(TestEvents.newTenant("share-a"), TestEvents.newTenant("share-b"),
+				TestEvents.newTenant("share-c"));
+		UUID token = UUID.randomUUID();
+		dispatcher.stop();
+		try {
+			transactions.runInTenant(big, () -> IntStream.range(0, 100)
+				.forEach(i -> publisher.publish(SampleEvents.hired(), PublishOptions.idempotencyKey("b" + i))));
+			small.forEach(tenant -> transactions.runInTenant(tenant,
+					() -> publisher.publish(SampleEvents.hired(), PublishOptions.idempotencyKey("only"))));
+
+			List<ClaimedEvent> claimed = events.claimDue(token, "share#1", properties.eventLease(), 50);
+			Map<String, Long> byTenant = claimed.stream()
+				.collect(java.util.stream.Collectors.groupingBy(ClaimedEvent::tenantId, java.util.stream.Collectors.counting()));
+			// an equal share would give each of the four 12; the three with one event leave the rest to the big one
+			assertThat(small).allMatch(tenant -> byTenant.get(tenant) == 1L);
+			assertThat(byTenant.get(big)).isGreaterThanOrEqualTo(40L);
+			assertThat(claimed.size()).isLessThanOrEqualTo(50);
+			assertThat(events.release(token, claimed.stream().map(ClaimedEvent::id).toList())).isEqualTo(claimed.size());
+		}
+		finally {
+			dispatcher.start();
+		}
+		await().atMost(Duration.ofSeconds(30)).until(() -> delivered(big) == 100);
 	}
 
 	private long delivered(String tenant) {
