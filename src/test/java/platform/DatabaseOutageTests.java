@@ -113,6 +113,7 @@ class DatabaseOutageTests {
 			assertThat(page.headers().firstValue("Retry-After")).hasValue("7");
 			assertThat(page.body()).contains("Temporarily unavailable", "Hana Hoffmann");
 			assertThat(readyz().statusCode()).isEqualTo(503);
+			assertThat(signInPage("manny", "demo")).contains("temporarily unavailable").doesNotContain("Wrong username");
 		}
 		finally {
 			server.start();
@@ -126,6 +127,24 @@ class DatabaseOutageTests {
 			assertThat(readyz().statusCode()).isEqualTo(200);
 		});
 		assertThat(new ApiClient(port(), "wrong").get("sam", "/v1/me").statusCode()).isEqualTo(401);
+	}
+
+	/** Signs in on the form from a fresh session; the page the sign-in leads to. */
+	static String signInPage(String username, String password) throws Exception {
+		HttpClient client = HttpClient.newBuilder().cookieHandler(new java.net.CookieManager()).build();
+		String base = "http://localhost:" + port();
+		var csrf = java.util.regex.Pattern.compile("name=\"_csrf\" value=\"([^\"]+)\"")
+			.matcher(client.send(HttpRequest.newBuilder(URI.create(base + "/login")).build(),
+					HttpResponse.BodyHandlers.ofString()).body());
+		assertThat(csrf.find()).isTrue();
+		var login = client.send(HttpRequest.newBuilder(URI.create(base + "/login"))
+			.header("Content-Type", "application/x-www-form-urlencoded")
+			.POST(HttpRequest.BodyPublishers.ofString("username=" + username + "&password=" + password + "&_csrf=" + csrf.group(1)))
+			.build(), HttpResponse.BodyHandlers.ofString());
+		assertThat(login.statusCode()).isEqualTo(302);
+		String location = login.headers().firstValue("Location").orElseThrow();
+		return client.send(HttpRequest.newBuilder(URI.create(base).resolve(location)).build(),
+				HttpResponse.BodyHandlers.ofString()).body();
 	}
 
 	static int port() {
