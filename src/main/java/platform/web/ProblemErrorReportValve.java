@@ -38,7 +38,6 @@ public class ProblemErrorReportValve extends ErrorReportValve {
 				+ effective.getReasonPhrase() + "\",\"status\":" + status + ",\"detail\":\"" + detail + "\"}";
 		try {
 			response.setContentType("application/problem+json");
-			response.setCharacterEncoding("UTF-8");
 			Writer writer = response.getReporter();
 			if (writer != null) {
 				writer.write(body);

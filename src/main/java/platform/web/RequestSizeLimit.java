@@ -32,7 +32,6 @@ final class RequestSizeLimit extends OncePerRequestFilter {
 			response.setStatus(HttpStatus.PAYLOAD_TOO_LARGE.value());
 			response.setHeader("Connection", "close");
 			response.setContentType("application/problem+json");
-			response.setCharacterEncoding("UTF-8");
 			response.getWriter().write("{\"type\":\"" + ProblemTypes.PAYLOAD_TOO_LARGE
 					+ "\",\"title\":\"Payload Too Large\",\"status\":413,\"detail\":\"The request body is larger than "
 					+ maxBodySize.toKilobytes() + " KB.\"}");
