@@ -12,6 +12,7 @@ import java.util.regex.Pattern;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.dao.DuplicateKeyException;
 import org.springframework.stereotype.Service;
 
 import platform.AppUser;
@@ -86,6 +87,17 @@ class ApiTokens {
 		}
 		String secret = secrets.newSecret();
 		UUID id = UUID.randomUUID();
+		try {
+			return insert(admin, name, roles, expiresAt, now, secret, id);
+		}
+		catch (DuplicateKeyException e) {
+			// two admins created the same name at once: the unique index decided
+			throw new DomainException.Conflict("An active API token named " + name + " exists; revoke it first");
+		}
+	}
+
+	private Created insert(AppUser admin, String name, List<String> roles, Instant expiresAt, Instant now, String secret,
+			UUID id) {
 		return transactions.inTenant(admin.tenantId(), () -> {
 			if (tokens.activeNameExists(name)) {
 				throw new DomainException.Conflict("An active API token named " + name + " exists; revoke it first");
