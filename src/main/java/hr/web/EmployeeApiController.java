@@ -27,6 +27,7 @@ import hr.EmployeeQuery;
 import hr.EmployeeService;
 import hr.EmployeeStatus;
 import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import platform.DomainException;
 import platform.AppUser;
@@ -45,6 +46,7 @@ class EmployeeApiController {
 
 	@PostMapping
 	@Operation(summary = "Hire (joiner): publishes hr.employee.created")
+	@ApiResponse(responseCode = "201", description = "Hired; Location points at the employee")
 	ResponseEntity<Employee> hire(@AuthenticationPrincipal AppUser user, @Valid @RequestBody Hire hire) {
 		Employee created = employees.hire(user.tenantId(), hire);
 		return ResponseEntity.created(URI.create("/v1/hr/employees/" + created.id())).body(created);
@@ -59,6 +61,7 @@ class EmployeeApiController {
 	}
 
 	@GetMapping("/{id}")
+	@Operation(summary = "One employee")
 	Employee get(@AuthenticationPrincipal AppUser user, @PathVariable UUID id) {
 		return employees.get(user.tenantId(), id);
 	}
@@ -80,6 +83,7 @@ class EmployeeApiController {
 	@PostMapping("/{id}/runs")
 	@Operation(summary = "Start a run (joiner, mover or leaver) for an existing employee: publishes "
 			+ "hr.employee.run_requested; 409 while a run of that definition is open for the employee")
+	@ApiResponse(responseCode = "202", description = "Requested; the run starts asynchronously (see GET .../runs)")
 	ResponseEntity<EmployeeRun> requestRun(@AuthenticationPrincipal AppUser user, @PathVariable UUID id,
 			@Valid @RequestBody StartRun request) {
 		return ResponseEntity.accepted().body(employees.requestRun(user.tenantId(), id, request.runDefinition()));

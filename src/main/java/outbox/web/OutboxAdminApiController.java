@@ -70,6 +70,7 @@ class OutboxAdminApiController {
 
 	@GetMapping("/dead-letters/{id}")
 	@Operation(summary = "One dead letter with its payload and attempt history")
+	@ApiResponse(responseCode = "200", description = "The dead letter")
 	@ApiResponse(responseCode = "404", description = "No such dead letter in the caller's tenant")
 	EventDetail deadLetter(@AuthenticationPrincipal AppUser user, @PathVariable UUID id) {
 		return deadLetters.get(user.tenantId(), id);
@@ -116,6 +117,7 @@ class OutboxAdminApiController {
 
 	@GetMapping("/events/{id}")
 	@Operation(summary = "One outbox event with its state, payload and attempt history")
+	@ApiResponse(responseCode = "200", description = "The event")
 	@ApiResponse(responseCode = "404", description = "No such event in the caller's tenant")
 	EventDetail event(@AuthenticationPrincipal AppUser user, @PathVariable UUID id) {
 		return events.get(user.tenantId(), id);

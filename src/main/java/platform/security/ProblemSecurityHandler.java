@@ -2,10 +2,15 @@ package platform.security;
 
 import java.io.IOException;
 import java.net.URI;
+import java.time.Duration;
 
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
@@ -15,23 +20,52 @@ import org.springframework.security.web.AuthenticationEntryPoint;
 import org.springframework.security.web.access.AccessDeniedHandler;
 import org.springframework.stereotype.Component;
 
+import platform.web.DatabaseOutage;
 import platform.web.ProblemTypes;
 import tools.jackson.databind.json.JsonMapper;
 
-/** 401 and 403 for the JSON API as problem+json. */
+/**
+ * 401 and 403 for the JSON API as problem+json; also the 503 of a login that failed because the
+ * database is down, and the 429 of a throttled login. The challenge is {@code Bearer}, never
+ * {@code Basic}: browsers then never prompt for, nor cache and replay, a password on {@code /v1}.
+ */
 @Component
 class ProblemSecurityHandler implements AuthenticationEntryPoint, AccessDeniedHandler {
 
-	private final JsonMapper json;
+	private static final Logger log = LoggerFactory.getLogger(ProblemSecurityHandler.class);
+	static final String CHALLENGE = "Bearer realm=\"jml-hub\"";
 
-	ProblemSecurityHandler(JsonMapper json) {
+	private final JsonMapper json;
+	private final Duration retryAfter;
+
+	ProblemSecurityHandler(JsonMapper json, @Value(DatabaseOutage.RETRY_AFTER_SETTING) Duration retryAfter) {
 		this.json = json;
+		this.retryAfter = retryAfter;
 	}
 
 	@Override
 	public void commence(HttpServletRequest request, HttpServletResponse response, AuthenticationException e)
 			throws IOException {
-		response.setHeader("WWW-Authenticate", "Basic realm=\"jml-hub\"");
+		if (DatabaseOutage.isOutage(e)) {
+			log.warn("Authentication on {} failed: the database is unavailable ({})", request.getRequestURI(),
+					e.getCause() == null ? e.toString() : e.getCause().toString());
+			response.setHeader(HttpHeaders.RETRY_AFTER, DatabaseOutage.retryAfter(retryAfter));
+			write(request, response, HttpStatus.SERVICE_UNAVAILABLE, ProblemTypes.SERVICE_UNAVAILABLE,
+					"The service is temporarily unavailable. Try again shortly.");
+			return;
+		}
+		if (e instanceof LoginThrottledException throttled) {
+			response.setHeader(HttpHeaders.RETRY_AFTER, Long.toString(throttled.retryAfterSeconds()));
+			write(request, response, HttpStatus.TOO_MANY_REQUESTS, ProblemTypes.TOO_MANY_ATTEMPTS,
+					LoginThrottledException.MESSAGE);
+			return;
+		}
+		if (e instanceof ApiTokenRejectedException) {
+			response.setHeader(HttpHeaders.WWW_AUTHENTICATE, CHALLENGE + ", error=\"invalid_token\"");
+			write(request, response, HttpStatus.UNAUTHORIZED, ProblemTypes.UNAUTHORIZED, e.getMessage());
+			return;
+		}
+		response.setHeader(HttpHeaders.WWW_AUTHENTICATE, CHALLENGE);
 		write(request, response, HttpStatus.UNAUTHORIZED, ProblemTypes.UNAUTHORIZED, "Authentication is required.");
 	}
 

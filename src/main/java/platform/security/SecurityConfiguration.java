@@ -10,13 +10,15 @@ import org.springframework.security.config.http.SessionCreationPolicy;
 import org.springframework.security.crypto.factory.PasswordEncoderFactories;
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.authentication.www.BasicAuthenticationFilter;
 import org.springframework.security.web.header.writers.ReferrerPolicyHeaderWriter.ReferrerPolicy;
 
 import platform.AppUser;
 import platform.Role;
 
 /**
- * Two chains: the JSON API ({@code /v1/**}) is stateless HTTP Basic without CSRF and answers
+ * Two chains: the JSON API ({@code /v1/**}) is stateless, takes API tokens ({@code Bearer}) and
+ * HTTP Basic (never challenged, see {@link ProblemSecurityHandler}) without CSRF and answers
  * problem+json; the console uses form login with a session and CSRF. Role and assignment checks
  * live next to the code they protect ({@code @PreAuthorize} and the services).
  */
@@ -26,7 +28,8 @@ class SecurityConfiguration {
 
 	@Bean
 	@Order(1)
-	SecurityFilterChain apiSecurity(HttpSecurity http, ProblemSecurityHandler problems) throws Exception {
+	SecurityFilterChain apiSecurity(HttpSecurity http, ProblemSecurityHandler problems, ApiTokenAuthenticator tokens)
+			throws Exception {
 		http.securityMatcher("/v1/**")
 			.authorizeHttpRequests(requests -> requests
 				// jobs work across tenants: platform operators only, not a tenant's ADMIN
@@ -34,6 +37,7 @@ class SecurityConfiguration {
 				.requestMatchers("/v1/admin/**").hasRole(Role.ADMIN.name())
 				.requestMatchers("/v1/hr/**").hasRole(Role.HR.name())
 				.anyRequest().authenticated())
+			.addFilterBefore(new ApiTokenAuthenticationFilter(tokens, problems), BasicAuthenticationFilter.class)
 			.httpBasic(basic -> basic.authenticationEntryPoint(problems))
 			.exceptionHandling(errors -> errors.authenticationEntryPoint(problems).accessDeniedHandler(problems))
 			.sessionManagement(session -> session.sessionCreationPolicy(SessionCreationPolicy.STATELESS))

@@ -1,6 +1,7 @@
 package platform.web;
 
 import java.net.URI;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -12,6 +13,7 @@ import jakarta.validation.ConstraintViolationException;
 import org.apache.tomcat.util.http.InvalidParameterException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpHeaders;
@@ -43,6 +45,12 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
 
 	private static final Logger log = LoggerFactory.getLogger(ApiExceptionHandler.class);
 	private static final Pattern TOMCAT_PARAMETER = Pattern.compile("Parameter \\[([^\\]]{1,100})\\]");
+
+	private final Duration retryAfter;
+
+	ApiExceptionHandler(@Value(DatabaseOutage.RETRY_AFTER_SETTING) Duration retryAfter) {
+		this.retryAfter = retryAfter;
+	}
 
 	@ExceptionHandler(DomainException.class)
 	ResponseEntity<ProblemDetail> domainRefusal(DomainException e, HttpServletRequest request) {
@@ -87,6 +95,14 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
 
 	@ExceptionHandler(Exception.class)
 	ResponseEntity<ProblemDetail> unexpected(Exception e, HttpServletRequest request) {
+		if (DatabaseOutage.isOutage(e)) {
+			log.warn("{} {}: the database is unavailable ({})", request.getMethod(), request.getRequestURI(), e.toString());
+			return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
+				.header(HttpHeaders.RETRY_AFTER, DatabaseOutage.retryAfter(retryAfter))
+				.contentType(MediaType.APPLICATION_PROBLEM_JSON)
+				.body(problem(HttpStatus.SERVICE_UNAVAILABLE, ProblemTypes.SERVICE_UNAVAILABLE,
+						"The service is temporarily unavailable. Try again shortly.", request));
+		}
 		log.error("Unhandled error on {} {}", request.getMethod(), request.getRequestURI(), e);
 		return respond(problem(HttpStatus.INTERNAL_SERVER_ERROR, ProblemTypes.INTERNAL,
 				"An unexpected error occurred.", request));

@@ -11,6 +11,7 @@ import org.springframework.http.converter.HttpMessageNotReadableException;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.exc.InvalidFormatException;
 import tools.jackson.databind.exc.MismatchedInputException;
+import tools.jackson.databind.exc.UnrecognizedPropertyException;
 
 /**
  * The field a JSON body failed on, for a 400 that names it: {@code {"startDate": "is not a date
@@ -37,6 +38,9 @@ final class BodyErrors {
 	}
 
 	private static String message(MismatchedInputException e) {
+		if (e instanceof UnrecognizedPropertyException) {
+			return "is not a field of this request";
+		}
 		Class<?> target = e.getTargetType();
 		if (e instanceof InvalidFormatException && target == String.class) {
 			return SafeText.NOT_ALLOWED;

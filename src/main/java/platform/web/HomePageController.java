@@ -1,18 +1,35 @@
 package platform.web;
 
+import jakarta.servlet.http.HttpSession;
+
+import org.springframework.security.core.AuthenticationException;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
+import org.springframework.security.web.WebAttributes;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.stereotype.Controller;
 import org.springframework.web.bind.annotation.GetMapping;
 
 import platform.AppUser;
 import platform.Role;
+import platform.security.LoginThrottledException;
 
 /** Login page and the home redirect: each role lands on the page it works on. */
 @Controller
 class HomePageController {
 
+	/** The sign-in page; after a failed sign-in it says why: wrong credentials, throttled, or the database is down. */
 	@GetMapping("/login")
-	String login() {
+	String login(@RequestParam(required = false) String error, HttpSession session, Model model) {
+		if (error != null && session != null
+				&& session.getAttribute(WebAttributes.AUTHENTICATION_EXCEPTION) instanceof AuthenticationException failure) {
+			if (DatabaseOutage.isOutage(failure)) {
+				model.addAttribute("loginProblem", "unavailable");
+			}
+			else if (failure instanceof LoginThrottledException) {
+				model.addAttribute("loginProblem", "throttled");
+			}
+		}
 		return "login";
 	}
 

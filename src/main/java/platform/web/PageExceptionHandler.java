@@ -1,24 +1,59 @@
 package platform.web;
 
 import java.io.IOException;
+import java.time.Duration;
 
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
 import org.apache.tomcat.util.http.InvalidParameterException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.dao.DataAccessException;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Controller;
+import org.springframework.transaction.TransactionException;
+import org.springframework.web.servlet.ModelAndView;
 import org.springframework.web.bind.annotation.ControllerAdvice;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 
 import platform.DomainException;
 
-/** Console pages: a domain 404/403/409 renders the error page of that status in the layout. */
+/** Console pages: a domain 404/403/409 renders the error page of that status in the layout; a database outage the 503 page. */
 @ControllerAdvice(annotations = Controller.class)
 class PageExceptionHandler {
+
+	private static final Logger log = LoggerFactory.getLogger(PageExceptionHandler.class);
+
+	private final Duration retryAfter;
+
+	PageExceptionHandler(@Value(DatabaseOutage.RETRY_AFTER_SETTING) Duration retryAfter) {
+		this.retryAfter = retryAfter;
+	}
 
 	/** Tomcat could not decode a parameter (invalid UTF-8): a 400 page, not a 500. */
 	@ExceptionHandler(InvalidParameterException.class)
 	void undecodableParameter(HttpServletResponse response) throws IOException {
 		response.sendError(HttpServletResponse.SC_BAD_REQUEST, SafeText.NOT_ALLOWED);
+	}
+
+	/**
+	 * The database is down: the "temporarily unavailable" page, rendered here (not through the error
+	 * dispatch, whose model attributes would ask the database again).
+	 */
+	@ExceptionHandler({ DataAccessException.class, TransactionException.class })
+	ModelAndView databaseFailure(Exception e, HttpServletRequest request, HttpServletResponse response) throws Exception {
+		if (!DatabaseOutage.isOutage(e)) {
+			throw e;
+		}
+		log.warn("{} {}: the database is unavailable ({})", request.getMethod(), request.getRequestURI(), e.toString());
+		response.setHeader(HttpHeaders.RETRY_AFTER, DatabaseOutage.retryAfter(retryAfter));
+		ModelAndView page = new ModelAndView("error/503");
+		page.setStatus(HttpStatus.SERVICE_UNAVAILABLE);
+		page.addObject("retryAfterSeconds", DatabaseOutage.retryAfter(retryAfter));
+		return page;
 	}
 
 	@ExceptionHandler(DomainException.class)

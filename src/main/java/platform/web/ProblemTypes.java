@@ -17,7 +17,9 @@ public final class ProblemTypes {
 	public static final URI UNSUPPORTED_MEDIA_TYPE = URI.create(BASE + "unsupported-media-type");
 	public static final URI NOT_ACCEPTABLE = URI.create(BASE + "not-acceptable");
 	public static final URI PAYLOAD_TOO_LARGE = URI.create(BASE + "payload-too-large");
+	public static final URI TOO_MANY_ATTEMPTS = URI.create(BASE + "too-many-attempts");
 	public static final URI INTERNAL = URI.create(BASE + "internal");
+	public static final URI SERVICE_UNAVAILABLE = URI.create(BASE + "service-unavailable");
 
 	private ProblemTypes() {
 	}

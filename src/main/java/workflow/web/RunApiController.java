@@ -1,5 +1,6 @@
 package workflow.web;
 
+import java.util.List;
 import java.util.UUID;
 
 import jakarta.validation.constraints.Size;
@@ -17,6 +18,14 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.ArraySchema;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import platform.AppUser;
 import workflow.Action;
 import workflow.ActionKind;
@@ -33,6 +42,10 @@ import workflow.Runs;
 @RestController
 @RequestMapping("/v1/workflow-runs")
 @Validated
+@Tag(name = "Workflow runs", description = """
+		Joiner, mover and leaver approval runs of the caller's tenant: list and detail read the projection; \
+		decisions (approve, reject, return) and HR's resubmit and withdraw are recorded at once and applied by \
+		the workflow asynchronously (202). A run's allowedActions say what the caller may do now.""")
 class RunApiController {
 
 	private final Runs runs;
@@ -42,10 +55,19 @@ class RunApiController {
 	}
 
 	/** Body of an action; {@code stageId} is required for approve, reject and return. */
-	record ActionBody(UUID stageId, @Size(max = 2000) String comment) {
+	record ActionBody(
+			@Schema(description = "The stage decided on (the run's currentStageId); required for approve, reject and return") UUID stageId,
+			@Schema(description = "Why; required for reject and return", maxLength = 2000) @Size(max = 2000) String comment) {
+	}
+
+	/** The run detail with what the caller may do with it now. */
+	record RunView(@JsonUnwrapped RunDetail detail,
+			@ArraySchema(arraySchema = @Schema(description = "What the caller may do now, by the same rules the console's buttons follow"),
+					schema = @Schema(allowableValues = { "approve", "reject", "return", "resubmit", "withdraw" })) List<ActionKind> allowedActions) {
 	}
 
 	@GetMapping
+	@Operation(summary = "List runs, newest first (keyset pagination; pass nextCursor as cursor)")
 	RunPage list(@AuthenticationPrincipal AppUser user, @RequestParam(required = false) String status,
 			@RequestParam(required = false) String definition, @RequestParam(required = false) UUID employeeId,
 			@RequestParam(required = false) String q, @RequestParam(defaultValue = "false") boolean assignedToMe,
@@ -57,12 +79,18 @@ class RunApiController {
 	}
 
 	@GetMapping("/{id}")
-	RunDetail detail(@AuthenticationPrincipal AppUser user, @PathVariable UUID id) {
-		return runs.detail(user.tenantId(), id);
+	@Operation(summary = "One run with its stage timeline, action history, grants and the caller's allowedActions")
+	RunView detail(@AuthenticationPrincipal AppUser user, @PathVariable UUID id) {
+		RunDetail detail = runs.detail(user.tenantId(), id);
+		return new RunView(detail, List.copyOf(runs.allowedActions(user, detail)));
 	}
 
 	@PostMapping("/{id}/{action:approve|reject|return|withdraw|resubmit}")
-	ResponseEntity<Action> act(@AuthenticationPrincipal AppUser user, @PathVariable UUID id, @PathVariable String action,
+	@Operation(summary = "Act on a run: approve, reject or return its current stage, or resubmit or withdraw it (HR)")
+	@ApiResponse(responseCode = "202", description = "Recorded; the workflow applies it asynchronously (poll the run or the action's outcome)")
+	ResponseEntity<Action> act(@AuthenticationPrincipal AppUser user, @PathVariable UUID id,
+			@Parameter(schema = @Schema(allowableValues = { "approve", "reject", "return", "resubmit", "withdraw" })) @PathVariable String action,
+			@Parameter(required = true, description = "A key of the caller's choosing, unique per action: a retry with the same key and body answers the first action again")
 			@RequestHeader(name = "Idempotency-Key", required = false) String idempotencyKey,
 			@RequestBody(required = false) @Validated ActionBody body) {
 		ActionBody request = body == null ? new ActionBody(null, null) : body;

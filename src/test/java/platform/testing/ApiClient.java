@@ -10,7 +10,7 @@ import java.util.Base64;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** A small HTTP client for the JSON API with HTTP Basic credentials (demo password {@code demo}). */
+/** A small HTTP client for the JSON API with HTTP Basic credentials (demo password {@code demo}) or an API token. */
 public final class ApiClient {
 
 	private final HttpClient http = HttpClient.newHttpClient();
@@ -48,6 +48,28 @@ public final class ApiClient {
 	public HttpResponse<String> postBytes(String user, String path, byte[] body) {
 		return send(request(user, path).header("Content-Type", "application/json")
 			.POST(HttpRequest.BodyPublishers.ofByteArray(body)).build());
+	}
+
+	/** A call with {@code Authorization: Bearer token} ({@code json} null: no body). */
+	public HttpResponse<String> withToken(String token, String method, String path, String json) {
+		HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(baseUrl + path))
+			.header("Accept", "application/json")
+			.header("Authorization", "Bearer " + token);
+		if (json != null) {
+			builder.header("Content-Type", "application/json");
+		}
+		return send(builder.method(method, json == null ? HttpRequest.BodyPublishers.noBody()
+				: HttpRequest.BodyPublishers.ofString(json)).build());
+	}
+
+	/** A call with any method and an optional JSON body as {@code user} (HTTP Basic). */
+	public HttpResponse<String> call(String user, String method, String path, String json) {
+		HttpRequest.Builder builder = request(user, path);
+		if (json != null) {
+			builder.header("Content-Type", "application/json");
+		}
+		return send(builder.method(method, json == null ? HttpRequest.BodyPublishers.noBody()
+				: HttpRequest.BodyPublishers.ofString(json)).build());
 	}
 
 	/** The first string value of {@code field} in a JSON body; fails the test when there is none. */

@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# API throughput benchmark (issue #13, part 9). NOT part of mvn verify: run it by hand on an idle
+# machine against a running demo (java -jar target/jml-hub-*.jar, or mvn spring-boot:run), e.g.
+#
+#   bench/api-throughput.sh http://localhost:8080
+#
+# Needs curl, jq and wrk (apt-get install wrk jq). Settings (environment): CONNECTIONS (50),
+# THREADS (2), DURATION (60s), RUNS (6000: joiner runs prepared for approvals; at least 20% of the
+# expected requests). What it does:
+#   1. ada (ADMIN) creates an API token with HR and APPROVER roles: every read uses it (Bearer);
+#   2. hana (HR) hires RUNS employees with manager manny; their joiner runs wait for manny;
+#   3. wrk: CONNECTIONS clients for DURATION, 80% reads (run list, employee list, run detail) with
+#      the token, 20% approvals of distinct runs by manny. A token is never a stage's assignee (it
+#      has no groups), so approvals are sent as manny with HTTP Basic, whose successful check the
+#      server caches (LOGIN_CACHE_TTL): one bcrypt per minute, not per call;
+#   4. checks that no run got more than one approval by manny and that every approval wrk sent
+#      was recorded once (no lost and no duplicated decision).
+# Record the figures and this command in docs/benchmarks.md.
+set -euo pipefail
+
+BASE=${1:-http://localhost:8080}
+CONNECTIONS=${CONNECTIONS:-50}
+THREADS=${THREADS:-2}
+DURATION=${DURATION:-60s}
+RUNS=${RUNS:-6000}
+HERE=$(cd "$(dirname "$0")" && pwd)
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+
+expires=$(date -u -d '+1 day' +%Y-%m-%dT%H:%M:%SZ)
+token=$(curl -sf -u ada:demo -H 'Content-Type: application/json' \
+  -d "{\"name\":\"bench-$(date +%s)\",\"roles\":[\"HR\",\"APPROVER\"],\"expiresAt\":\"$expires\"}" \
+  "$BASE/v1/admin/api-tokens" | jq -r .token)
+echo "API token created (${token:0:11}…)"
+
+echo "Hiring $RUNS employees (manager manny)…"
+seq 1 "$RUNS" | xargs -P 8 -I{} curl -sf -o /dev/null -u hana:demo -H 'Content-Type: application/json' \
+  -d "{\"displayName\":\"Bench {}\",\"email\":\"bench{}-$$@acme.example\",\"department\":\"Bench\",\"manager\":\"manny\",\"startDate\":\"2031-01-01\"}" \
+  "$BASE/v1/hr/employees"
+
+echo "Waiting until their runs wait for manny…"
+for attempt in $(seq 1 600); do
+  : > "$WORK/approvals.txt"
+  cursor=""
+  while :; do
+    page=$(curl -sf -u manny:demo "$BASE/v1/workflow-runs?assignedToMe=true&status=running&limit=200${cursor:+&cursor=$cursor}")
+    echo "$page" | jq -r '.items[] | select(.currentStageId != null) | "\(.id) \(.currentStageId)"' >> "$WORK/approvals.txt"
+    cursor=$(echo "$page" | jq -r '.nextCursor // empty')
+    [ -n "$cursor" ] || break
+  done
+  ready=$(wc -l < "$WORK/approvals.txt")
+  [ "$ready" -ge "$RUNS" ] && break
+  sleep 1
+done
+echo "$(wc -l < "$WORK/approvals.txt") runs wait for a decision"
+
+BENCH_TOKEN=$token BENCH_APPROVER_BASIC=$(printf 'manny:demo' | base64) BENCH_APPROVALS="$WORK/approvals.txt" \
+BENCH_THREADS=$THREADS BENCH_RESULT="$WORK/approved.txt" \
+  wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -s "$HERE/api-mixed.lua" "$BASE"
+
+sent=$(cat "$WORK/approved.txt")
+echo "Checking decisions (sent: $sent)…"
+recorded=0
+duplicated=0
+while read -r run stage; do
+  count=$(curl -sf -H "Authorization: Bearer $token" "$BASE/v1/workflow-runs/$run" \
+    | jq '[.actions[] | select(.actor == "manny" and .action == "approve")] | length')
+  [ "$count" -ge 1 ] && recorded=$((recorded + 1))
+  [ "$count" -gt 1 ] && duplicated=$((duplicated + 1))
+done < "$WORK/approvals.txt"
+echo "approvals recorded: $recorded (sent: $sent), runs with more than one: $duplicated"
+[ "$recorded" -eq "$sent" ] && [ "$duplicated" -eq 0 ]

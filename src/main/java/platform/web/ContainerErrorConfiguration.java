@@ -1,0 +1,38 @@
+package platform.web;
+
+import org.apache.catalina.core.StandardHost;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
+import org.springframework.boot.web.server.WebServerFactoryCustomizer;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
+import org.springframework.util.unit.DataSize;
+
+/**
+ * problem+json also where Spring MVC never runs: Tomcat's own rejections
+ * ({@link ProblemErrorReportValve}) and bodies over the size limit ({@link RequestSizeLimit}, first
+ * of all filters, before security).
+ */
+@Configuration(proxyBeanMethods = false)
+class ContainerErrorConfiguration {
+
+	@Bean
+	WebServerFactoryCustomizer<TomcatServletWebServerFactory> problemErrorReportValve() {
+		return factory -> factory.addContextCustomizers(context -> {
+			if (context.getParent() instanceof StandardHost host) {
+				host.setErrorReportValveClass(ProblemErrorReportValve.class.getName());
+			}
+		});
+	}
+
+	@Bean
+	FilterRegistrationBean<RequestSizeLimit> requestSizeLimit(
+			@Value("${jmlhub.web.max-body-size:1MB}") DataSize maxBodySize) {
+		FilterRegistrationBean<RequestSizeLimit> registration = new FilterRegistrationBean<>(new RequestSizeLimit(maxBodySize));
+		registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
+		registration.addUrlPatterns("/*");
+		return registration;
+	}
+}

@@ -1,0 +1,167 @@
+package platform.web;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.springdoc.core.customizers.GlobalOpenApiCustomizer;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import io.swagger.v3.oas.models.Components;
+import io.swagger.v3.oas.models.OpenAPI;
+import io.swagger.v3.oas.models.Operation;
+import io.swagger.v3.oas.models.PathItem;
+import io.swagger.v3.oas.models.headers.Header;
+import io.swagger.v3.oas.models.info.Info;
+import io.swagger.v3.oas.models.media.Content;
+import io.swagger.v3.oas.models.media.IntegerSchema;
+import io.swagger.v3.oas.models.media.MapSchema;
+import io.swagger.v3.oas.models.media.MediaType;
+import io.swagger.v3.oas.models.media.ObjectSchema;
+import io.swagger.v3.oas.models.media.Schema;
+import io.swagger.v3.oas.models.media.StringSchema;
+import io.swagger.v3.oas.models.responses.ApiResponse;
+import io.swagger.v3.oas.models.responses.ApiResponses;
+import io.swagger.v3.oas.models.security.SecurityRequirement;
+import io.swagger.v3.oas.models.security.SecurityScheme;
+
+/**
+ * The served OpenAPI document says what the server does: its name and version, both ways to
+ * authenticate (API token, HTTP Basic) on every operation, the real success status of each
+ * operation (201 with {@code Location}, 202, 204 instead of a blanket 200), and every error
+ * answer an operation can give as problem+json with its stable {@code type}.
+ */
+@Configuration(proxyBeanMethods = false)
+class OpenApiConfiguration {
+
+	static final String BEARER = "apiToken";
+	static final String BASIC = "basic";
+	static final String PROBLEM = "Problem";
+	static final String PROBLEM_JSON = "application/problem+json";
+
+	@Bean
+	OpenAPI jmlHubOpenApi(@Value("${jmlhub.api.version:1.0}") String version) {
+		return new OpenAPI()
+			.info(new Info().title("JML Hub API").version(version).description("""
+					The JSON API of JML Hub: HR's joiners, movers and leavers, their approval runs, and the \
+					tenant's outbox, jobs and API tokens. Every call acts in the caller's tenant; another \
+					tenant's things are 404.
+
+					**Authentication**: an API token (`Authorization: Bearer jmlh_...`, created by an ADMIN) \
+					or HTTP Basic for people. The server never challenges with Basic.
+
+					**Errors** are `application/problem+json` with a stable `type` under \
+					`https://jmlhub.dev/problems/` (validation errors carry `errors` per field). 429 and 503 \
+					carry `Retry-After`.
+
+					**Lists** use keyset pagination: pass `nextCursor` as `cursor`. **Actions** on runs need \
+					an `Idempotency-Key`."""))
+			.components(new Components()
+				.addSecuritySchemes(BEARER, new SecurityScheme().type(SecurityScheme.Type.HTTP).scheme("bearer")
+					.bearerFormat("jmlh_ API token").description("A tenant's API token (ADMIN: POST /v1/admin/api-tokens)"))
+				.addSecuritySchemes(BASIC, new SecurityScheme().type(SecurityScheme.Type.HTTP).scheme("basic")
+					.description("A person's username and password"))
+				.addSchemas(PROBLEM, problemSchema()))
+			.security(List.of(new SecurityRequirement().addList(BEARER), new SecurityRequirement().addList(BASIC)));
+	}
+
+	@Bean
+	GlobalOpenApiCustomizer honestResponses() {
+		return openApi -> {
+			if (openApi.getPaths() == null) {
+				return;
+			}
+			openApi.getPaths().forEach((path, item) -> item.readOperationsMap()
+				.forEach((method, operation) -> describe(path, method, operation)));
+		};
+	}
+
+	static void describe(String path, PathItem.HttpMethod method, Operation operation) {
+		ApiResponses responses = operation.getResponses() == null ? new ApiResponses() : operation.getResponses();
+		operation.setResponses(responses);
+		boolean otherSuccess = responses.keySet().stream().anyMatch(code -> code.startsWith("2") && !code.equals("200"));
+		if (otherSuccess && responses.containsKey("200")) {
+			ApiResponse generated = responses.remove("200");
+			// springdoc put the body's schema on the 200 it generated: it belongs to the real status
+			responses.forEach((code, response) -> {
+				if (code.startsWith("2") && !code.equals("204") && response.getContent() == null) {
+					response.setContent(generated.getContent());
+				}
+			});
+		}
+		ApiResponse created = responses.get("201");
+		if (created != null) {
+			created.addHeaderObject("Location", new Header().description("Where the created resource is")
+				.schema(new StringSchema().format("uri-reference")));
+		}
+		boolean body = operation.getRequestBody() != null;
+		boolean write = method != PathItem.HttpMethod.GET && method != PathItem.HttpMethod.HEAD;
+		Map<String, String[]> errors = new LinkedHashMap<>();
+		errors.put("400", new String[] { "Invalid parameters, headers or body fields (`errors` names each)", "validation", "malformed-request" });
+		errors.put("401", new String[] { "No, unknown, revoked or expired credentials", "unauthorized" });
+		errors.put("403", new String[] { "The caller's roles do not allow this", "forbidden" });
+		if (path.contains("{")) {
+			errors.put("404", new String[] { "No such thing in the caller's tenant", "not-found" });
+		}
+		errors.put("406", new String[] { "The Accept header allows no JSON", "not-acceptable" });
+		if (write) {
+			errors.put("409", new String[] { "Conflicts with the current state", "conflict" });
+		}
+		if (body) {
+			errors.put("413", new String[] { "The body is too large", "payload-too-large" });
+			errors.put("415", new String[] { "The body is not application/json", "unsupported-media-type" });
+		}
+		errors.put("429", new String[] { "Too many failed sign-ins: wait Retry-After seconds", "too-many-attempts" });
+		errors.put("500", new String[] { "An unexpected error (logged)", "internal" });
+		errors.put("503", new String[] { "The database is unreachable: retry after Retry-After seconds", "service-unavailable" });
+		errors.forEach((code, text) -> {
+			ApiResponse declared = responses.get(code);
+			ApiResponse problem = problem(code, text);
+			if (declared != null && declared.getDescription() != null && !declared.getDescription().isBlank()
+					&& !declared.getDescription().equals(HttpStatusDescriptions.of(code))) {
+				// what the controller said about this status, plus the problem type
+				problem.setDescription(declared.getDescription() + ". " + problem.getDescription());
+			}
+			responses.addApiResponse(code, problem);
+		});
+	}
+
+	/** springdoc's default descriptions (the reason phrase), which say nothing an integrator needs. */
+	static final class HttpStatusDescriptions {
+
+		static String of(String code) {
+			org.springframework.http.HttpStatus status = org.springframework.http.HttpStatus.resolve(Integer.parseInt(code));
+			return status == null ? "" : status.getReasonPhrase();
+		}
+	}
+
+	private static ApiResponse problem(String code, String[] text) {
+		StringBuilder description = new StringBuilder(text[0]).append(". Problem type");
+		description.append(text.length > 2 ? "s " : " ");
+		for (int i = 1; i < text.length; i++) {
+			description.append(i > 1 ? ", " : "").append('`')
+				.append("https://jmlhub.dev/problems/").append(text[i]).append('`');
+		}
+		ApiResponse response = new ApiResponse().description(description.toString())
+			.content(new Content().addMediaType(PROBLEM_JSON,
+					new MediaType().schema(new Schema<>().$ref("#/components/schemas/" + PROBLEM))));
+		if (code.equals("429") || code.equals("503")) {
+			response.addHeaderObject("Retry-After", new Header().description("Seconds to wait").schema(new IntegerSchema()));
+		}
+		return response;
+	}
+
+	private static Schema<?> problemSchema() {
+		return new ObjectSchema().description("RFC 9457 problem details")
+			.addProperty("type", new StringSchema().format("uri").example("https://jmlhub.dev/problems/validation"))
+			.addProperty("title", new StringSchema())
+			.addProperty("status", new IntegerSchema())
+			.addProperty("detail", new StringSchema())
+			.addProperty("instance", new StringSchema().format("uri-reference"))
+			.addProperty("errors", new MapSchema().additionalProperties(new StringSchema())
+				.description("Per field (or parameter, or header): what is wrong with it"))
+			.required(List.of("type", "title", "status"));
+	}
+}
