@@ -4,12 +4,15 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.util.UUID;
 
-/** A JML run as projected in PostgreSQL. */
+/**
+ * A JML run as projected in PostgreSQL. {@code start} is set while a failed start request of a
+ * {@code requested} run is being retried.
+ */
 public record Run(UUID id, String definitionKey, String definitionTitle, UUID employeeId, String employeeName,
 		String employeeEmail, String department, String manager, String fromDepartment, String fromManager,
 		LocalDate effectiveDate, RunStatus status, String statusReason, Instant startNotBefore, Instant startRequestedAt,
 		String workflowId, String executionId, Instant startedAt, UUID currentStageId, Instant createdAt,
-		Instant updatedAt, Instant finishedAt) {
+		Instant updatedAt, Instant finishedAt, StartProgress start) {
 
 	public boolean finished() {
 		return status.finished();

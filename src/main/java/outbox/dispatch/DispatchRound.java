@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -94,6 +95,10 @@ public final class DispatchRound {
 		if (!rescued.isEmpty()) {
 			log.warn("Rescued {} outbox events of tenant {} whose lease had expired", rescued.size(), tenant);
 		}
+		rescued.stream()
+			.filter(RescuedEvent::deadLettered)
+			.forEach(event -> noticeDeadLetter(tenant, event.id(), () -> registry.bind(tenant, event.asClaimed()),
+					event.lastError()));
 
 		// Start a handler only while the event lease still covers a full attempt.
 		long lastStart = claimedAt + properties.eventLease().minus(properties.attemptTimeout()).toNanos();
@@ -128,21 +133,23 @@ public final class DispatchRound {
 			throws InterruptedException {
 		long start = System.nanoTime();
 		Throwable failure;
+		HandlerRegistry.Invocation invocation = null;
 		try {
-			failure = invoker.invoke(handlerThreads, registry.bind(tenant, event));
+			invocation = registry.bind(tenant, event);
+			failure = invoker.invoke(handlerThreads, invocation);
 		}
 		catch (PermanentFailureException e) {
 			failure = e;
 		}
 		long elapsed = System.nanoTime() - start;
 		if (failure == null) {
-			return new Attempt(event, null, event.ageSeconds() + elapsed / 1e9);
+			return new Attempt(event, null, event.ageSeconds() + elapsed / 1e9, invocation);
 		}
 		boolean dead = Failures.isPermanent(failure) || event.attempt() >= event.maxAttempts();
 		Duration delay = dead ? Duration.ZERO : retryPolicy.delayAfter(event.attempt());
 		log.debug("Outbox event {} ({}) attempt {} failed: {}", event.id(), event.type(), event.attempt(), failure.toString());
 		return new Attempt(event, new FailedAttempt(dead, delay, failure.getClass().getName(), Failures.message(failure),
-				Failures.stack(failure), elapsed / 1_000_000, workerId), 0);
+				Failures.stack(failure), elapsed / 1_000_000, workerId), 0, invocation);
 	}
 
 	private Result complete(TenantClaim claim, List<Attempt> attempts, List<UUID> unstarted) {
@@ -168,6 +175,10 @@ public final class DispatchRound {
 					Outcome outcome = !applied ? Outcome.STALE
 							: attempt.failure().deadLetter() ? Outcome.DEAD_LETTERED : Outcome.RETRIED;
 					afterCommit.add(() -> metrics.record(type, outcome));
+					if (outcome == Outcome.DEAD_LETTERED && attempt.invocation() != null) {
+						afterCommit.add(() -> noticeDeadLetter(claim.tenantId(), attempt.event().id(), attempt::invocation,
+								attempt.failure().errorMessage()));
+					}
 				}
 			}
 			events.releaseUnstarted(claim.token(), unstarted);
@@ -182,6 +193,22 @@ public final class DispatchRound {
 		return release.get().moreDue() ? Result.MORE : Result.WORKED;
 	}
 
+	/**
+	 * Tells the handler of a dead-lettered event, in a unit of work of its own after the dead
+	 * letter committed; a failure is logged (the dead letter and its evidence stay as they are).
+	 */
+	private void noticeDeadLetter(String tenant, UUID eventId, Supplier<HandlerRegistry.Invocation> invocation,
+			String reason) {
+		try {
+			HandlerRegistry.Invocation call = invocation.get();
+			transactions.runInTenant(tenant, () -> call.deadLettered(reason));
+		}
+		catch (RuntimeException e) {
+			log.warn("The handler of dead-lettered outbox event {} (tenant {}) failed on the notice: {}", eventId, tenant,
+					e.toString());
+		}
+	}
+
 	private void releaseQuietly(TenantClaim claim) {
 		try {
 			transactions.runInTenant(claim.tenantId(), () -> queue.release(claim));
@@ -191,7 +218,8 @@ public final class DispatchRound {
 		}
 	}
 
-	private record Attempt(ClaimedEvent event, FailedAttempt failure, double handledAfterSeconds) {
+	private record Attempt(ClaimedEvent event, FailedAttempt failure, double handledAfterSeconds,
+			HandlerRegistry.Invocation invocation) {
 
 		boolean succeeded() {
 			return failure == null;

@@ -11,7 +11,8 @@ import outbox.dispatch.HandlerRegistry.Invocation;
 import platform.TenantTransactions;
 
 /**
- * Runs one handler attempt in the event tenant's own unit of work, on a handler thread so that
+ * Runs one handler attempt in the event tenant's own unit of work (or, for a handler that owns its
+ * transactions, outside any), on a handler thread so that
  * the dispatcher can give up after the attempt timeout (the handler thread is interrupted; a
  * handler that ignores the interrupt only costs its own thread, not the dispatcher).
  */
@@ -27,7 +28,7 @@ final class HandlerInvoker {
 
 	/** @return null when the attempt succeeded, otherwise the failure */
 	Throwable invoke(ExecutorService executor, Invocation invocation) throws InterruptedException {
-		Future<?> attempt = executor.submit(() -> transactions.runInTenant(invocation.delivery().tenantId(), () -> {
+		Runnable call = () -> {
 			try {
 				invocation.run();
 			}
@@ -37,7 +38,9 @@ final class HandlerInvoker {
 			catch (Exception e) {
 				throw new CheckedFailure(e);
 			}
-		}));
+		};
+		Future<?> attempt = executor.submit(invocation.ownsTransactions() ? call
+				: () -> transactions.runInTenant(invocation.delivery().tenantId(), call));
 		try {
 			attempt.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
 			return null;

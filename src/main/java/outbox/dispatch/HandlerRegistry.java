@@ -79,5 +79,16 @@ public class HandlerRegistry {
 		void run() throws Exception {
 			((OutboxEventHandler<CatalogEvent>) handler).handle(event, delivery);
 		}
+
+		/** Whether {@link #run} runs outside the dispatcher's unit of work. */
+		boolean ownsTransactions() {
+			return handler.ownsTransactions();
+		}
+
+		/** Tells the handler that the event went to the dead letters. */
+		@SuppressWarnings("unchecked")
+		void deadLettered(String reason) {
+			((OutboxEventHandler<CatalogEvent>) handler).deadLettered(event, delivery, reason);
+		}
 	}
 }

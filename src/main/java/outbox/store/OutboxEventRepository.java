@@ -105,7 +105,8 @@ public class OutboxEventRepository {
 				        last_error = 'The worker holding the lease did not complete the attempt in time'
 				    WHERE e.tenant_id = :tenant AND e.status = 'processing' AND e.lease_until < now()
 				    RETURNING e.id, e.tenant_id, e.event_type, e.status, e.attempts, e.redrives, e.claimed_by,
-				              e.last_error_class, e.last_error
+				              e.last_error_class, e.last_error, e.aggregate_id, e.idempotency_key, e.payload_version,
+				              e.payload::text AS payload, e.max_attempts
 				), history AS (
 				    INSERT INTO outbox_attempts (tenant_id, event_id, redrive, attempt, outcome, error_class, error_message, worker_id)
 				    SELECT tenant_id, id, redrives, attempts,
@@ -113,10 +114,14 @@ public class OutboxEventRepository {
 				           last_error_class, last_error, claimed_by
 				    FROM expired
 				)
-				SELECT id, event_type, status = 'failed' FROM expired
+				SELECT id, event_type, status = 'failed', aggregate_id, idempotency_key, payload_version, payload, attempts,
+				       max_attempts, last_error
+				FROM expired
 				""")
 			.param("tenant", tenantId)
-			.query((rs, row) -> new RescuedEvent(rs.getObject(1, UUID.class), rs.getString(2), rs.getBoolean(3)))
+			.query((rs, row) -> new RescuedEvent(rs.getObject(1, UUID.class), rs.getString(2), rs.getBoolean(3),
+					rs.getObject(4, UUID.class), rs.getString(5), rs.getInt(6), rs.getString(7), rs.getInt(8), rs.getInt(9),
+					rs.getString(10)))
 			.list();
 	}
 

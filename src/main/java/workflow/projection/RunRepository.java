@@ -18,6 +18,7 @@ import org.springframework.util.StringUtils;
 import workflow.Run;
 import workflow.RunFilter;
 import workflow.RunStatus;
+import workflow.StartProgress;
 
 /** The {@code workflow_runs} table. Call inside a tenant unit of work (RLS scopes every statement). */
 @Repository
@@ -27,7 +28,7 @@ public class RunRepository {
 			r.id, r.definition_key, r.definition_title, r.employee_id, r.employee_name, r.employee_email, r.department,
 			r.manager, r.from_department, r.from_manager, r.effective_date, r.status, r.status_reason, r.start_not_before,
 			r.start_requested_at, r.workflow_id, r.execution_id, r.started_at, r.current_stage_id, r.created_at,
-			r.updated_at, r.finished_at""";
+			r.updated_at, r.finished_at, r.start_attempt, r.start_max_attempts, r.start_error, r.start_error_at""";
 
 	/** The statuses a run ends in, as stored. */
 	private static final List<String> FINISHED = Arrays.stream(RunStatus.values())
@@ -112,12 +113,48 @@ public class RunRepository {
 				""").param("id", id).update();
 	}
 
-	public void recordExecution(UUID id, String workflowId, String executionId) {
+	/** Attempt {@code attempt} of the start failed with {@code error} and will be retried. */
+	public void recordStartRetry(UUID id, int attempt, int maxAttempts, String error) {
 		jdbc.sql("""
+				UPDATE workflow_runs SET start_attempt = :attempt, start_max_attempts = :maxAttempts, start_error = :error,
+				    start_error_at = now(), updated_at = now()
+				WHERE id = :id AND status = :requested AND workflow_id IS NULL
+				""")
+			.param("id", id)
+			.param("attempt", attempt)
+			.param("maxAttempts", maxAttempts)
+			.param("error", error)
+			.param("requested", RunStatus.REQUESTED.value())
+			.update();
+	}
+
+	/**
+	 * A run whose start chain had given up ({@code start_failed} without an execution) is
+	 * {@code requested} again: an admin re-drove its start request. False for any other run.
+	 */
+	public boolean reopenStart(UUID id) {
+		return jdbc.sql("""
+				UPDATE workflow_runs SET status = :requested, status_reason = NULL, finished_at = NULL, start_attempt = NULL,
+				    start_max_attempts = NULL, start_error = NULL, start_error_at = NULL, updated_at = now()
+				WHERE id = :id AND status = :startFailed AND workflow_id IS NULL
+				""")
+			.param("id", id)
+			.param("requested", RunStatus.REQUESTED.value())
+			.param("startFailed", RunStatus.START_FAILED.value())
+			.update() > 0;
+	}
+
+	/**
+	 * Records the started execution, fenced on the run having none yet (or this one): false when
+	 * another execution is recorded. The run's status is not touched (its first activation, or a
+	 * withdraw meanwhile, decide it).
+	 */
+	public boolean recordExecution(UUID id, String workflowId, String executionId) {
+		return jdbc.sql("""
 				UPDATE workflow_runs SET workflow_id = :workflowId, execution_id = :executionId,
-				    started_at = coalesce(started_at, now()), updated_at = now()
-				WHERE id = :id
-				""").param("id", id).param("workflowId", workflowId).param("executionId", executionId).update();
+				    started_at = coalesce(started_at, now()), start_error = NULL, start_error_at = NULL, updated_at = now()
+				WHERE id = :id AND (workflow_id IS NULL OR workflow_id = :workflowId)
+				""").param("id", id).param("workflowId", workflowId).param("executionId", executionId).update() > 0;
 	}
 
 	/** {@code requested} → {@code start_failed}; a run that got further keeps its status. */
@@ -125,6 +162,19 @@ public class RunRepository {
 		return jdbc.sql("""
 				UPDATE workflow_runs SET status = :startFailed, status_reason = :reason, finished_at = now(), updated_at = now()
 				WHERE id = :id AND status = :requested
+				""")
+			.param("id", id)
+			.param("reason", reason)
+			.param("startFailed", RunStatus.START_FAILED.value())
+			.param("requested", RunStatus.REQUESTED.value())
+			.update() > 0;
+	}
+
+	/** Like {@link #markStartFailed} for the start chain: only while no execution is recorded. */
+	public boolean markStartRequestFailed(UUID id, String reason) {
+		return jdbc.sql("""
+				UPDATE workflow_runs SET status = :startFailed, status_reason = :reason, finished_at = now(), updated_at = now()
+				WHERE id = :id AND status = :requested AND workflow_id IS NULL
 				""")
 			.param("id", id)
 			.param("reason", reason)
@@ -230,6 +280,13 @@ public class RunRepository {
 				rs.getString("status_reason"), Rows.instant(rs, "start_not_before"), Rows.instant(rs, "start_requested_at"),
 				rs.getString("workflow_id"), rs.getString("execution_id"), Rows.instant(rs, "started_at"),
 				Rows.uuid(rs, "current_stage_id"), Rows.instant(rs, "created_at"), Rows.instant(rs, "updated_at"),
-				Rows.instant(rs, "finished_at"));
+				Rows.instant(rs, "finished_at"), startProgress(rs));
+	}
+
+	private static StartProgress startProgress(ResultSet rs) throws SQLException {
+		String error = rs.getString("start_error");
+		return error == null || !RunStatus.REQUESTED.value().equals(rs.getString("status")) ? null
+				: new StartProgress(rs.getInt("start_attempt"), rs.getInt("start_max_attempts"), error,
+						Rows.instant(rs, "start_error_at"));
 	}
 }

@@ -2,9 +2,16 @@ package workflow.engine.temporal;
 
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.Callable;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+import jakarta.annotation.PreDestroy;
 
 import org.springframework.stereotype.Component;
 
+import io.grpc.Context;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.temporal.api.common.v1.WorkflowExecution;
@@ -26,7 +33,8 @@ import workflow.engine.OrchestratorException;
  * {@code jml-<runId>} after a status check (describe): an execution that exists, running or
  * closed, is answered with its receipt instead of a second start; a closed one could not be
  * started again anyway (reuse policy REJECT_DUPLICATE) and a running one is joined, not
- * duplicated (conflict policy USE_EXISTING, the only one SignalWithStart accepts).
+ * duplicated (conflict policy USE_EXISTING, the only one SignalWithStart accepts). Every call runs
+ * under the call deadline ({@code TEMPORAL_CALL_TIMEOUT}), the SDK's retries included.
  */
 @Component
 class TemporalOrchestrator implements Orchestrator {
@@ -34,11 +42,44 @@ class TemporalOrchestrator implements Orchestrator {
 	private final WorkflowClient client;
 	private final TemporalProperties temporal;
 	private final WorkflowProperties.Engine engine;
+	/** Fires the gRPC deadlines of the calls. */
+	private final ScheduledExecutorService deadlines;
 
 	TemporalOrchestrator(WorkflowClient client, TemporalProperties temporal, WorkflowProperties properties) {
 		this.client = client;
 		this.temporal = temporal;
 		this.engine = properties.engine();
+		this.deadlines = Executors.newSingleThreadScheduledExecutor(runnable -> {
+			Thread thread = new Thread(runnable, "temporal-call-deadlines");
+			thread.setDaemon(true);
+			return thread;
+		});
+	}
+
+	@PreDestroy
+	void close() {
+		deadlines.shutdownNow();
+	}
+
+	/**
+	 * Runs {@code call} under the call deadline: the SDK's own retries (of an unreachable frontend,
+	 * for a minute by default) end with it, and the call fails with DEADLINE_EXCEEDED.
+	 */
+	private <T> T withDeadline(Callable<T> call) {
+		Context.CancellableContext context = Context.current()
+			.withDeadlineAfter(temporal.callTimeout().toMillis(), TimeUnit.MILLISECONDS, deadlines);
+		try {
+			return context.call(call);
+		}
+		catch (RuntimeException e) {
+			throw e;
+		}
+		catch (Exception e) {
+			throw new IllegalStateException(e);
+		}
+		finally {
+			context.cancel(null);
+		}
 	}
 
 	static String workflowId(UUID runId) {
@@ -48,6 +89,15 @@ class TemporalOrchestrator implements Orchestrator {
 	@Override
 	public StartReceipt start(StartRequest request) {
 		String workflowId = workflowId(request.runId());
+		try {
+			return withDeadline(() -> startOnce(workflowId, request));
+		}
+		catch (RuntimeException e) {
+			throw classify("start of " + workflowId, e, false);
+		}
+	}
+
+	private StartReceipt startOnce(String workflowId, StartRequest request) {
 		try {
 			Optional<String> existing = existingExecution(workflowId);
 			if (existing.isPresent()) {
@@ -67,17 +117,17 @@ class TemporalOrchestrator implements Orchestrator {
 		catch (WorkflowExecutionAlreadyStarted e) {
 			return new StartReceipt(workflowId, e.getExecution().getRunId(), true);
 		}
-		catch (RuntimeException e) {
-			throw classify("start of " + workflowId, e, false);
-		}
 	}
 
 	@Override
 	public void signal(DecisionSignal signal) {
 		String workflowId = workflowId(signal.runId());
 		try {
-			client.newUntypedWorkflowStub(workflowId, Optional.empty(), Optional.of(JmlWorkflow.TYPE))
-				.signal(JmlWorkflow.DECISION_SIGNAL, signal.decision());
+			withDeadline(() -> {
+				client.newUntypedWorkflowStub(workflowId, Optional.empty(), Optional.of(JmlWorkflow.TYPE))
+					.signal(JmlWorkflow.DECISION_SIGNAL, signal.decision());
+				return null;
+			});
 		}
 		catch (RuntimeException e) {
 			throw classify("signal to " + workflowId, e, true);
@@ -108,7 +158,7 @@ class TemporalOrchestrator implements Orchestrator {
 						engine.blockedRetryInitial().toSeconds(), engine.blockedRetryMax().toSeconds()));
 	}
 
-	private static OrchestratorException classify(String what, RuntimeException e, boolean signal) {
+	private OrchestratorException classify(String what, RuntimeException e, boolean signal) {
 		if (signal && e instanceof WorkflowNotFoundException) {
 			return new OrchestratorException(OrchestratorException.Kind.NOT_RUNNING, what + ": the workflow is not running", e);
 		}
@@ -119,7 +169,12 @@ class TemporalOrchestrator implements Orchestrator {
 			case NOT_FOUND -> signal ? OrchestratorException.Kind.NOT_RUNNING : OrchestratorException.Kind.PERMANENT;
 			default -> OrchestratorException.Kind.TRANSIENT;
 		};
-		return new OrchestratorException(kind, what + " failed: " + e.getMessage(), e);
+		String cause = switch (code == null ? Status.Code.UNKNOWN : code) {
+			case UNAVAILABLE -> "Temporal unreachable (" + e.getMessage() + ")";
+			case DEADLINE_EXCEEDED -> "Temporal did not answer within " + temporal.callTimeout().toMillis() + " ms";
+			default -> e.getMessage();
+		};
+		return new OrchestratorException(kind, what + " failed: " + cause, e);
 	}
 
 	private static Status.Code status(Throwable e) {

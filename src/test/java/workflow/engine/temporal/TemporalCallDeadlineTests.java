@@ -1,0 +1,84 @@
+package workflow.engine.temporal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import io.temporal.client.WorkflowClient;
+import io.temporal.client.WorkflowClientOptions;
+import io.temporal.serviceclient.WorkflowServiceStubs;
+import io.temporal.serviceclient.WorkflowServiceStubsOptions;
+import platform.TemporalProperties;
+import workflow.ActionKind;
+import workflow.WorkflowProperties;
+import workflow.engine.Orchestrator.Decision;
+import workflow.engine.Orchestrator.DecisionSignal;
+import workflow.engine.Orchestrator.StartRequest;
+import workflow.engine.OrchestratorException;
+
+/**
+ * Nobody waits on Temporal: with the frontend unreachable (a closed port), a start and a signal
+ * each fail within the call deadline (the SDK alone would retry for a minute) as a transient
+ * failure that says Temporal could not be reached.
+ */
+class TemporalCallDeadlineTests {
+
+	static final Duration DEADLINE = Duration.ofSeconds(1);
+
+	WorkflowServiceStubs stubs;
+	TemporalOrchestrator orchestrator;
+
+	@BeforeEach
+	void unreachableTemporal() throws IOException {
+		int closedPort;
+		try (ServerSocket socket = new ServerSocket(0)) {
+			closedPort = socket.getLocalPort();
+		}
+		stubs = WorkflowServiceStubs.newServiceStubs(
+				WorkflowServiceStubsOptions.newBuilder().setTarget("127.0.0.1:" + closedPort).build());
+		WorkflowClient client = WorkflowClient.newInstance(stubs,
+				WorkflowClientOptions.newBuilder().setNamespace("default").build());
+		WorkflowProperties properties = new WorkflowProperties(new WorkflowProperties.Jml(true, 5, null),
+				new WorkflowProperties.Engine(Duration.ofSeconds(30), Duration.ofMinutes(1), Duration.ofMinutes(1),
+						Duration.ofHours(1)),
+				null);
+		orchestrator = new TemporalOrchestrator(client,
+				new TemporalProperties("127.0.0.1:" + closedPort, "default", "jml", 0, DEADLINE), properties);
+	}
+
+	@AfterEach
+	void close() {
+		orchestrator.close();
+		stubs.shutdownNow();
+	}
+
+	@Test
+	void aSignalGivesUpWithinTheCallDeadline() {
+		long started = System.nanoTime();
+		assertThatThrownBy(() -> orchestrator.signal(new DecisionSignal("acme", UUID.randomUUID(),
+				new Decision(UUID.randomUUID(), ActionKind.APPROVE, UUID.randomUUID(), 0, "manny"))))
+			.isInstanceOfSatisfying(OrchestratorException.class, e -> {
+				assertThat(e.kind()).isEqualTo(OrchestratorException.Kind.TRANSIENT);
+				assertThat(e.getMessage()).containsAnyOf("Temporal unreachable", "Temporal did not answer within 1000 ms");
+			});
+		assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(DEADLINE.multipliedBy(3));
+	}
+
+	@Test
+	void aStartGivesUpWithinTheCallDeadline() {
+		long started = System.nanoTime();
+		assertThatThrownBy(() -> orchestrator.start(new StartRequest("acme", UUID.randomUUID(), "joiner", List.of())))
+			.isInstanceOfSatisfying(OrchestratorException.class,
+					e -> assertThat(e.kind()).isEqualTo(OrchestratorException.Kind.TRANSIENT));
+		assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(DEADLINE.multipliedBy(3));
+	}
+}
