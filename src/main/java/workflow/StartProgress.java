@@ -17,7 +17,7 @@ public record StartProgress(int failedAttempt, int maxAttempts, String error, In
 		return Math.min(failedAttempt + 1, maxAttempts);
 	}
 
-	/** "retrying, attempt 2 of 5: Temporal unreachable". */
+	/** For example: retrying, attempt 2 of 5: Temporal unreachable. */
 	@JsonProperty
 	public String summary() {
 		return "retrying, attempt " + nextAttempt() + " of " + maxAttempts + ": " + error;

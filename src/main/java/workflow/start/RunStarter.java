@@ -37,7 +37,7 @@ import workflow.projection.StageRepository;
  * re-opened, as when an admin re-drives the dead start request). The orchestrator is called
  * outside any transaction (the start is idempotent by workflow id), and a second short unit of
  * work records the execution, fenced on the run still having none. A failed call is recorded on
- * the run ("retrying, attempt 2 of 5: ...") and retried by the outbox; when the failure is
+ * the run (retrying, attempt 2 of 5: the error) and retried by the outbox; when the failure is
  * permanent, or this was the last attempt, the run becomes {@code start_failed} with the reason.
  * Whatever else ends the start request in the dead letters (an attempt timeout, an expired lease,
  * a database error) reaches {@link #deadLettered}, which fails the start the same way.
