@@ -35,9 +35,22 @@ public record WorkflowProperties(Jml jml, Engine engine, Jobs jobs) {
 	}
 
 	/**
-	 * @param signalRedeliveryDelay an undelivered decision signal is re-sent once it is this old
+	 * @param signalRedeliveryDelay an undelivered decision signal is re-sent once it is this old; also
+	 *     the first wait after a failed send, which doubles per failure
 	 * @param batchSize rows one job round handles per tenant
+	 * @param signalRetryMaxDelay cap of the wait between two sends of one action
+	 * @param signalMaxAttempts sends of one action after which it is undeliverable (left for an admin)
 	 */
-	public record Jobs(Duration signalRedeliveryDelay, int batchSize) {
+	public record Jobs(Duration signalRedeliveryDelay, int batchSize, Duration signalRetryMaxDelay,
+			int signalMaxAttempts) {
+
+		public Jobs {
+			if (signalRetryMaxDelay == null) {
+				signalRetryMaxDelay = Duration.ofMinutes(10);
+			}
+			if (signalMaxAttempts < 1) {
+				throw new IllegalArgumentException("workflow.jobs.signal-max-attempts must be at least 1");
+			}
+		}
 	}
 }

@@ -1,5 +1,7 @@
 package workflow.decisions;
 
+import java.time.Clock;
+
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
@@ -7,6 +9,7 @@ import org.springframework.stereotype.Service;
 import platform.TenantTransactions;
 import workflow.Action;
 import workflow.ActionOutcome;
+import workflow.WorkflowProperties;
 import workflow.engine.Orchestrator;
 import workflow.engine.Orchestrator.Decision;
 import workflow.engine.Orchestrator.DecisionSignal;
@@ -15,8 +18,9 @@ import workflow.projection.ActionRepository;
 
 /**
  * Sends a recorded action to the run's process, outside any transaction, and records the
- * outcome: {@code signal_sent_at} on delivery, the error otherwise (the redelivery job retries),
- * or "ignored" when the process no longer runs.
+ * outcome: {@code signal_sent_at} on delivery, the error and the next attempt otherwise (the
+ * redelivery job retries, with backoff per action, until the attempt cap makes the action
+ * undeliverable), or ignored when the process no longer runs.
  */
 @Service
 public class SignalDelivery {
@@ -26,11 +30,16 @@ public class SignalDelivery {
 	private final TenantTransactions transactions;
 	private final ActionRepository actions;
 	private final Orchestrator orchestrator;
+	private final WorkflowProperties.Jobs retries;
+	private final Clock clock;
 
-	SignalDelivery(TenantTransactions transactions, ActionRepository actions, Orchestrator orchestrator) {
+	SignalDelivery(TenantTransactions transactions, ActionRepository actions, Orchestrator orchestrator,
+			WorkflowProperties properties, Clock clock) {
 		this.transactions = transactions;
 		this.actions = actions;
 		this.orchestrator = orchestrator;
+		this.retries = properties.jobs();
+		this.clock = clock;
 	}
 
 	/** True when the signal was delivered. Never throws: an undelivered action stays for the job. */
@@ -45,9 +54,17 @@ public class SignalDelivery {
 						"the run's workflow is no longer running"));
 			}
 			else {
-				log.warn("Signal of action {} (run {}) not delivered, will be re-sent: {}", action.id(), action.runId(),
-						e.getMessage());
-				record(tenantId, action, () -> actions.recordSignalFailure(action.id(), e.getMessage()));
+				record(tenantId, action, () -> {
+					if (actions.recordSignalFailure(action.id(), e.getMessage(), clock.instant(), retries.signalRedeliveryDelay(),
+							retries.signalRetryMaxDelay(), retries.signalMaxAttempts())) {
+						log.warn("Signal of action {} (run {}) is undeliverable after {} attempts: {}", action.id(),
+								action.runId(), retries.signalMaxAttempts(), e.getMessage());
+					}
+					else {
+						log.warn("Signal of action {} (run {}) not delivered, will be re-sent: {}", action.id(),
+								action.runId(), e.getMessage());
+					}
+				});
 			}
 			return false;
 		}

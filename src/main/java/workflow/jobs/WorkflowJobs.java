@@ -62,7 +62,9 @@ class WorkflowJobs {
 	/**
 	 * Re-sends decision signals that were recorded but not delivered (the process crashed between
 	 * commit and send, or the engine was unreachable): {@code signal_sent_at} is the durable source.
-	 * The workflow ignores an action id it has already seen, so a re-send is harmless.
+	 * The workflow ignores an action id it has already seen, so a re-send is harmless. Each action
+	 * backs off on its own ({@code next_signal_at}) and becomes undeliverable after the attempt cap;
+	 * the due ones go oldest-due first, so failing actions never hide a newer one.
 	 */
 	@Bean
 	Job signalRedeliveryJob(TenantScans scans, TenantTransactions transactions, ActionRepository actions,
@@ -70,8 +72,8 @@ class WorkflowJobs {
 		Duration delay = properties.jobs().signalRedeliveryDelay();
 		int batchSize = properties.jobs().batchSize();
 		return new TenantBatchJob<Action>(SIGNAL_REDELIVERY, "handled {} undelivered action(s)", clock,
-				now -> scans.withUnsentSignals(now.minus(delay)),
-				(tenant, now) -> transactions.readInTenant(tenant, () -> actions.unsent(now.minus(delay), batchSize)),
+				now -> scans.withDueSignals(now, now.minus(delay)),
+				(tenant, now) -> transactions.readInTenant(tenant, () -> actions.dueSignals(now, now.minus(delay), batchSize)),
 				(tenant, action, now) -> {
 					if (delivery.deliver(tenant, action)) {
 						log.info("Re-sent the signal of action {} ({} on run {})", action.id(), action.action().value(),
