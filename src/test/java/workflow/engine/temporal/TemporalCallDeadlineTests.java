@@ -3,8 +3,6 @@ package workflow.engine.temporal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.io.IOException;
-import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
@@ -13,11 +11,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import io.temporal.client.WorkflowClient;
-import io.temporal.client.WorkflowClientOptions;
-import io.temporal.serviceclient.WorkflowServiceStubs;
-import io.temporal.serviceclient.WorkflowServiceStubsOptions;
-import platform.TemporalProperties;
 import workflow.ActionKind;
 import workflow.WorkflowProperties;
 import workflow.engine.Orchestrator.Decision;
@@ -34,31 +27,22 @@ class TemporalCallDeadlineTests {
 
 	static final Duration DEADLINE = Duration.ofSeconds(1);
 
-	WorkflowServiceStubs stubs;
-	TemporalOrchestrator orchestrator;
+	UnreachableTemporal temporal;
+	workflow.engine.Orchestrator orchestrator;
 
 	@BeforeEach
-	void unreachableTemporal() throws IOException {
-		int closedPort;
-		try (ServerSocket socket = new ServerSocket(0)) {
-			closedPort = socket.getLocalPort();
-		}
-		stubs = WorkflowServiceStubs.newServiceStubs(
-				WorkflowServiceStubsOptions.newBuilder().setTarget("127.0.0.1:" + closedPort).build());
-		WorkflowClient client = WorkflowClient.newInstance(stubs,
-				WorkflowClientOptions.newBuilder().setNamespace("default").build());
+	void unreachableTemporal() {
 		WorkflowProperties properties = new WorkflowProperties(new WorkflowProperties.Jml(true, 5, null),
 				new WorkflowProperties.Engine(Duration.ofSeconds(30), Duration.ofMinutes(1), Duration.ofMinutes(1),
 						Duration.ofHours(1)),
 				null);
-		orchestrator = new TemporalOrchestrator(client,
-				new TemporalProperties("127.0.0.1:" + closedPort, "default", "jml", 0, DEADLINE), properties);
+		temporal = new UnreachableTemporal(DEADLINE, properties);
+		orchestrator = temporal.orchestrator();
 	}
 
 	@AfterEach
 	void close() {
-		orchestrator.close();
-		stubs.shutdownNow();
+		temporal.close();
 	}
 
 	@Test
