@@ -15,12 +15,13 @@ import workflow.engine.Orchestrator.Decision;
 import workflow.engine.Orchestrator.DecisionSignal;
 import workflow.engine.OrchestratorException;
 import workflow.projection.ActionRepository;
+import workflow.projection.RunRepository;
 
 /**
  * Sends a recorded action to the run's process, outside any transaction, and records the
  * outcome: {@code signal_sent_at} on delivery, the error and the next attempt otherwise (the
  * redelivery job retries, with backoff per action, until the attempt cap makes the action
- * undeliverable), or ignored when the process no longer runs.
+ * undeliverable and its run needs attention), or ignored when the process no longer runs.
  */
 @Service
 public class SignalDelivery {
@@ -29,14 +30,16 @@ public class SignalDelivery {
 
 	private final TenantTransactions transactions;
 	private final ActionRepository actions;
+	private final RunRepository runs;
 	private final Orchestrator orchestrator;
 	private final WorkflowProperties.Jobs retries;
 	private final Clock clock;
 
-	SignalDelivery(TenantTransactions transactions, ActionRepository actions, Orchestrator orchestrator,
-			WorkflowProperties properties, Clock clock) {
+	SignalDelivery(TenantTransactions transactions, ActionRepository actions, RunRepository runs,
+			Orchestrator orchestrator, WorkflowProperties properties, Clock clock) {
 		this.transactions = transactions;
 		this.actions = actions;
+		this.runs = runs;
 		this.orchestrator = orchestrator;
 		this.retries = properties.jobs();
 		this.clock = clock;
@@ -59,6 +62,10 @@ public class SignalDelivery {
 							retries.signalRetryMaxDelay(), retries.signalMaxAttempts())) {
 						log.warn("Signal of action {} (run {}) is undeliverable after {} attempts: {}", action.id(),
 								action.runId(), retries.signalMaxAttempts(), e.getMessage());
+						runs.markNeedsAttention(action.runId(),
+								"The " + action.action().value() + " of " + action.actor() + " could not be delivered to the workflow: "
+										+ e.getMessage(),
+								retries.signalMaxAttempts() + " signal attempts", clock.instant());
 					}
 					else {
 						log.warn("Signal of action {} (run {}) not delivered, will be re-sent: {}", action.id(),

@@ -29,6 +29,10 @@ class TenantScans {
 			.list();
 	}
 
+	List<String> withLiveRuns(Instant startedBefore) {
+		return scan("workflow_tenants_with_live_runs", startedBefore);
+	}
+
 	List<String> withDueStarts(Instant now) {
 		return scan("workflow_tenants_with_due_starts", now);
 	}

@@ -13,7 +13,9 @@ import jobs.Job;
 import jobs.JobNames;
 import platform.TenantTransactions;
 import workflow.Action;
+import workflow.Run;
 import workflow.WorkflowProperties;
+import workflow.attention.RunReconciliation;
 import workflow.decisions.SignalDelivery;
 import workflow.projection.ActionRepository;
 import workflow.start.RunRequests;
@@ -25,13 +27,14 @@ class WorkflowJobs {
 	static final String PREHIRE_START = "workflow_prehire_start";
 	static final String STAGE_REMINDERS = "workflow_stage_reminders";
 	static final String SIGNAL_REDELIVERY = "workflow_signal_redelivery";
+	static final String RECONCILE = "workflow_reconcile";
 
 	private static final Logger log = LoggerFactory.getLogger(WorkflowJobs.class);
 
 	/** The workflow's jobs, for the closed set of job metric labels. */
 	@Bean
 	JobNames workflowJobNames() {
-		return JobNames.of(PREHIRE_START, STAGE_REMINDERS, SIGNAL_REDELIVERY);
+		return JobNames.of(PREHIRE_START, STAGE_REMINDERS, SIGNAL_REDELIVERY, RECONCILE);
 	}
 
 	/**
@@ -80,5 +83,18 @@ class WorkflowJobs {
 								action.runId());
 					}
 				});
+	}
+
+	/**
+	 * Compares the live runs with their executions ({@code WORKFLOW_RECONCILE_INTERVAL}): a run
+	 * whose execution closed or vanished while the projection says running needs attention. The
+	 * run rows ({@code reconciled_at}) are the durable source; runs checked least recently go first.
+	 */
+	@Bean
+	Job reconcileJob(TenantScans scans, RunReconciliation reconciliation, WorkflowProperties properties, Clock clock) {
+		int batchSize = properties.jobs().batchSize();
+		return new TenantBatchJob<Run>(RECONCILE, "found {} run(s) whose execution is gone", clock,
+				scans::withLiveRuns, (tenant, now) -> reconciliation.due(tenant, now, batchSize),
+				(tenant, run, now) -> reconciliation.check(tenant, run, now));
 	}
 }

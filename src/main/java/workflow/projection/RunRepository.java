@@ -15,6 +15,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 import org.springframework.util.StringUtils;
 
+import workflow.Attention;
 import workflow.Run;
 import workflow.RunFilter;
 import workflow.RunStatus;
@@ -28,7 +29,8 @@ public class RunRepository {
 			r.id, r.definition_key, r.definition_title, r.employee_id, r.employee_name, r.employee_email, r.department,
 			r.manager, r.from_department, r.from_manager, r.effective_date, r.status, r.status_reason, r.start_not_before,
 			r.start_requested_at, r.workflow_id, r.execution_id, r.started_at, r.current_stage_id, r.created_at,
-			r.updated_at, r.finished_at, r.start_attempt, r.start_max_attempts, r.start_error, r.start_error_at""";
+			r.updated_at, r.finished_at, r.start_attempt, r.start_max_attempts, r.start_error, r.start_error_at,
+			r.attention_reason, r.attention_since, r.attention_tried""";
 
 	/** The statuses a run ends in, as stored. */
 	private static final List<String> FINISHED = Arrays.stream(RunStatus.values())
@@ -210,6 +212,50 @@ public class RunRepository {
 				""").param("id", id).param("status", status.value()).param("reason", reason).param("live", LIVE).update();
 	}
 
+	/**
+	 * A live run ({@code running}, {@code returned}) needs attention: why, and what was tried. A
+	 * run that already needs attention keeps its first {@code since} and takes the newer reason.
+	 * False when the run is not live.
+	 */
+	public boolean markNeedsAttention(UUID id, String reason, String tried, Instant now) {
+		return jdbc.sql("""
+				UPDATE workflow_runs SET
+				    attention_resume_status = CASE WHEN status = :attention THEN attention_resume_status ELSE status END,
+				    attention_since = CASE WHEN status = :attention THEN attention_since ELSE :now END,
+				    status = :attention, attention_reason = :reason, attention_tried = :tried, updated_at = now()
+				WHERE id = :id AND (status IN (:live) OR status = :attention)
+				""")
+			.param("id", id)
+			.param("reason", reason)
+			.param("tried", tried)
+			.param("now", Rows.timestamp(now))
+			.param("attention", RunStatus.NEEDS_ATTENTION.value())
+			.param("live", LIVE)
+			.update() > 0;
+	}
+
+	/** The reconciliation looked at the run's execution at {@code now}. */
+	public void markReconciled(UUID id, Instant now) {
+		jdbc.sql("UPDATE workflow_runs SET reconciled_at = :now WHERE id = :id")
+			.param("id", id)
+			.param("now", Rows.timestamp(now))
+			.update();
+	}
+
+	/** Live runs started before {@code startedBefore}, least recently checked first (the reconciliation). */
+	public List<Run> liveStartedBefore(Instant startedBefore, int limit) {
+		return jdbc.sql("SELECT " + COLUMNS + """
+				 FROM workflow_runs r
+				WHERE r.status IN (:live) AND r.workflow_id IS NOT NULL AND r.started_at < :before
+				ORDER BY r.reconciled_at NULLS FIRST, r.id LIMIT :limit
+				""")
+			.param("live", LIVE)
+			.param("before", Rows.timestamp(startedBefore))
+			.param("limit", limit)
+			.query(RunRepository::map)
+			.list();
+	}
+
 	/** Ends the run unless it already ended. */
 	public boolean finish(UUID id, RunStatus status, String reason) {
 		return jdbc.sql("""
@@ -280,7 +326,13 @@ public class RunRepository {
 				rs.getString("status_reason"), Rows.instant(rs, "start_not_before"), Rows.instant(rs, "start_requested_at"),
 				rs.getString("workflow_id"), rs.getString("execution_id"), Rows.instant(rs, "started_at"),
 				Rows.uuid(rs, "current_stage_id"), Rows.instant(rs, "created_at"), Rows.instant(rs, "updated_at"),
-				Rows.instant(rs, "finished_at"), startProgress(rs));
+				Rows.instant(rs, "finished_at"), startProgress(rs), attention(rs));
+	}
+
+	private static Attention attention(ResultSet rs) throws SQLException {
+		return !RunStatus.NEEDS_ATTENTION.value().equals(rs.getString("status")) ? null
+				: new Attention(rs.getString("attention_reason"), Rows.instant(rs, "attention_since"),
+						rs.getString("attention_tried"));
 	}
 
 	private static StartProgress startProgress(ResultSet rs) throws SQLException {

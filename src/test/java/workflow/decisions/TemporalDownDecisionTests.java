@@ -101,7 +101,7 @@ class TemporalDownDecisionTests {
 		Action approve;
 		long started = System.nanoTime();
 		try (UnreachableTemporal down = new UnreachableTemporal(DEADLINE, properties)) {
-			SignalDelivery delivery = new SignalDelivery(transactions, actions, down.orchestrator(), properties,
+			SignalDelivery delivery = new SignalDelivery(transactions, actions, runRepository, down.orchestrator(), properties,
 					Clock.systemUTC());
 			RunActions cutOff = new RunActions(transactions, runRepository, stages, actions, delivery, endings);
 			approve = cutOff.act(manny, runId, new ActionRequest(ActionKind.APPROVE, manager.id(), "ok", "outage-" + runId));

@@ -2,16 +2,9 @@ package workflow.engine.temporal;
 
 import java.util.Optional;
 import java.util.UUID;
-import java.util.concurrent.Callable;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
-
-import jakarta.annotation.PreDestroy;
 
 import org.springframework.stereotype.Component;
 
-import io.grpc.Context;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.temporal.api.common.v1.WorkflowExecution;
@@ -42,44 +35,14 @@ class TemporalOrchestrator implements Orchestrator {
 	private final WorkflowClient client;
 	private final TemporalProperties temporal;
 	private final WorkflowProperties.Engine engine;
-	/** Fires the gRPC deadlines of the calls. */
-	private final ScheduledExecutorService deadlines;
+	private final CallDeadline deadline;
 
-	TemporalOrchestrator(WorkflowClient client, TemporalProperties temporal, WorkflowProperties properties) {
+	TemporalOrchestrator(WorkflowClient client, TemporalProperties temporal, WorkflowProperties properties,
+			CallDeadline deadline) {
 		this.client = client;
 		this.temporal = temporal;
 		this.engine = properties.engine();
-		this.deadlines = Executors.newSingleThreadScheduledExecutor(runnable -> {
-			Thread thread = new Thread(runnable, "temporal-call-deadlines");
-			thread.setDaemon(true);
-			return thread;
-		});
-	}
-
-	@PreDestroy
-	void close() {
-		deadlines.shutdownNow();
-	}
-
-	/**
-	 * Runs {@code call} under the call deadline: the SDK's own retries (of an unreachable frontend,
-	 * for a minute by default) end with it, and the call fails with DEADLINE_EXCEEDED.
-	 */
-	private <T> T withDeadline(Callable<T> call) {
-		Context.CancellableContext context = Context.current()
-			.withDeadlineAfter(temporal.callTimeout().toMillis(), TimeUnit.MILLISECONDS, deadlines);
-		try {
-			return context.call(call);
-		}
-		catch (RuntimeException e) {
-			throw e;
-		}
-		catch (Exception e) {
-			throw new IllegalStateException(e);
-		}
-		finally {
-			context.cancel(null);
-		}
+		this.deadline = deadline;
 	}
 
 	static String workflowId(UUID runId) {
@@ -90,7 +53,7 @@ class TemporalOrchestrator implements Orchestrator {
 	public StartReceipt start(StartRequest request) {
 		String workflowId = workflowId(request.runId());
 		try {
-			return withDeadline(() -> startOnce(workflowId, request));
+			return deadline.call(() -> startOnce(workflowId, request));
 		}
 		catch (RuntimeException e) {
 			throw classify("start of " + workflowId, e, false);
@@ -123,7 +86,7 @@ class TemporalOrchestrator implements Orchestrator {
 	public void signal(DecisionSignal signal) {
 		String workflowId = workflowId(signal.runId());
 		try {
-			withDeadline(() -> {
+			deadline.call(() -> {
 				client.newUntypedWorkflowStub(workflowId, Optional.empty(), Optional.of(JmlWorkflow.TYPE))
 					.signal(JmlWorkflow.DECISION_SIGNAL, signal.decision());
 				return null;
@@ -171,7 +134,7 @@ class TemporalOrchestrator implements Orchestrator {
 		};
 		String cause = switch (code == null ? Status.Code.UNKNOWN : code) {
 			case UNAVAILABLE -> "Temporal unreachable (" + e.getMessage() + ")";
-			case DEADLINE_EXCEEDED -> "Temporal did not answer within " + temporal.callTimeout().toMillis() + " ms";
+			case DEADLINE_EXCEEDED -> "Temporal did not answer within " + deadline.timeout().toMillis() + " ms";
 			default -> e.getMessage();
 		};
 		return new OrchestratorException(kind, what + " failed: " + cause, e);

@@ -17,6 +17,7 @@ import workflow.engine.Orchestrator;
 public final class UnreachableTemporal implements AutoCloseable {
 
 	private final WorkflowServiceStubs stubs;
+	private final CallDeadline deadline;
 	private final TemporalOrchestrator orchestrator;
 
 	public UnreachableTemporal(Duration callTimeout, WorkflowProperties properties) {
@@ -31,8 +32,9 @@ public final class UnreachableTemporal implements AutoCloseable {
 		stubs = WorkflowServiceStubs.newServiceStubs(WorkflowServiceStubsOptions.newBuilder().setTarget(target).build());
 		WorkflowClient client = WorkflowClient.newInstance(stubs,
 				WorkflowClientOptions.newBuilder().setNamespace("default").build());
-		orchestrator = new TemporalOrchestrator(client, new TemporalProperties(target, "default", "jml", 0, callTimeout),
-				properties);
+		TemporalProperties temporal = new TemporalProperties(target, "default", "jml", 0, callTimeout);
+		deadline = new CallDeadline(temporal);
+		orchestrator = new TemporalOrchestrator(client, temporal, properties, deadline);
 	}
 
 	public Orchestrator orchestrator() {
@@ -41,7 +43,7 @@ public final class UnreachableTemporal implements AutoCloseable {
 
 	@Override
 	public void close() {
-		orchestrator.close();
+		deadline.close();
 		stubs.shutdownNow();
 	}
 }
