@@ -115,7 +115,7 @@ public class RunStarter {
 					run.workflowId(), eventId);
 			return Optional.empty();
 		}
-		return Optional.of(new StartRequest(tenantId, runId, run.definitionKey(), plan(stages.forRun(runId))));
+		return Optional.of(new StartRequest(tenantId, runId, run.definitionKey(), plan(stages.forRun(runId)), null));
 	}
 
 	/** Records the execution; the withdraw to pass on when HR withdrew the run while it was being started. */

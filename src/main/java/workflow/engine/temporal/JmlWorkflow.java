@@ -7,6 +7,7 @@ import io.temporal.workflow.SignalMethod;
 import io.temporal.workflow.WorkflowInterface;
 import io.temporal.workflow.WorkflowMethod;
 import workflow.engine.Orchestrator.Decision;
+import workflow.engine.Orchestrator.Resume;
 import workflow.engine.Orchestrator.StagePlan;
 
 /**
@@ -37,7 +38,9 @@ public interface JmlWorkflow {
 	void decide(Decision decision);
 
 	/** Everything the workflow needs is in its input, so it never reads configuration or the database. */
-	record Input(String tenantId, UUID runId, String definitionKey, List<StagePlan> stages, Timing timing) {
+	/** {@code resume} is null for a first start; a repair goes on from it (see {@link Resume}). */
+	record Input(String tenantId, UUID runId, String definitionKey, List<StagePlan> stages, Timing timing,
+			Resume resume) {
 	}
 
 	/** Durations in seconds, fixed at start so a configuration change never alters a running history. */

@@ -14,6 +14,7 @@ import java.util.UUID;
 import io.temporal.activity.ActivityOptions;
 import io.temporal.common.RetryOptions;
 import io.temporal.failure.ActivityFailure;
+import io.temporal.failure.ApplicationFailure;
 import io.temporal.workflow.Workflow;
 import io.temporal.workflow.WorkflowInit;
 import workflow.ActionKind;
@@ -24,6 +25,7 @@ import workflow.RunPolicy.StageFacts;
 import workflow.RunStatus;
 import workflow.StageStatus;
 import workflow.engine.Orchestrator.Decision;
+import workflow.engine.Orchestrator.Resume;
 import workflow.engine.Orchestrator.StagePlan;
 import workflow.projection.Activation;
 import workflow.projection.ActivationState;
@@ -34,9 +36,21 @@ import workflow.projection.DecisionOutcome;
  * advance when the stage's quorum of distinct approvers is met ({@link RunPolicy} says which
  * decisions count). Reject and withdraw undo earlier grants in reverse order; return parks the
  * run until resubmit. A blocked first stage fails the start; a blocked later stage is retried on
- * a durable timer (doubling, capped) during which a withdraw is still accepted.
+ * a durable timer (doubling, capped) during which a withdraw is still accepted. An activity that
+ * fails for good outside activation leaves the run needs_attention; a repaired run (input with a
+ * resume) goes on from the projection's state.
  */
 public class JmlWorkflowImpl implements JmlWorkflow {
+
+	/**
+	 * Versioned changes (Workflow.getVersion): 1 = an activity failing non-retryably outside
+	 * activation marks the run needs_attention and ends the execution instead of failing it.
+	 */
+	static final String ACTIVITY_FAILURE_ATTENTION = "activity-failure-needs-attention";
+	/** 1 = a repaired run (input with a resume) goes on from the projection's state. */
+	static final String RESUME_FROM_PROJECTION = "resume-from-projection";
+	/** What run() returns when the run was left needing attention. */
+	static final String NEEDS_ATTENTION = RunStatus.NEEDS_ATTENTION.value();
 
 	private final Input input;
 	private final JmlActivities activities;
@@ -48,6 +62,18 @@ public class JmlWorkflowImpl implements JmlWorkflow {
 
 	private record GrantStep(UUID stageId, String grant) {
 	}
+
+	/** An activity failed for good and the run was marked needs_attention: the execution ends. */
+	private static final class LeftNeedingAttention extends RuntimeException {
+
+		LeftNeedingAttention() {
+			super(null, null, false, false);
+		}
+	}
+
+	// a repaired run: what the resumed stage already counted (consumed by its first wait)
+	private int resumedApprovals;
+	private Set<String> resumedDecidedBy = Set.of();
 
 	/** How waiting on an active stage ended. */
 	private enum StageEnd {
@@ -91,6 +117,10 @@ public class JmlWorkflowImpl implements JmlWorkflow {
 			.setStartToCloseTimeout(Duration.ofSeconds(timing.activityTimeoutSeconds()))
 			.setRetryOptions(retry)
 			.build());
+		if (input.resume() != null) {
+			// actions the projection settled already: a re-sent one is a duplicate
+			seenActionIds.addAll(input.resume().seenActionIds());
+		}
 	}
 
 	@Override
@@ -107,10 +137,41 @@ public class JmlWorkflowImpl implements JmlWorkflow {
 
 	@Override
 	public String run(Input input) {
+		try {
+			return runStages(input);
+		}
+		catch (LeftNeedingAttention e) {
+			return NEEDS_ATTENTION;
+		}
+	}
+
+	private String runStages(Input input) {
 		List<StagePlan> stages = input.stages();
 		boolean started = false;
 		int index = 0;
 		int round = 0;
+		Resume resume = input.resume();
+		if (resume != null && Workflow.getVersion(RESUME_FROM_PROJECTION, Workflow.DEFAULT_VERSION, 1) == 1) {
+			resume.granted().forEach(grant -> granted.add(new GrantStep(grant.stageId(), grant.grant())));
+			index = resume.stageIndex();
+			round = resume.round();
+			started = true;
+			if (resume.ending() != null) {
+				RunStatus ending = RunStatus.of(resume.ending());
+				return end(ending, ending.value() + " at stage " + stages.get(index).name());
+			}
+			if (resume.returned()) {
+				StagePlan stage = stages.get(index);
+				if (!awaitResubmit(stage, round)) {
+					return end(RunStatus.WITHDRAWN, "withdrawn at stage " + stage.name());
+				}
+				round++;
+			}
+			else {
+				resumedApprovals = resume.approvals();
+				resumedDecidedBy = Set.copyOf(resume.decidedBy());
+			}
+		}
 		while (index < stages.size()) {
 			StagePlan stage = stages.get(index);
 			Activated activated = activate(stage, round, !started);
@@ -165,7 +226,8 @@ public class JmlWorkflowImpl implements JmlWorkflow {
 				return Activated.ended(ActivationEnd.START_FAILED);
 			}
 			long until = Workflow.currentTimeMillis() + wait.toMillis();
-			activities.markStageBlocked(input.tenantId(), input.runId(), stage.stageId(), round, activation.reason(), until);
+			guarded("mark stage " + stage.name() + " blocked", () -> activities.markStageBlocked(input.tenantId(),
+					input.runId(), stage.stageId(), round, activation.reason(), until));
 			if (withdrawnBefore(until, stage, round)) {
 				return Activated.ended(ActivationEnd.WITHDRAWN);
 			}
@@ -201,8 +263,10 @@ public class JmlWorkflowImpl implements JmlWorkflow {
 	}
 
 	private StageEnd awaitDecisions(StagePlan stage, int round, List<String> assignees) {
-		Set<String> decided = new LinkedHashSet<>();
-		int approvals = 0;
+		Set<String> decided = new LinkedHashSet<>(resumedDecidedBy);
+		int approvals = resumedApprovals;
+		resumedDecidedBy = Set.of();
+		resumedApprovals = 0;
 		while (true) {
 			Decision decision = next();
 			ActionKind action = decision.action();
@@ -278,11 +342,13 @@ public class JmlWorkflowImpl implements JmlWorkflow {
 		if (status != RunStatus.COMPLETED) {
 			for (int i = granted.size() - 1, step = 1; i >= 0; i--, step++) {
 				GrantStep grant = granted.get(i);
-				activities.compensateGrant(input.tenantId(), input.runId(), grant.stageId(), grant.grant(), status.value(),
-						step);
+				int compensationStep = step;
+				guarded("undo grant " + grant.grant(), () -> activities.compensateGrant(input.tenantId(), input.runId(),
+						grant.stageId(), grant.grant(), status.value(), compensationStep));
 			}
 		}
-		activities.finishRun(input.tenantId(), input.runId(), status, reason);
+		guarded("finish the run " + status.value(),
+				() -> activities.finishRun(input.tenantId(), input.runId(), status, reason));
 		settleRemaining("the run is " + status.value());
 		return status.value();
 	}
@@ -301,12 +367,41 @@ public class JmlWorkflowImpl implements JmlWorkflow {
 
 	private void apply(Decision decision, StagePlan stage, int round, StageStatus stageStatus, int approvals,
 			RunStatus runStatus) {
-		activities.applyDecision(input.tenantId(), new DecisionOutcome(input.runId(), decision.actionId(),
-				ActionOutcome.APPLIED, null, stage.stageId(), round, stageStatus, approvals, runStatus));
+		guarded("record the " + decision.action().value() + " of " + decision.actor(),
+				() -> activities.applyDecision(input.tenantId(), new DecisionOutcome(input.runId(), decision.actionId(),
+						ActionOutcome.APPLIED, null, stage.stageId(), round, stageStatus, approvals, runStatus)));
 	}
 
 	private void ignore(Decision decision, String reason) {
-		activities.applyDecision(input.tenantId(), new DecisionOutcome(input.runId(), decision.actionId(),
-				ActionOutcome.IGNORED, reason, null, 0, null, 0, null));
+		guarded("record the ignored " + decision.action().value() + " of " + decision.actor(),
+				() -> activities.applyDecision(input.tenantId(), new DecisionOutcome(input.runId(), decision.actionId(),
+						ActionOutcome.IGNORED, reason, null, 0, null, 0, null)));
+	}
+
+	/**
+	 * Runs an activity outside activation. One that failed for good (a non-retryable failure:
+	 * transport failures retry) leaves the run needs_attention with the cause and ends the
+	 * execution, instead of failing it where nobody sees it; an admin repairs the run.
+	 */
+	private void guarded(String what, Runnable call) {
+		try {
+			call.run();
+		}
+		catch (ActivityFailure failure) {
+			if (Workflow.getVersion(ACTIVITY_FAILURE_ATTENTION, Workflow.DEFAULT_VERSION, 1) == Workflow.DEFAULT_VERSION) {
+				throw failure;
+			}
+			Throwable failed = failure.getCause();
+			String cause = failed instanceof ApplicationFailure application ? application.getOriginalMessage()
+					: failed == null ? failure.getMessage() : failed.getMessage();
+			try {
+				activities.markNeedsAttention(input.tenantId(), input.runId(), "The workflow could not " + what + ": " + cause,
+						"the activity failed non-retryably; the execution ended");
+			}
+			catch (ActivityFailure unmarked) {
+				// the reconciliation finds the run: its execution ends here either way
+			}
+			throw new LeftNeedingAttention();
+		}
 	}
 }

@@ -8,6 +8,7 @@ import org.springframework.stereotype.Component;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.temporal.api.common.v1.WorkflowExecution;
+import io.temporal.api.enums.v1.WorkflowExecutionStatus;
 import io.temporal.api.enums.v1.WorkflowIdConflictPolicy;
 import io.temporal.api.enums.v1.WorkflowIdReusePolicy;
 import io.temporal.client.WorkflowClient;
@@ -62,14 +63,17 @@ class TemporalOrchestrator implements Orchestrator {
 
 	private StartReceipt startOnce(String workflowId, StartRequest request) {
 		try {
-			Optional<String> existing = existingExecution(workflowId);
+			boolean repair = request.resume() != null;
+			Optional<String> existing = repair ? runningExecution(workflowId) : existingExecution(workflowId);
 			if (existing.isPresent()) {
 				return new StartReceipt(workflowId, existing.get(), true);
 			}
 			WorkflowOptions options = WorkflowOptions.newBuilder()
 				.setWorkflowId(workflowId)
 				.setTaskQueue(temporal.taskQueue())
-				.setWorkflowIdReusePolicy(WorkflowIdReusePolicy.WORKFLOW_ID_REUSE_POLICY_REJECT_DUPLICATE)
+				// a repair starts a new execution after a closed one; a first start never does
+				.setWorkflowIdReusePolicy(repair ? WorkflowIdReusePolicy.WORKFLOW_ID_REUSE_POLICY_ALLOW_DUPLICATE
+						: WorkflowIdReusePolicy.WORKFLOW_ID_REUSE_POLICY_REJECT_DUPLICATE)
 				.setWorkflowIdConflictPolicy(WorkflowIdConflictPolicy.WORKFLOW_ID_CONFLICT_POLICY_USE_EXISTING)
 				.build();
 			WorkflowStub stub = client.newUntypedWorkflowStub(JmlWorkflow.TYPE, options);
@@ -115,10 +119,29 @@ class TemporalOrchestrator implements Orchestrator {
 		}
 	}
 
+	/** The execution of the workflow id while it runs; a closed or missing one is empty. */
+	private Optional<String> runningExecution(String workflowId) {
+		try {
+			var description = client.newUntypedWorkflowStub(workflowId, Optional.empty(), Optional.empty()).describe();
+			return description.getStatus() == WorkflowExecutionStatus.WORKFLOW_EXECUTION_STATUS_RUNNING
+					? Optional.of(description.getExecution().getRunId()) : Optional.empty();
+		}
+		catch (WorkflowNotFoundException e) {
+			return Optional.empty();
+		}
+		catch (WorkflowException e) {
+			if (status(e) == Status.Code.NOT_FOUND) {
+				return Optional.empty();
+			}
+			throw e;
+		}
+	}
+
 	private JmlWorkflow.Input input(StartRequest request) {
 		return new JmlWorkflow.Input(request.tenantId(), request.runId(), request.definitionKey(), request.stages(),
 				new JmlWorkflow.Timing(engine.activityTimeout().toSeconds(), engine.activityMaxRetryInterval().toSeconds(),
-						engine.blockedRetryInitial().toSeconds(), engine.blockedRetryMax().toSeconds()));
+						engine.blockedRetryInitial().toSeconds(), engine.blockedRetryMax().toSeconds()),
+				request.resume());
 	}
 
 	private OrchestratorException classify(String what, RuntimeException e, boolean signal) {

@@ -60,7 +60,7 @@ class TemporalCallDeadlineTests {
 	@Test
 	void aStartGivesUpWithinTheCallDeadline() {
 		long started = System.nanoTime();
-		assertThatThrownBy(() -> orchestrator.start(new StartRequest("acme", UUID.randomUUID(), "joiner", List.of())))
+		assertThatThrownBy(() -> orchestrator.start(new StartRequest("acme", UUID.randomUUID(), "joiner", List.of(), null)))
 			.isInstanceOfSatisfying(OrchestratorException.class,
 					e -> assertThat(e.kind()).isEqualTo(OrchestratorException.Kind.TRANSIENT));
 		assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(DEADLINE.multipliedBy(3));
