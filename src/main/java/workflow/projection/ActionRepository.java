@@ -118,6 +118,20 @@ public class ActionRepository {
 			.orElse(false);
 	}
 
+	/**
+	 * A repaired run has a new execution: its actions not settled yet are sent again by the
+	 * redelivery job, now (undeliverable ones included).
+	 */
+	public int resendUnsettled(UUID runId, Instant now) {
+		return jdbc.sql("""
+				UPDATE workflow_actions SET signal_sent_at = NULL, undeliverable_at = NULL, next_signal_at = :now
+				WHERE run_id = :runId AND outcome IS NULL
+				""")
+			.param("runId", runId)
+			.param("now", Rows.timestamp(now))
+			.update();
+	}
+
 	/** Undeliverable actions of the tenant (unsettled, no more automatic sends), oldest first. */
 	public List<Action> undeliverable(int limit) {
 		return jdbc.sql("SELECT " + COLUMNS + """

@@ -234,6 +234,25 @@ public class RunRepository {
 			.update() > 0;
 	}
 
+	/**
+	 * A repair started execution {@code executionId}: the run is live again in the status it left
+	 * (running or returned), its attention cleared; fenced on it still needing attention.
+	 */
+	public boolean completeRepair(UUID id, String workflowId, String executionId) {
+		return jdbc.sql("""
+				UPDATE workflow_runs SET status = coalesce(attention_resume_status, :running), attention_reason = NULL,
+				    attention_since = NULL, attention_tried = NULL, attention_resume_status = NULL, workflow_id = :workflowId,
+				    execution_id = :executionId, reconciled_at = NULL, updated_at = now()
+				WHERE id = :id AND status = :attention
+				""")
+			.param("id", id)
+			.param("workflowId", workflowId)
+			.param("executionId", executionId)
+			.param("running", RunStatus.RUNNING.value())
+			.param("attention", RunStatus.NEEDS_ATTENTION.value())
+			.update() > 0;
+	}
+
 	/** The reconciliation looked at the run's execution at {@code now}. */
 	public void markReconciled(UUID id, Instant now) {
 		jdbc.sql("UPDATE workflow_runs SET reconciled_at = :now WHERE id = :id")

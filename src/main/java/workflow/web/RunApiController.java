@@ -1,5 +1,6 @@
 package workflow.web;
 
+import java.util.List;
 import java.util.UUID;
 
 import jakarta.validation.constraints.Size;
@@ -17,10 +18,12 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
+import platform.AdminOnly;
 import platform.AppUser;
 import workflow.Action;
 import workflow.ActionKind;
 import workflow.ActionRequest;
+import workflow.Repair;
 import workflow.RunDetail;
 import workflow.RunFilter;
 import workflow.RunPage;
@@ -59,6 +62,24 @@ class RunApiController {
 	@GetMapping("/{id}")
 	RunDetail detail(@AuthenticationPrincipal AppUser user, @PathVariable UUID id) {
 		return runs.detail(user.tenantId(), id);
+	}
+
+	/**
+	 * Repairs a run that needs attention (ADMIN): 202 with the repair; the run is live again on its
+	 * current stage once {@code outcome} is {@code started}. 409 when the run does not need attention.
+	 */
+	@AdminOnly
+	@PostMapping("/{id}/repair")
+	ResponseEntity<Repair> repair(@AuthenticationPrincipal AppUser user, @PathVariable UUID id,
+			@RequestHeader(name = "Idempotency-Key", required = false) String idempotencyKey) {
+		return ResponseEntity.status(HttpStatus.ACCEPTED).body(runs.repair(user, id, idempotencyKey));
+	}
+
+	/** The run's repairs, newest first (ADMIN). */
+	@AdminOnly
+	@GetMapping("/{id}/repairs")
+	List<Repair> repairs(@AuthenticationPrincipal AppUser user, @PathVariable UUID id) {
+		return runs.repairs(user.tenantId(), id);
 	}
 
 	@PostMapping("/{id}/{action:approve|reject|return|withdraw|resubmit}")

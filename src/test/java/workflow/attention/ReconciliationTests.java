@@ -135,6 +135,88 @@ class ReconciliationTests {
 	}
 
 	@Test
+	void aTerminatedRunIsRepairedIntoARunThatCompletesWithTheDecisionsMadeBefore() throws Exception {
+		UUID runId = runningJoiner();
+		ApiClient api = new ApiClient(port);
+		String managerStage = stageId(runId, "manager_approval");
+		assertThat(act(api, "manny", runId, "approve", managerStage).statusCode()).isEqualTo(202);
+		await().atMost(TIMEOUT).until(() -> activeStage(runId, "it_access"));
+		temporal.newUntypedWorkflowStub("jml-" + runId).terminate("history cut");
+		reconcile();
+		assertThat(run(runId).status()).isEqualTo(RunStatus.NEEDS_ATTENTION);
+		String executionBefore = run(runId).executionId();
+
+		// only an admin repairs, with an Idempotency-Key
+		assertThat(api.post("hana", "/v1/workflow-runs/" + runId + "/repair", "", "k-" + runId).statusCode())
+			.isEqualTo(403);
+		var missingKey = api.post("ada", "/v1/workflow-runs/" + runId + "/repair", "");
+		assertThat(missingKey.statusCode()).isEqualTo(400);
+		assertThat(missingKey.body()).contains("Idempotency-Key");
+		var repaired = api.post("ada", "/v1/workflow-runs/" + runId + "/repair", "", "repair-" + runId);
+		assertThat(repaired.statusCode()).as(repaired.body()).isEqualTo(202);
+		JsonNode repair = json.readTree(repaired.body());
+		assertThat(repair.get("outcome").asString()).isEqualTo("started");
+		assertThat(repair.get("resumedStage").asString()).isEqualTo("it_access");
+		assertThat(repair.get("attention").asString()).contains("terminated");
+		// a replay answers the same repair; a second repair of a running run is refused
+		var replay = api.post("ada", "/v1/workflow-runs/" + runId + "/repair", "", "repair-" + runId);
+		assertThat(json.readTree(replay.body()).get("id").asString()).isEqualTo(repair.get("id").asString());
+		var again = api.post("ada", "/v1/workflow-runs/" + runId + "/repair", "", "again-" + runId);
+		assertThat(again.statusCode()).isEqualTo(409);
+		assertThat(again.body()).contains("only a run that needs attention can be repaired");
+
+		Run live = run(runId);
+		assertThat(live.status()).isEqualTo(RunStatus.RUNNING);
+		assertThat(live.attention()).isNull();
+		assertThat(live.executionId()).isNotEqualTo(executionBefore).isEqualTo(repair.get("executionId").asString());
+		assertThat(json.readTree(api.get("ada", "/v1/workflow-runs/" + runId + "/repairs").body()).get(0).get("actor")
+			.asString()).isEqualTo("ada");
+
+		// the manager's approval stands; the run goes on from IT and completes
+		assertThat(act(api, "ivan", runId, "approve", stageId(runId, "it_access")).statusCode()).isEqualTo(202);
+		await().atMost(TIMEOUT).until(() -> activeStage(runId, "security_approval"));
+		String security = stageId(runId, "security_approval");
+		assertThat(act(api, "sara", runId, "approve", security).statusCode()).isEqualTo(202);
+		assertThat(act(api, "sam", runId, "approve", security).statusCode()).isEqualTo(202);
+		await().atMost(TIMEOUT).until(() -> run(runId).status() == RunStatus.COMPLETED);
+		assertThat(runs.detail("acme", runId).stages().get(0).status()).isEqualTo(StageStatus.APPROVED);
+		assertThat(runs.detail("acme", runId).actions().stream().filter(a -> a.actor().equals("manny")).count())
+			.isEqualTo(1);
+	}
+
+	@Test
+	void theNeedsAttentionPageListsWhatCannotGoOnByItself() throws Exception {
+		UUID runId = runningJoiner();
+		temporal.newUntypedWorkflowStub("jml-" + runId).terminate("operator error");
+		reconcile();
+
+		var ada = platform.testing.ConsoleSession.login(port, "ada");
+		String page = ada.get("/admin/attention").body();
+		assertThat(page).contains("id=\"attention-runs\"", "data-run=\"" + runId + "\"", "terminated");
+		assertThat(platform.testing.ConsoleSession.login(port, "hana").get("/admin/attention").statusCode()).isEqualTo(403);
+		String runPage = ada.get("/runs/" + runId).body();
+		assertThat(runPage).contains("id=\"run-attention\"", "id=\"form-repair\"");
+		assertThat(platform.testing.ConsoleSession.login(port, "hana").get("/runs/" + runId).body())
+			.contains("id=\"run-attention\"").doesNotContain("id=\"form-repair\"");
+		assertThat(ada.get("/runs?status=needs_attention").body()).contains("/runs/" + runId);
+	}
+
+	String stageId(UUID runId, String name) {
+		return runs.detail("acme", runId).stages().stream().filter(stage -> stage.name().equals(name)).findFirst()
+			.orElseThrow().id().toString();
+	}
+
+	boolean activeStage(UUID runId, String name) {
+		return runs.detail("acme", runId).stages().stream()
+			.anyMatch(stage -> stage.name().equals(name) && stage.status() == StageStatus.ACTIVE);
+	}
+
+	java.net.http.HttpResponse<String> act(ApiClient api, String user, UUID runId, String action, String stageId) {
+		return api.post(user, "/v1/workflow-runs/" + runId + "/" + action, "{\"stageId\":\"" + stageId + "\"}",
+				UUID.randomUUID().toString());
+	}
+
+	@Test
 	void aRunWhoseExecutionTemporalDoesNotKnowNeedsAttention() throws Exception {
 		var settings = new WorkflowProperties(new WorkflowProperties.Jml(true, 5, 1), properties.engine(), properties.jobs());
 		UUID employeeId = UUID.randomUUID();
