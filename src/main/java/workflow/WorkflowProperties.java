@@ -29,9 +29,21 @@ public record WorkflowProperties(Jml jml, Engine engine, Jobs jobs) {
 	 * @param activityMaxRetryInterval cap of the retry backoff of activities (transport failures retry without limit)
 	 * @param blockedRetryInitial first wait before re-activating a blocked stage; doubles each time
 	 * @param blockedRetryMax cap of that wait
+	 * @param historyLimit history events of an execution after which a blocked stage's wait continues
+	 *     as new (bounded history)
+	 * @param blockedMaxRetries tries of a blocked stage after which the run needs attention
 	 */
 	public record Engine(Duration activityTimeout, Duration activityMaxRetryInterval, Duration blockedRetryInitial,
-			Duration blockedRetryMax) {
+			Duration blockedRetryMax, Integer historyLimit, Integer blockedMaxRetries) {
+
+		public Engine {
+			historyLimit = historyLimit == null ? 2000 : historyLimit;
+			blockedMaxRetries = blockedMaxRetries == null ? 1000 : blockedMaxRetries;
+			if (historyLimit < 100 || blockedMaxRetries < 1) {
+				throw new IllegalArgumentException(
+						"workflow.engine.history-limit must be at least 100 and blocked-max-retries at least 1");
+			}
+		}
 	}
 
 	/**

@@ -172,13 +172,13 @@ public class RunRepair {
 		switch (current.status()) {
 			case APPROVED, COMPLETED -> {
 				current.grants().forEach(grant -> granted.add(new Granted(current.id(), grant)));
-				return new Resume(index + 1, 0, 0, List.of(), granted, settled, false, null);
+				return new Resume(index + 1, 0, 0, List.of(), granted, settled, false, null, 0, 0);
 			}
 			case REJECTED, WITHDRAWN -> {
-				return new Resume(index, current.round(), 0, List.of(), granted, settled, false, current.status().value());
+				return new Resume(index, current.round(), 0, List.of(), granted, settled, false, current.status().value(), 0, 0);
 			}
 			case RETURNED -> {
-				return new Resume(index, current.round(), 0, List.of(), granted, settled, true, null);
+				return new Resume(index, current.round(), 0, List.of(), granted, settled, true, null, 0, 0);
 			}
 			default -> {
 				List<String> approvedBy = history.stream()
@@ -188,7 +188,7 @@ public class RunRepair {
 					.map(Action::actor)
 					.distinct()
 					.toList();
-				return new Resume(index, current.round(), approvedBy.size(), approvedBy, granted, settled, false, null);
+				return new Resume(index, current.round(), approvedBy.size(), approvedBy, granted, settled, false, null, 0, 0);
 			}
 		}
 	}

@@ -38,9 +38,11 @@ public interface Orchestrator {
 	 * earlier stages granted (for compensation), {@code seenActionIds} the actions already settled
 	 * (a re-sent one is ignored as a duplicate). {@code returned}: the run waits for resubmit.
 	 * {@code ending} (rejected, withdrawn): the stage was decided so; the run only finishes.
+	 * {@code blockedWaitSeconds} and {@code blockedRetries}: a blocked stage's backoff so far (0 for
+	 * a repair; carried when a long blocked wait continues as new).
 	 */
 	record Resume(int stageIndex, int round, int approvals, List<String> decidedBy, List<Granted> granted,
-			List<UUID> seenActionIds, boolean returned, String ending) {
+			List<UUID> seenActionIds, boolean returned, String ending, long blockedWaitSeconds, int blockedRetries) {
 	}
 
 	/** One grant an approved stage gave. */

@@ -43,8 +43,13 @@ public interface JmlWorkflow {
 			Resume resume) {
 	}
 
-	/** Durations in seconds, fixed at start so a configuration change never alters a running history. */
+	/**
+	 * Durations in seconds, fixed at start so a configuration change never alters a running history.
+	 * {@code historyLimit}: history events after which a blocked stage's wait continues as new
+	 * (0: never); {@code blockedMaxRetries}: tries of a blocked stage after which the run needs
+	 * attention (0: no cap). Both are 0 in histories from before they existed.
+	 */
 	record Timing(long activityTimeoutSeconds, long activityMaxRetryIntervalSeconds, long blockedRetryInitialSeconds,
-			long blockedRetryMaxSeconds) {
+			long blockedRetryMaxSeconds, long historyLimit, long blockedMaxRetries) {
 	}
 }

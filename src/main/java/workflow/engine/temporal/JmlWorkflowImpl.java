@@ -4,7 +4,6 @@ import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
-import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
@@ -25,6 +24,7 @@ import workflow.RunPolicy.StageFacts;
 import workflow.RunStatus;
 import workflow.StageStatus;
 import workflow.engine.Orchestrator.Decision;
+import workflow.engine.Orchestrator.Granted;
 import workflow.engine.Orchestrator.Resume;
 import workflow.engine.Orchestrator.StagePlan;
 import workflow.projection.Activation;
@@ -49,6 +49,12 @@ public class JmlWorkflowImpl implements JmlWorkflow {
 	static final String ACTIVITY_FAILURE_ATTENTION = "activity-failure-needs-attention";
 	/** 1 = a repaired run (input with a resume) goes on from the projection's state. */
 	static final String RESUME_FROM_PROJECTION = "resume-from-projection";
+	/**
+	 * 1 = a blocked stage's wait continues as new once the history passes its limit (carrying the
+	 * stage, its backoff, the grants and the action ids seen), and a stage blocked for more than
+	 * the retry cap leaves the run needs_attention.
+	 */
+	static final String BOUNDED_HISTORY = "bounded-history";
 	/** What run() returns when the run was left needing attention. */
 	static final String NEEDS_ATTENTION = RunStatus.NEEDS_ATTENTION.value();
 
@@ -56,7 +62,7 @@ public class JmlWorkflowImpl implements JmlWorkflow {
 	private final JmlActivities activities;
 	// decisions in arrival order, each action id once (signals may be re-delivered)
 	private final Deque<Decision> pending = new ArrayDeque<>();
-	private final Set<UUID> seenActionIds = new HashSet<>();
+	private final Set<UUID> seenActionIds = new LinkedHashSet<>();
 	// what approved stages granted, in grant order, for compensation
 	private final List<GrantStep> granted = new ArrayList<>();
 
@@ -74,6 +80,9 @@ public class JmlWorkflowImpl implements JmlWorkflow {
 	// a repaired run: what the resumed stage already counted (consumed by its first wait)
 	private int resumedApprovals;
 	private Set<String> resumedDecidedBy = Set.of();
+	// a blocked wait that continued as new: its backoff so far (consumed by the first activation)
+	private long resumedBlockedWaitSeconds;
+	private int resumedBlockedRetries;
 
 	/** How waiting on an active stage ended. */
 	private enum StageEnd {
@@ -170,11 +179,13 @@ public class JmlWorkflowImpl implements JmlWorkflow {
 			else {
 				resumedApprovals = resume.approvals();
 				resumedDecidedBy = Set.copyOf(resume.decidedBy());
+				resumedBlockedWaitSeconds = resume.blockedWaitSeconds();
+				resumedBlockedRetries = resume.blockedRetries();
 			}
 		}
 		while (index < stages.size()) {
 			StagePlan stage = stages.get(index);
-			Activated activated = activate(stage, round, !started);
+			Activated activated = activate(index, stage, round, !started);
 			if (activated.end() == ActivationEnd.START_FAILED) {
 				return RunStatus.START_FAILED.value();
 			}
@@ -210,10 +221,18 @@ public class JmlWorkflowImpl implements JmlWorkflow {
 		return end(RunStatus.COMPLETED, null);
 	}
 
-	/** Activates the stage, retrying a blocked one on a durable timer unless it is the first. */
-	private Activated activate(StagePlan stage, int round, boolean first) {
+	/**
+	 * Activates the stage, retrying a blocked one on a durable timer unless it is the first. A long
+	 * blocked wait continues as new before the history grows past its limit; a stage still
+	 * blocked after the retry cap leaves the run needs_attention.
+	 */
+	private Activated activate(int index, StagePlan stage, int round, boolean first) {
 		Timing timing = input.timing();
-		Duration wait = Duration.ofSeconds(timing.blockedRetryInitialSeconds());
+		Duration wait = Duration.ofSeconds(resumedBlockedWaitSeconds > 0 ? resumedBlockedWaitSeconds
+				: timing.blockedRetryInitialSeconds());
+		int retries = resumedBlockedRetries;
+		resumedBlockedWaitSeconds = 0;
+		resumedBlockedRetries = 0;
 		Duration cap = Duration.ofSeconds(timing.blockedRetryMaxSeconds());
 		while (true) {
 			Activation activation = tryActivate(stage, round);
@@ -225,6 +244,12 @@ public class JmlWorkflowImpl implements JmlWorkflow {
 				settleRemaining("the run failed to start");
 				return Activated.ended(ActivationEnd.START_FAILED);
 			}
+			boolean bounded = Workflow.getVersion(BOUNDED_HISTORY, Workflow.DEFAULT_VERSION, 1) == 1;
+			retries++;
+			if (bounded && timing.blockedMaxRetries() > 0 && retries > timing.blockedMaxRetries()) {
+				leaveNeedingAttention("Stage " + stage.name() + " stayed blocked through " + timing.blockedMaxRetries()
+						+ " retries: " + activation.reason(), "activated it " + retries + " times on a doubling timer");
+			}
 			long until = Workflow.currentTimeMillis() + wait.toMillis();
 			guarded("mark stage " + stage.name() + " blocked", () -> activities.markStageBlocked(input.tenantId(),
 					input.runId(), stage.stageId(), round, activation.reason(), until));
@@ -232,7 +257,25 @@ public class JmlWorkflowImpl implements JmlWorkflow {
 				return Activated.ended(ActivationEnd.WITHDRAWN);
 			}
 			wait = wait.multipliedBy(2).compareTo(cap) > 0 ? cap : wait.multipliedBy(2);
+			if (bounded && timing.historyLimit() > 0 && Workflow.getInfo().getHistoryLength() > timing.historyLimit()
+					&& pending.isEmpty()) {
+				List<Granted> grants = granted.stream().map(step -> new Granted(step.stageId(), step.grant())).toList();
+				Workflow.continueAsNew(new Input(input.tenantId(), input.runId(), input.definitionKey(), input.stages(),
+						timing, new Resume(index, round, 0, List.of(), grants, List.copyOf(seenActionIds), false, null,
+								wait.toSeconds(), retries)));
+			}
 		}
+	}
+
+	/** Marks the run needs_attention and ends the execution. */
+	private void leaveNeedingAttention(String reason, String tried) {
+		try {
+			activities.markNeedsAttention(input.tenantId(), input.runId(), reason, tried);
+		}
+		catch (ActivityFailure unmarked) {
+			// the reconciliation finds the run: its execution ends here either way
+		}
+		throw new LeftNeedingAttention();
 	}
 
 	private Activation tryActivate(StagePlan stage, int round) {
@@ -394,14 +437,8 @@ public class JmlWorkflowImpl implements JmlWorkflow {
 			Throwable failed = failure.getCause();
 			String cause = failed instanceof ApplicationFailure application ? application.getOriginalMessage()
 					: failed == null ? failure.getMessage() : failed.getMessage();
-			try {
-				activities.markNeedsAttention(input.tenantId(), input.runId(), "The workflow could not " + what + ": " + cause,
-						"the activity failed non-retryably; the execution ended");
-			}
-			catch (ActivityFailure unmarked) {
-				// the reconciliation finds the run: its execution ends here either way
-			}
-			throw new LeftNeedingAttention();
+			leaveNeedingAttention("The workflow could not " + what + ": " + cause,
+					"the activity failed non-retryably; the execution ended");
 		}
 	}
 }

@@ -140,7 +140,8 @@ class TemporalOrchestrator implements Orchestrator {
 	private JmlWorkflow.Input input(StartRequest request) {
 		return new JmlWorkflow.Input(request.tenantId(), request.runId(), request.definitionKey(), request.stages(),
 				new JmlWorkflow.Timing(engine.activityTimeout().toSeconds(), engine.activityMaxRetryInterval().toSeconds(),
-						engine.blockedRetryInitial().toSeconds(), engine.blockedRetryMax().toSeconds()),
+						engine.blockedRetryInitial().toSeconds(), engine.blockedRetryMax().toSeconds(), engine.historyLimit(),
+						engine.blockedMaxRetries()),
 				request.resume());
 	}
 

@@ -25,7 +25,7 @@ class JmlWorkflowReplayTests {
 	@ParameterizedTest
 	@ValueSource(strings = { "jml-joiner-history.json", "jml-reject-history.json", "jml-blocked-withdraw-history.json",
 			"jml-return-resubmit-history.json", "jml-needs-attention-history.json", "jml-repair-resume-history.json",
-			"jml-activity-failure-before-versioning-history.json" })
+			"jml-activity-failure-before-versioning-history.json", "jml-blocked-continue-as-new-history.json" })
 	void theCommittedHistoryReplays(String history) throws Exception {
 		WorkflowReplayer.replayWorkflowExecution(resource("/workflow/" + history), JmlWorkflowImpl.class);
 	}

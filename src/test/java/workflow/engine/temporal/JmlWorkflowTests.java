@@ -250,7 +250,7 @@ class JmlWorkflowTests {
 		Resume resume = new Resume(2, 0, 1, List.of("sara"), List.of(
 				new workflow.engine.Orchestrator.Granted(IT.stageId(), "accounts"),
 				new workflow.engine.Orchestrator.Granted(IT.stageId(), "vpn")),
-				List.of(TestIds.id("a1"), TestIds.id("a2"), TestIds.id("a3")), false, null);
+				List.of(TestIds.id("a1"), TestIds.id("a2"), TestIds.id("a3")), false, null, 0, 0);
 		start(resume, MANAGER, IT, SECURITY, NOTIFY);
 		decide("a3", "approve", "security", 0, "sara");
 		decide("a4", "approve", "security", 0, "sara");
@@ -267,7 +267,7 @@ class JmlWorkflowTests {
 	void aRepairedRejectedRunOnlyCompensatesAndFinishes() {
 		Resume resume = new Resume(2, 0, 0, List.of(), List.of(
 				new workflow.engine.Orchestrator.Granted(IT.stageId(), "accounts"),
-				new workflow.engine.Orchestrator.Granted(IT.stageId(), "vpn")), List.of(), false, "rejected");
+				new workflow.engine.Orchestrator.Granted(IT.stageId(), "vpn")), List.of(), false, "rejected", 0, 0);
 		start(resume, MANAGER, IT, SECURITY, NOTIFY);
 
 		assertThat(result()).isEqualTo("rejected");
@@ -277,7 +277,7 @@ class JmlWorkflowTests {
 
 	@Test
 	void aRepairedReturnedRunWaitsForResubmit() {
-		Resume resume = new Resume(0, 0, 0, List.of(), List.of(), List.of(), true, null);
+		Resume resume = new Resume(0, 0, 0, List.of(), List.of(), List.of(), true, null, 0, 0);
 		start(resume, MANAGER, IT);
 		decide("a1", "approve", "manager", 0, "manny");
 		decide("a2", "resubmit", null, null, "hana");
@@ -289,6 +289,45 @@ class JmlWorkflowTests {
 		assertThat(result()).isEqualTo("completed");
 		assertThat(activities.calls()).startsWith("decision:a1:ignored:null:0:null", "decision:a2:applied:null:0:running",
 				"activate:manager:1");
+	}
+
+	@Test
+	void aRunBlockedForAMonthStaysUnderTheHistoryBoundAndStillAcceptsWithdraw() throws Exception {
+		activities.block("it");
+		start(new Timing(10, 60, 60, 3600, 300, 0), null, MANAGER, IT, NOTIFY);
+		decide("a1", "approve", "manager", 0, "manny");
+		activities.awaitCall("blocked:it:0");
+		env.sleep(Duration.ofDays(30));
+
+		var description = env.getWorkflowClient().newUntypedWorkflowStub(workflowId).describe();
+		assertThat(description.getHistoryLength()).as("history of the current execution").isLessThan(300 + 50);
+		assertThat(description.getExecution().getRunId()).as("continued as new").isNotEqualTo(description.getFirstRunId());
+		// about one try an hour once the backoff reached its cap
+		assertThat(activities.calls("blocked-try:it:0").size()).isBetween(700, 740);
+
+		// a re-sent approval from before the continue-as-new is a duplicate (its id was carried over);
+		// a withdraw reaches the current execution and undoes nothing (nothing was granted)
+		var current = env.getWorkflowClient().newUntypedWorkflowStub(workflowId);
+		current.signal(JmlWorkflow.DECISION_SIGNAL,
+				new Decision(TestIds.id("a1"), ActionKind.APPROVE, TestIds.id("manager"), 0, "manny"));
+		current.signal(JmlWorkflow.DECISION_SIGNAL, new Decision(TestIds.id("a6"), ActionKind.WITHDRAW, null, null, "hana"));
+		assertThat(env.getWorkflowClient().newUntypedWorkflowStub(workflowId).getResult(30, TimeUnit.SECONDS, String.class))
+			.isEqualTo("withdrawn");
+		assertThat(activities.calls()).endsWith("decision:a6:applied:withdrawn:0:null", "finish:withdrawn");
+		assertThat(activities.calls("decision:a1")).hasSize(1);
+		recordHistory("jml-blocked-continue-as-new-history.json");
+	}
+
+	@Test
+	void aStageBlockedPastTheRetryCapLeavesTheRunNeedingAttention() {
+		activities.block("it");
+		start(new Timing(10, 60, 60, 3600, 0, 3), null, MANAGER, IT);
+		decide("a1", "approve", "manager", 0, "manny");
+
+		assertThat(result()).isEqualTo("needs_attention");
+		assertThat(activities.calls("blocked-try:it:0")).hasSize(4);
+		assertThat(activities.calls()).last().asString()
+			.isEqualTo("needs-attention:Stage it_access stayed blocked through 3 retries: no eligible approver for it");
 	}
 
 	@Test
@@ -332,12 +371,16 @@ class JmlWorkflowTests {
 	}
 
 	private void start(Resume resume, StagePlan... stages) {
+		start(new Timing(10, 60, 60, 3600, 0, 0), resume, stages);
+	}
+
+	private void start(Timing timing, Resume resume, StagePlan... stages) {
 		workflowId = "jml-" + UUID.randomUUID();
 		workflow = env.getWorkflowClient().newWorkflowStub(JmlWorkflow.class,
 				WorkflowOptions.newBuilder().setWorkflowId(workflowId).setTaskQueue(QUEUE).build());
 		WorkflowStub.fromTyped(workflow).signalWithStart(JmlWorkflow.START_SIGNAL, new Object[] { TestIds.id("run-1") },
 				new Object[] { new Input("acme", UUID.randomUUID(), "joiner", List.of(stages),
-						new Timing(10, 60, 60, 3600), resume) });
+						timing, resume) });
 	}
 
 	private void decide(String actionId, String action, String stageId, Integer round, String actor) {

@@ -34,7 +34,7 @@ class TemporalCallDeadlineTests {
 	void unreachableTemporal() {
 		WorkflowProperties properties = new WorkflowProperties(new WorkflowProperties.Jml(true, 5, null),
 				new WorkflowProperties.Engine(Duration.ofSeconds(30), Duration.ofMinutes(1), Duration.ofMinutes(1),
-						Duration.ofHours(1)),
+						Duration.ofHours(1), null, null),
 				null);
 		temporal = new UnreachableTemporal(DEADLINE, properties);
 		orchestrator = temporal.orchestrator();
