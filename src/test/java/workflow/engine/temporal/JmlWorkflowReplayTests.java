@@ -15,7 +15,8 @@ import io.temporal.testing.WorkflowReplayer;
  * reject with compensation; a blocked stage on its backoff timer, then withdrawn; a return and
  * resubmit; (versioned changes, see {@code JmlWorkflowImpl}) a decision the projection refused for
  * good, which leaves the run needs_attention, and a repaired run going on from the projection;
- * and, recorded before those changes, the same refused decision failing the execution.
+ * the last execution of a stage blocked for a month that continued as new; and, recorded before
+ * those changes, the same refused decision failing the execution.
  * A change that alters the command sequence fails here; such a change needs versioning
  * ({@code Workflow.getVersion}). Re-record with
  * {@code mvn test -Dtest=JmlWorkflowTests -Dworkflow.history.update=true} only when that is intended.
