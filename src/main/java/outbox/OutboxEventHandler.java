@@ -23,9 +23,19 @@ public interface OutboxEventHandler<E extends CatalogEvent> {
 	/**
 	 * Whether the handler's effect lies outside this database (for example a Temporal call): then
 	 * it runs outside any transaction, so that no database transaction or pool connection is held
-	 * while the other system answers.
+	 * while the other system answers, and fences its own writes on its own state (decide, call,
+	 * record) since they are not covered by the event's claim.
 	 */
 	default boolean external() {
 		return false;
+	}
+
+	/**
+	 * Called once the event went to the dead letters, whatever the cause (attempts used up, an
+	 * attempt timeout or an expired lease on the last attempt, a permanent failure), in a tenant
+	 * unit of work of its own after the dead letter was recorded; {@code reason} is the last error.
+	 * A failure here is logged and leaves the dead letter as it is. Must be idempotent.
+	 */
+	default void deadLettered(E event, Delivery delivery, String reason) {
 	}
 }

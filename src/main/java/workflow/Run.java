@@ -4,12 +4,16 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.util.UUID;
 
-/** A JML run as projected in PostgreSQL. */
+/**
+ * A JML run as projected in PostgreSQL. {@code start} is set while a failed start request of a
+ * {@code requested} run is being retried; {@code attention} while the run is
+ * {@code needs_attention}.
+ */
 public record Run(UUID id, String definitionKey, String definitionTitle, UUID employeeId, String employeeName,
 		String employeeEmail, String department, String manager, String fromDepartment, String fromManager,
 		LocalDate effectiveDate, RunStatus status, String statusReason, Instant startNotBefore, Instant startRequestedAt,
 		String workflowId, String executionId, Instant startedAt, UUID currentStageId, Instant createdAt,
-		Instant updatedAt, Instant finishedAt) {
+		Instant updatedAt, Instant finishedAt, StartProgress start, Attention attention) {
 
 	public boolean finished() {
 		return status.finished();

@@ -10,6 +10,11 @@ public enum RunStatus implements LowerCaseName {
 	RUNNING,
 	/** A stage sent it back; waits for HR to resubmit or withdraw. */
 	RETURNED,
+	/**
+	 * It cannot go on by itself (an undeliverable decision, its workflow execution closed or
+	 * vanished, an activity that failed for good): see the run's attention; an admin repairs it.
+	 */
+	NEEDS_ATTENTION,
 	COMPLETED,
 	REJECTED,
 	WITHDRAWN,

@@ -12,6 +12,7 @@ import platform.DomainException;
 import platform.AppUser;
 import workflow.RunPolicy.Actor;
 import workflow.RunPolicy.StageFacts;
+import workflow.attention.RunRepair;
 import workflow.decisions.RunActions;
 import workflow.queries.RunQueries;
 
@@ -26,10 +27,12 @@ public class Runs {
 
 	private final RunQueries queries;
 	private final RunActions actions;
+	private final RunRepair repair;
 
-	Runs(RunQueries queries, RunActions actions) {
+	Runs(RunQueries queries, RunActions actions, RunRepair repair) {
 		this.queries = queries;
 		this.actions = actions;
+		this.repair = repair;
 	}
 
 	/** The status a {@code status} request parameter names; null when blank, a 400 when unknown. */
@@ -65,6 +68,25 @@ public class Runs {
 	/** Records the action (the workflow applies it asynchronously) and returns it. */
 	public Action act(AppUser user, UUID runId, ActionRequest request) {
 		return actions.act(user, runId, request);
+	}
+
+	/**
+	 * An ADMIN repairs a run that needs attention: its workflow starts again from the projection's
+	 * state (see {@link RunRepair}); a replayed Idempotency-Key answers the same repair.
+	 */
+	public Repair repair(AppUser admin, UUID runId, String idempotencyKey) {
+		return repair.repair(admin, runId, idempotencyKey);
+	}
+
+	/** The run's repairs, newest first. */
+	public List<Repair> repairs(String tenantId, UUID runId) {
+		queries.detail(tenantId, runId);
+		return repair.repairs(tenantId, runId);
+	}
+
+	/** What the admin's needs-attention page lists. */
+	public AttentionOverview attention(String tenantId) {
+		return repair.overview(tenantId);
 	}
 
 	/** The actions the user may take on the run now: the buttons the console shows. */

@@ -29,15 +29,40 @@ public record WorkflowProperties(Jml jml, Engine engine, Jobs jobs) {
 	 * @param activityMaxRetryInterval cap of the retry backoff of activities (transport failures retry without limit)
 	 * @param blockedRetryInitial first wait before re-activating a blocked stage; doubles each time
 	 * @param blockedRetryMax cap of that wait
+	 * @param historyLimit history events of an execution after which a blocked stage's wait continues
+	 *     as new (bounded history)
+	 * @param blockedMaxRetries tries of a blocked stage after which the run needs attention
 	 */
 	public record Engine(Duration activityTimeout, Duration activityMaxRetryInterval, Duration blockedRetryInitial,
-			Duration blockedRetryMax) {
+			Duration blockedRetryMax, Integer historyLimit, Integer blockedMaxRetries) {
+
+		public Engine {
+			historyLimit = historyLimit == null ? 2000 : historyLimit;
+			blockedMaxRetries = blockedMaxRetries == null ? 1000 : blockedMaxRetries;
+			if (historyLimit < 100 || blockedMaxRetries < 1) {
+				throw new IllegalArgumentException(
+						"workflow.engine.history-limit must be at least 100 and blocked-max-retries at least 1");
+			}
+		}
 	}
 
 	/**
-	 * @param signalRedeliveryDelay an undelivered decision signal is re-sent once it is this old
+	 * @param signalRedeliveryDelay an undelivered decision signal is re-sent once it is this old; also
+	 *     the first wait after a failed send, which doubles per failure
 	 * @param batchSize rows one job round handles per tenant
+	 * @param signalRetryMaxDelay cap of the wait between two sends of one action
+	 * @param signalMaxAttempts sends of one action after which it is undeliverable (left for an admin)
 	 */
-	public record Jobs(Duration signalRedeliveryDelay, int batchSize) {
+	public record Jobs(Duration signalRedeliveryDelay, int batchSize, Duration signalRetryMaxDelay,
+			int signalMaxAttempts) {
+
+		public Jobs {
+			if (signalRetryMaxDelay == null) {
+				signalRetryMaxDelay = Duration.ofMinutes(10);
+			}
+			if (signalMaxAttempts < 1) {
+				throw new IllegalArgumentException("workflow.jobs.signal-max-attempts must be at least 1");
+			}
+		}
 	}
 }

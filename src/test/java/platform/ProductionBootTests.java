@@ -255,6 +255,14 @@ class ProductionBootTests {
 	}
 
 	@Test
+	void aWorkerWhoseTemporalIsUnreachableIsRefused(CapturedOutput output) {
+		Map<String, String> env = with("TEMPORAL_TARGET", "127.0.0.1:" + freePort());
+		env.put("TEMPORAL_CALL_TIMEOUT", "2s");
+		assertRefused(env, output, "Temporal at 127.0.0.1:", "is unreachable for the worker",
+				"Start Temporal or correct TEMPORAL_TARGET");
+	}
+
+	@Test
 	void anEmptyTemporalTargetIsRefused(CapturedOutput output) {
 		assertRefused(with("TEMPORAL_TARGET", ""), output, "TEMPORAL_TARGET is empty");
 	}

@@ -54,13 +54,15 @@ final class AttemptRunner {
 	private final HandlerRegistry registry;
 	private final RetryPolicy retryPolicy;
 	private final DispatchMetrics metrics;
+	private final DeadLetterNotices notices;
 	private final Duration timeout;
 	private final SessionLimits limits;
 	private final int maxThreads;
 	private volatile ThreadPoolExecutor threads;
 
 	AttemptRunner(TenantTransactions transactions, OutboxEventRepository events, HandlerRegistry registry,
-			RetryPolicy retryPolicy, DispatchMetrics metrics, OutboxProperties properties) {
+			RetryPolicy retryPolicy, DispatchMetrics metrics, DeadLetterNotices notices, OutboxProperties properties) {
+		this.notices = notices;
 		this.transactions = transactions;
 		this.events = events;
 		this.registry = registry;
@@ -271,6 +273,9 @@ final class AttemptRunner {
 			return Result.STALE;
 		}
 		metrics.record(event.type(), dead ? Outcome.DEAD_LETTERED : Outcome.RETRIED);
+		if (dead) {
+			notices.notice(event, evidence.errorMessage());
+		}
 		return Result.FAILED;
 	}
 

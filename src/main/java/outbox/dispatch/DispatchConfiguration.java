@@ -73,10 +73,11 @@ class DispatchConfiguration {
 			ListenConnections connections, boolean enabled) {
 		RetryPolicy retryPolicy = new RetryPolicy(properties.retryBaseDelay(), properties.retryMaxDelay(),
 				() -> ThreadLocalRandom.current().nextDouble());
-		AttemptRunner attempts = new AttemptRunner(transactions, events, registry, retryPolicy, metrics, properties);
+		DeadLetterNotices notices = new DeadLetterNotices(registry, transactions);
+		AttemptRunner attempts = new AttemptRunner(transactions, events, registry, retryPolicy, metrics, notices, properties);
 		Leases leases = new Leases(events, properties);
 		DispatchRound round = new DispatchRound(events, attempts, leases, properties);
-		LeaseRescue rescue = new LeaseRescue(events, metrics, properties.rescueInterval());
+		LeaseRescue rescue = new LeaseRescue(events, metrics, notices, properties.rescueInterval());
 		return new Dispatcher(workerId, properties, round, attempts, leases, rescue, events, signal, connections,
 				enabled);
 	}

@@ -83,5 +83,11 @@ public class HandlerRegistry {
 		void run() throws Exception {
 			((OutboxEventHandler<CatalogEvent>) handler).handle(event, delivery);
 		}
+
+		/** Tells the handler that the event went to the dead letters. */
+		@SuppressWarnings("unchecked")
+		void deadLettered(String reason) {
+			((OutboxEventHandler<CatalogEvent>) handler).deadLettered(event, delivery, reason);
+		}
 	}
 }

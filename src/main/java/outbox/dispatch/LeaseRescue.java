@@ -21,12 +21,14 @@ final class LeaseRescue {
 
 	private final OutboxEventRepository events;
 	private final DispatchMetrics metrics;
+	private final DeadLetterNotices notices;
 	private final long intervalNanos;
 	private final AtomicLong nextAt = new AtomicLong(System.nanoTime());
 
-	LeaseRescue(OutboxEventRepository events, DispatchMetrics metrics, Duration interval) {
+	LeaseRescue(OutboxEventRepository events, DispatchMetrics metrics, DeadLetterNotices notices, Duration interval) {
 		this.events = events;
 		this.metrics = metrics;
+		this.notices = notices;
 		this.intervalNanos = interval.toNanos();
 	}
 
@@ -45,6 +47,7 @@ final class LeaseRescue {
 				log.warn("Rescued {} outbox events whose worker stopped renewing their lease (tenants {})", rescued.size(),
 						rescued.stream().map(RescuedEvent::tenantId).distinct().toList());
 			}
+			rescued.stream().filter(RescuedEvent::deadLettered).forEach(event -> notices.notice(event.asClaimed(), event.lastError()));
 		}
 		while (rescued.size() == LIMIT);
 	}

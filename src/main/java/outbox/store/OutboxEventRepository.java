@@ -107,10 +107,14 @@ public class OutboxEventRepository {
 	 * when their attempts are used up, and records the lost attempt.
 	 */
 	public List<RescuedEvent> rescueExpired(int limit) {
-		return jdbc.sql("SELECT id, tenant_id, event_type, dead_lettered FROM outbox_rescue_expired(:limit)")
+		return jdbc.sql("""
+				SELECT id, tenant_id, event_type, dead_lettered, aggregate_id, idempotency_key, payload_version, payload,
+				       attempts, max_attempts, last_error
+				FROM outbox_rescue_expired(:limit)""")
 			.param("limit", limit)
 			.query((rs, row) -> new RescuedEvent(rs.getObject(1, UUID.class), rs.getString(2), rs.getString(3),
-					rs.getBoolean(4)))
+					rs.getBoolean(4), rs.getObject(5, UUID.class), rs.getString(6), rs.getInt(7), rs.getString(8), rs.getInt(9),
+					rs.getInt(10), rs.getString(11)))
 			.list();
 	}
 

@@ -4,26 +4,31 @@ import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.stereotype.Component;
 
 import platform.security.TenantBootstrap;
+import platform.temporal.TemporalStartupGate;
 
 /**
  * Runs once every bean exists (so the migrations ran) and before any lifecycle bean starts (the
  * web server, the outbox dispatcher; jobs and the Temporal worker wait for readiness anyway):
- * the runtime-role check, then the bootstrap of the first tenant.
+ * the runtime-role check, a worker's Temporal (reachable, namespace exists), then the bootstrap of
+ * the first tenant.
  */
 @Component
 class StartupSequence implements SmartInitializingSingleton {
 
 	private final DatabaseRoleGuard roleGuard;
 	private final TenantBootstrap bootstrap;
+	private final TemporalStartupGate temporal;
 
-	StartupSequence(DatabaseRoleGuard roleGuard, TenantBootstrap bootstrap) {
+	StartupSequence(DatabaseRoleGuard roleGuard, TenantBootstrap bootstrap, TemporalStartupGate temporal) {
 		this.roleGuard = roleGuard;
 		this.bootstrap = bootstrap;
+		this.temporal = temporal;
 	}
 
 	@Override
 	public void afterSingletonsInstantiated() {
 		roleGuard.check();
+		temporal.check();
 		bootstrap.run();
 	}
 }

@@ -1,5 +1,7 @@
 package workflow.decisions;
 
+import java.time.Clock;
+
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
@@ -7,16 +9,19 @@ import org.springframework.stereotype.Service;
 import platform.TenantTransactions;
 import workflow.Action;
 import workflow.ActionOutcome;
+import workflow.WorkflowProperties;
 import workflow.engine.Orchestrator;
 import workflow.engine.Orchestrator.Decision;
 import workflow.engine.Orchestrator.DecisionSignal;
 import workflow.engine.OrchestratorException;
 import workflow.projection.ActionRepository;
+import workflow.projection.RunRepository;
 
 /**
  * Sends a recorded action to the run's process, outside any transaction, and records the
- * outcome: {@code signal_sent_at} on delivery, the error otherwise (the redelivery job retries),
- * or "ignored" when the process no longer runs.
+ * outcome: {@code signal_sent_at} on delivery, the error and the next attempt otherwise (the
+ * redelivery job retries, with backoff per action, until the attempt cap makes the action
+ * undeliverable and its run needs attention), or ignored when the process no longer runs.
  */
 @Service
 public class SignalDelivery {
@@ -25,12 +30,19 @@ public class SignalDelivery {
 
 	private final TenantTransactions transactions;
 	private final ActionRepository actions;
+	private final RunRepository runs;
 	private final Orchestrator orchestrator;
+	private final WorkflowProperties.Jobs retries;
+	private final Clock clock;
 
-	SignalDelivery(TenantTransactions transactions, ActionRepository actions, Orchestrator orchestrator) {
+	SignalDelivery(TenantTransactions transactions, ActionRepository actions, RunRepository runs,
+			Orchestrator orchestrator, WorkflowProperties properties, Clock clock) {
 		this.transactions = transactions;
 		this.actions = actions;
+		this.runs = runs;
 		this.orchestrator = orchestrator;
+		this.retries = properties.jobs();
+		this.clock = clock;
 	}
 
 	/** True when the signal was delivered. Never throws: an undelivered action stays for the job. */
@@ -45,9 +57,21 @@ public class SignalDelivery {
 						"the run's workflow is no longer running"));
 			}
 			else {
-				log.warn("Signal of action {} (run {}) not delivered, will be re-sent: {}", action.id(), action.runId(),
-						e.getMessage());
-				record(tenantId, action, () -> actions.recordSignalFailure(action.id(), e.getMessage()));
+				record(tenantId, action, () -> {
+					if (actions.recordSignalFailure(action.id(), e.getMessage(), clock.instant(), retries.signalRedeliveryDelay(),
+							retries.signalRetryMaxDelay(), retries.signalMaxAttempts())) {
+						log.warn("Signal of action {} (run {}) is undeliverable after {} attempts: {}", action.id(),
+								action.runId(), retries.signalMaxAttempts(), e.getMessage());
+						runs.markNeedsAttention(action.runId(),
+								"The " + action.action().value() + " of " + action.actor() + " could not be delivered to the workflow: "
+										+ e.getMessage(),
+								retries.signalMaxAttempts() + " signal attempts", clock.instant());
+					}
+					else {
+						log.warn("Signal of action {} (run {}) not delivered, will be re-sent: {}", action.id(),
+								action.runId(), e.getMessage());
+					}
+				});
 			}
 			return false;
 		}

@@ -24,8 +24,29 @@ public interface Orchestrator {
 	/** Delivers a decision to the run's process; the process ignores an action id it has seen. */
 	void signal(DecisionSignal signal);
 
-	/** What to start: the run and its stage plan, snapshotted when the run was created. */
-	record StartRequest(String tenantId, UUID runId, String definitionKey, List<StagePlan> stages) {
+	/**
+	 * What to start: the run and its stage plan, snapshotted when the run was created; with a
+	 * {@code resume}, a repair: a new execution that goes on from the projection's state (an
+	 * existing closed execution of the run does not stop it).
+	 */
+	record StartRequest(String tenantId, UUID runId, String definitionKey, List<StagePlan> stages, Resume resume) {
+	}
+
+	/**
+	 * Where a repaired run goes on: stage {@code stageIndex} of the plan in {@code round}, with
+	 * the {@code approvals} of {@code decidedBy} already counted on it; {@code granted} is what
+	 * earlier stages granted (for compensation), {@code seenActionIds} the actions already settled
+	 * (a re-sent one is ignored as a duplicate). {@code returned}: the run waits for resubmit.
+	 * {@code ending} (rejected, withdrawn): the stage was decided so; the run only finishes.
+	 * {@code blockedWaitSeconds} and {@code blockedRetries}: a blocked stage's backoff so far (0 for
+	 * a repair; carried when a long blocked wait continues as new).
+	 */
+	record Resume(int stageIndex, int round, int approvals, List<String> decidedBy, List<Granted> granted,
+			List<UUID> seenActionIds, boolean returned, String ending, long blockedWaitSeconds, int blockedRetries) {
+	}
+
+	/** One grant an approved stage gave. */
+	record Granted(UUID stageId, String grant) {
 	}
 
 	/** A stage as the process runs it; {@code grants} is what its approval gives. */

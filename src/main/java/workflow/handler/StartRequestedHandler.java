@@ -7,7 +7,11 @@ import outbox.OutboxEventHandler;
 import outbox.catalog.RunStartRequested;
 import workflow.start.RunStarter;
 
-/** {@link RunStartRequested} → start the run's process. */
+/**
+ * {@link RunStartRequested} → start the run's process. The start calls Temporal, so the handler
+ * runs outside the dispatcher's transaction and the starter opens its own short ones; a dead
+ * letter, whatever its cause, fails the run's start.
+ */
 @Component
 class StartRequestedHandler implements OutboxEventHandler<RunStartRequested> {
 
@@ -23,7 +27,17 @@ class StartRequestedHandler implements OutboxEventHandler<RunStartRequested> {
 	}
 
 	@Override
+	public boolean external() {
+		return true;
+	}
+
+	@Override
 	public void handle(RunStartRequested request, Delivery delivery) {
 		starter.start(delivery.tenantId(), request.runId(), delivery.attempt(), delivery.eventId());
+	}
+
+	@Override
+	public void deadLettered(RunStartRequested request, Delivery delivery, String reason) {
+		starter.deadLettered(request.runId(), delivery.attempt(), reason);
 	}
 }

@@ -21,8 +21,16 @@ class TenantScans {
 		this.jdbc = jdbc;
 	}
 
-	List<String> withUnsentSignals(Instant createdBefore) {
-		return scan("workflow_tenants_with_unsent_signals", createdBefore);
+	List<String> withDueSignals(Instant now, Instant createdBefore) {
+		return jdbc.sql("SELECT t FROM workflow_tenants_with_due_signals(:now, :before) AS t ORDER BY t")
+			.param("now", Rows.timestamp(now))
+			.param("before", Rows.timestamp(createdBefore))
+			.query(String.class)
+			.list();
+	}
+
+	List<String> withLiveRuns(Instant startedBefore) {
+		return scan("workflow_tenants_with_live_runs", startedBefore);
 	}
 
 	List<String> withDueStarts(Instant now) {

@@ -13,7 +13,9 @@ import jobs.Job;
 import jobs.JobNames;
 import platform.TenantTransactions;
 import workflow.Action;
+import workflow.Run;
 import workflow.WorkflowProperties;
+import workflow.attention.RunReconciliation;
 import workflow.decisions.SignalDelivery;
 import workflow.projection.ActionRepository;
 import workflow.start.RunRequests;
@@ -25,13 +27,14 @@ class WorkflowJobs {
 	static final String PREHIRE_START = "workflow_prehire_start";
 	static final String STAGE_REMINDERS = "workflow_stage_reminders";
 	static final String SIGNAL_REDELIVERY = "workflow_signal_redelivery";
+	static final String RECONCILE = "workflow_reconcile";
 
 	private static final Logger log = LoggerFactory.getLogger(WorkflowJobs.class);
 
 	/** The workflow's jobs, for the closed set of job metric labels. */
 	@Bean
 	JobNames workflowJobNames() {
-		return JobNames.of(PREHIRE_START, STAGE_REMINDERS, SIGNAL_REDELIVERY);
+		return JobNames.of(PREHIRE_START, STAGE_REMINDERS, SIGNAL_REDELIVERY, RECONCILE);
 	}
 
 	/**
@@ -62,7 +65,9 @@ class WorkflowJobs {
 	/**
 	 * Re-sends decision signals that were recorded but not delivered (the process crashed between
 	 * commit and send, or the engine was unreachable): {@code signal_sent_at} is the durable source.
-	 * The workflow ignores an action id it has already seen, so a re-send is harmless.
+	 * The workflow ignores an action id it has already seen, so a re-send is harmless. Each action
+	 * backs off on its own ({@code next_signal_at}) and becomes undeliverable after the attempt cap;
+	 * the due ones go oldest-due first, so failing actions never hide a newer one.
 	 */
 	@Bean
 	Job signalRedeliveryJob(TenantScans scans, TenantTransactions transactions, ActionRepository actions,
@@ -70,13 +75,26 @@ class WorkflowJobs {
 		Duration delay = properties.jobs().signalRedeliveryDelay();
 		int batchSize = properties.jobs().batchSize();
 		return new TenantBatchJob<Action>(SIGNAL_REDELIVERY, "handled {} undelivered action(s)", clock,
-				now -> scans.withUnsentSignals(now.minus(delay)),
-				(tenant, now) -> transactions.readInTenant(tenant, () -> actions.unsent(now.minus(delay), batchSize)),
+				now -> scans.withDueSignals(now, now.minus(delay)),
+				(tenant, now) -> transactions.readInTenant(tenant, () -> actions.dueSignals(now, now.minus(delay), batchSize)),
 				(tenant, action, now) -> {
 					if (delivery.deliver(tenant, action)) {
 						log.info("Re-sent the signal of action {} ({} on run {})", action.id(), action.action().value(),
 								action.runId());
 					}
 				});
+	}
+
+	/**
+	 * Compares the live runs with their executions ({@code WORKFLOW_RECONCILE_INTERVAL}): a run
+	 * whose execution closed or vanished while the projection says running needs attention. The
+	 * run rows ({@code reconciled_at}) are the durable source; runs checked least recently go first.
+	 */
+	@Bean
+	Job reconcileJob(TenantScans scans, RunReconciliation reconciliation, WorkflowProperties properties, Clock clock) {
+		int batchSize = properties.jobs().batchSize();
+		return new TenantBatchJob<Run>(RECONCILE, "found {} run(s) whose execution is gone", clock,
+				scans::withLiveRuns, (tenant, now) -> reconciliation.due(tenant, now, batchSize),
+				(tenant, run, now) -> reconciliation.check(tenant, run, now));
 	}
 }

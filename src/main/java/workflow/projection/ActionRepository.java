@@ -2,6 +2,7 @@ package workflow.projection;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -20,7 +21,7 @@ public class ActionRepository {
 
 	private static final String COLUMNS = """
 			id, run_id, stage_id, round, actor, action, comment, idempotency_key, created_at, signal_sent_at,
-			signal_attempts, last_signal_error, outcome, outcome_reason, settled_at""";
+			signal_attempts, last_signal_error, outcome, outcome_reason, settled_at, next_signal_at, undeliverable_at""";
 
 	/** The decisions on a stage, as stored. */
 	static final List<String> DECISIONS = ActionKind.DECISIONS.stream().map(ActionKind::value).toList();
@@ -93,9 +94,51 @@ public class ActionRepository {
 				""").param("id", id).update();
 	}
 
-	public void recordSignalFailure(UUID id, String error) {
-		jdbc.sql("UPDATE workflow_actions SET signal_attempts = signal_attempts + 1, last_signal_error = :error WHERE id = :id")
-			.param("id", id).param("error", error).update();
+	/**
+	 * Records a failed send: the next one waits {@code base * 2^(n-1)} (capped at {@code max}) after
+	 * {@code now} for the n-th failure; the {@code maxAttempts}-th failure makes the action
+	 * undeliverable. True when it did.
+	 */
+	public boolean recordSignalFailure(UUID id, String error, Instant now, Duration base, Duration max, int maxAttempts) {
+		return jdbc.sql("""
+				UPDATE workflow_actions SET signal_attempts = signal_attempts + 1, last_signal_error = :error,
+				    next_signal_at = :now + make_interval(secs => least(:maxSeconds, :baseSeconds * power(2, least(signal_attempts, 30)))),
+				    undeliverable_at = CASE WHEN signal_attempts + 1 >= :maxAttempts THEN :now END
+				WHERE id = :id AND signal_sent_at IS NULL AND outcome IS NULL
+				RETURNING undeliverable_at IS NOT NULL
+				""")
+			.param("id", id)
+			.param("error", error)
+			.param("now", Rows.timestamp(now))
+			.param("baseSeconds", base.toMillis() / 1000.0)
+			.param("maxSeconds", max.toMillis() / 1000.0)
+			.param("maxAttempts", maxAttempts)
+			.query(Boolean.class)
+			.optional()
+			.orElse(false);
+	}
+
+	/**
+	 * A repaired run has a new execution: its actions not settled yet are sent again by the
+	 * redelivery job, now (undeliverable ones included).
+	 */
+	public int resendUnsettled(UUID runId, Instant now) {
+		return jdbc.sql("""
+				UPDATE workflow_actions SET signal_sent_at = NULL, undeliverable_at = NULL, next_signal_at = :now
+				WHERE run_id = :runId AND outcome IS NULL
+				""")
+			.param("runId", runId)
+			.param("now", Rows.timestamp(now))
+			.update();
+	}
+
+	/** Undeliverable actions of the tenant (unsettled, no more automatic sends), oldest first. */
+	public List<Action> undeliverable(int limit) {
+		return jdbc.sql("SELECT " + COLUMNS + """
+				 FROM workflow_actions
+				WHERE undeliverable_at IS NOT NULL AND signal_sent_at IS NULL AND outcome IS NULL
+				ORDER BY undeliverable_at LIMIT :limit
+				""").param("limit", limit).query(ActionRepository::map).list();
 	}
 
 	/**
@@ -118,13 +161,24 @@ public class ActionRepository {
 				""").param("id", id).param("outcome", outcome.value()).param("reason", reason).update();
 	}
 
-	/** Actions whose signal was not delivered, created before {@code before}, oldest first. */
-	public List<Action> unsent(Instant before, int limit) {
+	/**
+	 * Actions whose signal is due: never tried and created before {@code createdBefore}, or
+	 * retried and due at {@code now}; oldest due first, undeliverable ones left out. An action
+	 * that keeps failing waits for its own next attempt, so it never hides a newer one.
+	 */
+	public List<Action> dueSignals(Instant now, Instant createdBefore, int limit) {
 		return jdbc.sql("SELECT " + COLUMNS + """
 				 FROM workflow_actions
-				WHERE signal_sent_at IS NULL AND outcome IS NULL AND created_at < :before
-				ORDER BY created_at LIMIT :limit
-				""").param("before", Rows.timestamp(before)).param("limit", limit).query(ActionRepository::map).list();
+				WHERE signal_sent_at IS NULL AND outcome IS NULL AND undeliverable_at IS NULL
+				  AND ((next_signal_at IS NULL AND created_at < :before) OR next_signal_at <= :now)
+				ORDER BY coalesce(next_signal_at, created_at + (CAST(:now AS timestamptz) - CAST(:before AS timestamptz))), id
+				LIMIT :limit
+				""")
+			.param("now", Rows.timestamp(now))
+			.param("before", Rows.timestamp(createdBefore))
+			.param("limit", limit)
+			.query(ActionRepository::map)
+			.list();
 	}
 
 	static Action map(ResultSet rs, int row) throws SQLException {
@@ -132,6 +186,7 @@ public class ActionRepository {
 				Rows.nullableInt(rs, "round"), rs.getString("actor"), ActionKind.of(rs.getString("action")), rs.getString("comment"),
 				rs.getString("idempotency_key"), Rows.instant(rs, "created_at"), Rows.instant(rs, "signal_sent_at"),
 				rs.getInt("signal_attempts"), rs.getString("last_signal_error"), ActionOutcome.of(rs.getString("outcome")),
-				rs.getString("outcome_reason"), Rows.instant(rs, "settled_at"));
+				rs.getString("outcome_reason"), Rows.instant(rs, "settled_at"), Rows.instant(rs, "next_signal_at"),
+				Rows.instant(rs, "undeliverable_at"));
 	}
 }

@@ -36,6 +36,11 @@ public class RunEndings {
 		return announce(runs.markStartFailed(runId, reason), runId, RunStatus.START_FAILED, reason);
 	}
 
+	/** The start chain gave up before any execution was recorded; false when the run had moved on. */
+	public boolean startRequestFailed(UUID runId, String reason) {
+		return announce(runs.markStartRequestFailed(runId, reason), runId, RunStatus.START_FAILED, reason);
+	}
+
 	/** An HR event asked for a run that was not created (auto-start is off). */
 	public void notStarted(UUID employeeId, String definitionKey, String triggerKey, String reason) {
 		outbox.publish(new RunFinished(null, employeeId, RunDefinition.of(definitionKey), RunOutcome.NOT_STARTED,

@@ -1,6 +1,7 @@
 package workflow.projection;
 
 import java.time.Instant;
+import java.time.Clock;
 import java.util.List;
 import java.util.UUID;
 
@@ -33,9 +34,11 @@ public class RunProjection {
 	private final GrantRepository grants;
 	private final AssigneeResolver assignees;
 	private final RunEndings endings;
+	private final Clock clock;
 
 	RunProjection(TenantTransactions transactions, RunRepository runs, StageRepository stages, ActionRepository actions,
-			GrantRepository grants, AssigneeResolver assignees, RunEndings endings) {
+			GrantRepository grants, AssigneeResolver assignees, RunEndings endings, Clock clock) {
+		this.clock = clock;
 		this.transactions = transactions;
 		this.runs = runs;
 		this.stages = stages;
@@ -65,6 +68,18 @@ public class RunProjection {
 			stages.activate(stageId, round, people, notify);
 			runs.markRunning(runId, stageId);
 			return new Activation(notify ? ActivationState.NOTIFIED : ActivationState.ACTIVE, people, null);
+		});
+	}
+
+	/**
+	 * The workflow cannot go on (an activity failed for good): the run needs attention until an
+	 * admin repairs it. A run that is not live (finished meanwhile) is left as it is.
+	 */
+	public void markNeedsAttention(String tenantId, UUID runId, String reason, String tried) {
+		transactions.runInTenant(tenantId, () -> {
+			if (runs.markNeedsAttention(runId, reason, tried, clock.instant())) {
+				log.warn("Run {} of tenant {} needs attention: {}", runId, tenantId, reason);
+			}
 		});
 	}
 

@@ -15,9 +15,11 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 import org.springframework.util.StringUtils;
 
+import workflow.Attention;
 import workflow.Run;
 import workflow.RunFilter;
 import workflow.RunStatus;
+import workflow.StartProgress;
 
 /** The {@code workflow_runs} table. Call inside a tenant unit of work (RLS scopes every statement). */
 @Repository
@@ -27,7 +29,8 @@ public class RunRepository {
 			r.id, r.definition_key, r.definition_title, r.employee_id, r.employee_name, r.employee_email, r.department,
 			r.manager, r.from_department, r.from_manager, r.effective_date, r.status, r.status_reason, r.start_not_before,
 			r.start_requested_at, r.workflow_id, r.execution_id, r.started_at, r.current_stage_id, r.created_at,
-			r.updated_at, r.finished_at""";
+			r.updated_at, r.finished_at, r.start_attempt, r.start_max_attempts, r.start_error, r.start_error_at,
+			r.attention_reason, r.attention_since, r.attention_tried""";
 
 	/** The statuses a run ends in, as stored. */
 	private static final List<String> FINISHED = Arrays.stream(RunStatus.values())
@@ -112,12 +115,48 @@ public class RunRepository {
 				""").param("id", id).update();
 	}
 
-	public void recordExecution(UUID id, String workflowId, String executionId) {
+	/** Attempt {@code attempt} of the start failed with {@code error} and will be retried. */
+	public void recordStartRetry(UUID id, int attempt, int maxAttempts, String error) {
 		jdbc.sql("""
+				UPDATE workflow_runs SET start_attempt = :attempt, start_max_attempts = :maxAttempts, start_error = :error,
+				    start_error_at = now(), updated_at = now()
+				WHERE id = :id AND status = :requested AND workflow_id IS NULL
+				""")
+			.param("id", id)
+			.param("attempt", attempt)
+			.param("maxAttempts", maxAttempts)
+			.param("error", error)
+			.param("requested", RunStatus.REQUESTED.value())
+			.update();
+	}
+
+	/**
+	 * A run whose start chain had given up ({@code start_failed} without an execution) is
+	 * {@code requested} again: an admin re-drove its start request. False for any other run.
+	 */
+	public boolean reopenStart(UUID id) {
+		return jdbc.sql("""
+				UPDATE workflow_runs SET status = :requested, status_reason = NULL, finished_at = NULL, start_attempt = NULL,
+				    start_max_attempts = NULL, start_error = NULL, start_error_at = NULL, updated_at = now()
+				WHERE id = :id AND status = :startFailed AND workflow_id IS NULL
+				""")
+			.param("id", id)
+			.param("requested", RunStatus.REQUESTED.value())
+			.param("startFailed", RunStatus.START_FAILED.value())
+			.update() > 0;
+	}
+
+	/**
+	 * Records the started execution, fenced on the run having none yet (or this one): false when
+	 * another execution is recorded. The run's status is not touched (its first activation, or a
+	 * withdraw meanwhile, decide it).
+	 */
+	public boolean recordExecution(UUID id, String workflowId, String executionId) {
+		return jdbc.sql("""
 				UPDATE workflow_runs SET workflow_id = :workflowId, execution_id = :executionId,
-				    started_at = coalesce(started_at, now()), updated_at = now()
-				WHERE id = :id
-				""").param("id", id).param("workflowId", workflowId).param("executionId", executionId).update();
+				    started_at = coalesce(started_at, now()), start_error = NULL, start_error_at = NULL, updated_at = now()
+				WHERE id = :id AND (workflow_id IS NULL OR workflow_id = :workflowId)
+				""").param("id", id).param("workflowId", workflowId).param("executionId", executionId).update() > 0;
 	}
 
 	/** {@code requested} → {@code start_failed}; a run that got further keeps its status. */
@@ -125,6 +164,19 @@ public class RunRepository {
 		return jdbc.sql("""
 				UPDATE workflow_runs SET status = :startFailed, status_reason = :reason, finished_at = now(), updated_at = now()
 				WHERE id = :id AND status = :requested
+				""")
+			.param("id", id)
+			.param("reason", reason)
+			.param("startFailed", RunStatus.START_FAILED.value())
+			.param("requested", RunStatus.REQUESTED.value())
+			.update() > 0;
+	}
+
+	/** Like {@link #markStartFailed} for the start chain: only while no execution is recorded. */
+	public boolean markStartRequestFailed(UUID id, String reason) {
+		return jdbc.sql("""
+				UPDATE workflow_runs SET status = :startFailed, status_reason = :reason, finished_at = now(), updated_at = now()
+				WHERE id = :id AND status = :requested AND workflow_id IS NULL
 				""")
 			.param("id", id)
 			.param("reason", reason)
@@ -158,6 +210,69 @@ public class RunRepository {
 				UPDATE workflow_runs SET status = :status, status_reason = :reason, updated_at = now()
 				WHERE id = :id AND status IN (:live)
 				""").param("id", id).param("status", status.value()).param("reason", reason).param("live", LIVE).update();
+	}
+
+	/**
+	 * A live run ({@code running}, {@code returned}) needs attention: why, and what was tried. A
+	 * run that already needs attention keeps its first {@code since} and takes the newer reason.
+	 * False when the run is not live.
+	 */
+	public boolean markNeedsAttention(UUID id, String reason, String tried, Instant now) {
+		return jdbc.sql("""
+				UPDATE workflow_runs SET
+				    attention_resume_status = CASE WHEN status = :attention THEN attention_resume_status ELSE status END,
+				    attention_since = CASE WHEN status = :attention THEN attention_since ELSE :now END,
+				    status = :attention, attention_reason = :reason, attention_tried = :tried, updated_at = now()
+				WHERE id = :id AND (status IN (:live) OR status = :attention)
+				""")
+			.param("id", id)
+			.param("reason", reason)
+			.param("tried", tried)
+			.param("now", Rows.timestamp(now))
+			.param("attention", RunStatus.NEEDS_ATTENTION.value())
+			.param("live", LIVE)
+			.update() > 0;
+	}
+
+	/**
+	 * A repair started execution {@code executionId}: the run is live again in the status it left
+	 * (running or returned), its attention cleared; fenced on it still needing attention.
+	 */
+	public boolean completeRepair(UUID id, String workflowId, String executionId) {
+		return jdbc.sql("""
+				UPDATE workflow_runs SET status = coalesce(attention_resume_status, :running), attention_reason = NULL,
+				    attention_since = NULL, attention_tried = NULL, attention_resume_status = NULL, workflow_id = :workflowId,
+				    execution_id = :executionId, reconciled_at = NULL, updated_at = now()
+				WHERE id = :id AND status = :attention
+				""")
+			.param("id", id)
+			.param("workflowId", workflowId)
+			.param("executionId", executionId)
+			.param("running", RunStatus.RUNNING.value())
+			.param("attention", RunStatus.NEEDS_ATTENTION.value())
+			.update() > 0;
+	}
+
+	/** The reconciliation looked at the run's execution at {@code now}. */
+	public void markReconciled(UUID id, Instant now) {
+		jdbc.sql("UPDATE workflow_runs SET reconciled_at = :now WHERE id = :id")
+			.param("id", id)
+			.param("now", Rows.timestamp(now))
+			.update();
+	}
+
+	/** Live runs started before {@code startedBefore}, least recently checked first (the reconciliation). */
+	public List<Run> liveStartedBefore(Instant startedBefore, int limit) {
+		return jdbc.sql("SELECT " + COLUMNS + """
+				 FROM workflow_runs r
+				WHERE r.status IN (:live) AND r.workflow_id IS NOT NULL AND r.started_at < :before
+				ORDER BY r.reconciled_at NULLS FIRST, r.id LIMIT :limit
+				""")
+			.param("live", LIVE)
+			.param("before", Rows.timestamp(startedBefore))
+			.param("limit", limit)
+			.query(RunRepository::map)
+			.list();
 	}
 
 	/** Ends the run unless it already ended. */
@@ -230,6 +345,19 @@ public class RunRepository {
 				rs.getString("status_reason"), Rows.instant(rs, "start_not_before"), Rows.instant(rs, "start_requested_at"),
 				rs.getString("workflow_id"), rs.getString("execution_id"), Rows.instant(rs, "started_at"),
 				Rows.uuid(rs, "current_stage_id"), Rows.instant(rs, "created_at"), Rows.instant(rs, "updated_at"),
-				Rows.instant(rs, "finished_at"));
+				Rows.instant(rs, "finished_at"), startProgress(rs), attention(rs));
+	}
+
+	private static Attention attention(ResultSet rs) throws SQLException {
+		return !RunStatus.NEEDS_ATTENTION.value().equals(rs.getString("status")) ? null
+				: new Attention(rs.getString("attention_reason"), Rows.instant(rs, "attention_since"),
+						rs.getString("attention_tried"));
+	}
+
+	private static StartProgress startProgress(ResultSet rs) throws SQLException {
+		String error = rs.getString("start_error");
+		return error == null || !RunStatus.REQUESTED.value().equals(rs.getString("status")) ? null
+				: new StartProgress(rs.getInt("start_attempt"), rs.getInt("start_max_attempts"), error,
+						Rows.instant(rs, "start_error_at"));
 	}
 }

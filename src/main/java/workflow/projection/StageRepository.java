@@ -15,6 +15,7 @@ import org.springframework.stereotype.Repository;
 
 import workflow.InboxItem;
 import workflow.RunStatus;
+import workflow.BlockedStage;
 import workflow.Stage;
 import workflow.StageKind;
 import workflow.StageStatus;
@@ -100,7 +101,8 @@ public class StageRepository {
 		return jdbc.sql("""
 				UPDATE workflow_stages SET status = :status, round = :round, approvals = 0, assignees = :assignees,
 				    activated_at = now(), decided_at = CASE WHEN :notify THEN now() END,
-				    blocked_until = NULL, blocked_reason = NULL, reminder_published_at = NULL, reminded_at = NULL
+				    blocked_until = NULL, blocked_reason = NULL, blocked_since = NULL, reminder_published_at = NULL,
+				    reminded_at = NULL
 				WHERE id = :id AND (status IN (:notStarted) OR (status = :returned AND round < :round))
 				""")
 			.param("id", id)
@@ -115,7 +117,8 @@ public class StageRepository {
 
 	public void markBlocked(UUID id, int round, String reason, Instant until) {
 		jdbc.sql("""
-				UPDATE workflow_stages SET status = :blocked, round = :round, blocked_reason = :reason, blocked_until = :until
+				UPDATE workflow_stages SET status = :blocked, round = :round, blocked_reason = :reason, blocked_until = :until,
+				    blocked_since = CASE WHEN status = :blocked AND round = :round THEN coalesce(blocked_since, now()) ELSE now() END
 				WHERE id = :id AND (status IN (:notStarted) OR (status = :returned AND round < :round))
 				""")
 			.param("id", id)
@@ -126,6 +129,24 @@ public class StageRepository {
 			.param("notStarted", NOT_STARTED)
 			.param("returned", StageStatus.RETURNED.value())
 			.update();
+	}
+
+	/** Blocked stages of the tenant's live runs, blocked longest first. */
+	public List<BlockedStage> blocked(int limit) {
+		return jdbc.sql("""
+				SELECT s.run_id, r.employee_name, r.definition_title, s.id, s.title, s.blocked_reason,
+				       coalesce(s.blocked_since, s.blocked_until) AS since, s.blocked_until
+				FROM workflow_stages s JOIN workflow_runs r ON r.id = s.run_id
+				WHERE s.status = :blocked AND r.status IN (:live)
+				ORDER BY since NULLS LAST, s.id LIMIT :limit
+				""")
+			.param("blocked", StageStatus.BLOCKED.value())
+			.param("live", List.of(RunStatus.RUNNING.value(), RunStatus.RETURNED.value(), RunStatus.NEEDS_ATTENTION.value()))
+			.param("limit", limit)
+			.query((rs, row) -> new BlockedStage(Rows.uuid(rs, "run_id"), rs.getString("employee_name"),
+					rs.getString("definition_title"), Rows.uuid(rs, "id"), rs.getString("title"), rs.getString("blocked_reason"),
+					Rows.instant(rs, "since"), Rows.instant(rs, "blocked_until")))
+			.list();
 	}
 
 	public void recordApprovals(UUID id, int round, int approvals) {

@@ -26,10 +26,12 @@ import io.swagger.v3.oas.annotations.media.ArraySchema;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import platform.AdminOnly;
 import platform.AppUser;
 import workflow.Action;
 import workflow.ActionKind;
 import workflow.ActionRequest;
+import workflow.Repair;
 import workflow.RunDetail;
 import workflow.RunFilter;
 import workflow.RunPage;
@@ -83,6 +85,24 @@ class RunApiController {
 	RunView detail(@AuthenticationPrincipal AppUser user, @PathVariable UUID id) {
 		RunDetail detail = runs.detail(user.tenantId(), id);
 		return new RunView(detail, List.copyOf(runs.allowedActions(user, detail)));
+	}
+
+	/**
+	 * Repairs a run that needs attention (ADMIN): 202 with the repair; the run is live again on its
+	 * current stage once {@code outcome} is {@code started}. 409 when the run does not need attention.
+	 */
+	@AdminOnly
+	@PostMapping("/{id}/repair")
+	ResponseEntity<Repair> repair(@AuthenticationPrincipal AppUser user, @PathVariable UUID id,
+			@RequestHeader(name = "Idempotency-Key", required = false) String idempotencyKey) {
+		return ResponseEntity.status(HttpStatus.ACCEPTED).body(runs.repair(user, id, idempotencyKey));
+	}
+
+	/** The run's repairs, newest first (ADMIN). */
+	@AdminOnly
+	@GetMapping("/{id}/repairs")
+	List<Repair> repairs(@AuthenticationPrincipal AppUser user, @PathVariable UUID id) {
+		return runs.repairs(user.tenantId(), id);
 	}
 
 	@PostMapping("/{id}/{action:approve|reject|return|withdraw|resubmit}")

@@ -20,10 +20,13 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 
 import platform.DomainException;
+import platform.AdminOnly;
 import platform.AppUser;
+import platform.Role;
 import workflow.ActionKind;
 import workflow.ActionRequest;
 import workflow.Run;
+import workflow.Repair;
 import workflow.RunDetail;
 import workflow.RunFilter;
 import workflow.RunStatus;
@@ -97,6 +100,27 @@ class RunPageController {
 		return "workflow/run :: panel";
 	}
 
+	/** An ADMIN repairs a run that needs attention; the panel shows how it went. */
+	@AdminOnly
+	@PostMapping("/runs/{id}/repair")
+	String repair(@AuthenticationPrincipal AppUser user, @PathVariable UUID id,
+			@RequestParam(required = false) String idempotencyKey, Model model) {
+		try {
+			Repair repair = runs.repair(user, id, idempotencyKey);
+			if ("failed".equals(repair.outcome())) {
+				model.addAttribute("error", "The repair failed: " + repair.error());
+			}
+			else {
+				model.addAttribute("repaired", "Repaired: the run goes on at " + repair.resumedStage() + ".");
+			}
+		}
+		catch (DomainException.Conflict | DomainException.Forbidden | DomainException.InvalidInput e) {
+			model.addAttribute("error", e.getMessage());
+		}
+		panelModel(user, runs.detail(user.tenantId(), id), model);
+		return "workflow/run :: panel";
+	}
+
 	/**
 	 * Whether the workflow is about to change the run: an action is not applied yet, a requested
 	 * start is under way, or a running run is between two stages. The panel polls until not.
@@ -129,5 +153,7 @@ class RunPageController {
 		allowed.forEach(action -> formKeys.put(action, UUID.randomUUID().toString()));
 		model.addAttribute("formKeys", formKeys);
 		model.addAttribute("waiting", waitingForWorkflow(detail));
+		boolean canRepair = detail.run().status() == RunStatus.NEEDS_ATTENTION && user.roles().contains(Role.ADMIN);
+		model.addAttribute("repairKey", canRepair ? UUID.randomUUID().toString() : null);
 	}
 }

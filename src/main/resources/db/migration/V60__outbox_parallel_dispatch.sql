@@ -105,7 +105,9 @@ $$;
 -- Lease rescue across tenants: events whose worker died or stalled go back to pending (or to the
 -- dead letters when their attempts are used up), with the lost attempt in their history.
 CREATE FUNCTION outbox_rescue_expired(p_limit integer)
-    RETURNS TABLE (id uuid, tenant_id text, event_type text, dead_lettered boolean)
+    RETURNS TABLE (id uuid, tenant_id text, event_type text, dead_lettered boolean, aggregate_id uuid,
+                   idempotency_key text, payload_version integer, payload text, attempts integer,
+                   max_attempts integer, last_error text)
     LANGUAGE sql SECURITY DEFINER SET search_path = public
 AS $$
     WITH expired AS (
@@ -124,7 +126,8 @@ AS $$
         FROM expired
         WHERE e.id = expired.id
         RETURNING e.id, e.tenant_id, e.event_type, e.status, e.attempts, e.redrives, e.claimed_by,
-                  e.last_error_class, e.last_error
+                  e.last_error_class, e.last_error, e.aggregate_id, e.idempotency_key, e.payload_version,
+                  e.payload::text AS payload, e.max_attempts
     ), history AS (
         INSERT INTO outbox_attempts (tenant_id, event_id, redrive, attempt, outcome, error_class, error_message, worker_id)
         SELECT r.tenant_id, r.id, r.redrives, r.attempts,
@@ -132,7 +135,9 @@ AS $$
                r.last_error_class, r.last_error, r.claimed_by
         FROM rescued r
     )
-    SELECT r.id, r.tenant_id, r.event_type, r.status = 'failed' FROM rescued r
+    SELECT r.id, r.tenant_id, r.event_type, r.status = 'failed', r.aggregate_id, r.idempotency_key, r.payload_version,
+           r.payload, r.attempts, r.max_attempts, r.last_error
+    FROM rescued r
 $$;
 
 -- Seconds until the next pending event is due (negative: due now), null when nothing is pending:

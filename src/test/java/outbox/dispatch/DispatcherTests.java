@@ -183,6 +183,39 @@ class DispatcherTests {
 	}
 
 	@Test
+	void theHandlerIsToldOnceOfEveryDeadLetterWhateverItsCause() {
+		String tenant = TestEvents.newTenant("notice");
+		script.when(tenant, "permanent", event -> {
+			throw new PermanentFailureException("no such employee");
+		});
+		script.when(tenant, "exhausted", event -> {
+			throw new IllegalStateException("still down on attempt " + event.attempt());
+		});
+		script.when(tenant, "timed-out", event -> Thread.sleep(30_000));
+		script.when(tenant, "recovers", event -> {
+			if (event.attempt() == 1) {
+				throw new IllegalStateException("once");
+			}
+		});
+		events.publish(tenant, SampleEvents.hired(), new PublishOptions(5, "permanent"));
+		events.publish(tenant, SampleEvents.hired(), new PublishOptions(2, "exhausted"));
+		events.publish(tenant, SampleEvents.hired(), new PublishOptions(1, "timed-out"));
+		events.publish(tenant, SampleEvents.hired(), new PublishOptions(3, "recovers"));
+
+		await().atMost(DELIVERY).until(() -> script.deadLetterNotice(tenant, "permanent").isPresent()
+				&& script.deadLetterNotice(tenant, "exhausted").isPresent()
+				&& script.deadLetterNotice(tenant, "timed-out").isPresent()
+				&& events.status(tenant, "recovers").equals("delivered"));
+		assertThat(events.status(tenant, "permanent")).isEqualTo("failed");
+		assertThat(script.deadLetterNotice(tenant, "permanent")).contains("no such employee");
+		assertThat(script.deadLetterNotice(tenant, "exhausted")).contains("still down on attempt 2");
+		// the attempt timeout (2 s in the tests) on the only attempt
+		assertThat(script.deadLetterNotice(tenant, "timed-out").orElseThrow()).contains("attempt timeout");
+		assertThat(events.status(tenant, "timed-out")).isEqualTo("failed");
+		assertThat(script.deadLetterNotice(tenant, "recovers")).isEmpty();
+	}
+
+	@Test
 	void handlersRunInTheEventTenantsOwnTransaction() {
 		String tenantA = TestEvents.newTenant("rls-a");
 		String tenantB = TestEvents.newTenant("rls-b");

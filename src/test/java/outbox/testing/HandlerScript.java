@@ -24,6 +24,7 @@ public class HandlerScript {
 	private final Map<String, AtomicInteger> deliveries = new ConcurrentHashMap<>();
 	private final Map<String, Behaviour> behaviours = new ConcurrentHashMap<>();
 	private final Map<String, CatalogEvent> received = new ConcurrentHashMap<>();
+	private final Map<String, String> deadLetterNotices = new ConcurrentHashMap<>();
 
 	public void when(String tenant, String idempotencyKey, Behaviour behaviour) {
 		behaviours.put(tenant + "/" + idempotencyKey, behaviour);
@@ -37,6 +38,17 @@ public class HandlerScript {
 	/** The last record delivered to a test handler under this tenant and key. */
 	public Optional<CatalogEvent> received(String tenant, String idempotencyKey) {
 		return Optional.ofNullable(received.get(tenant + "/" + idempotencyKey));
+	}
+
+	/** The reason the dispatcher gave when it told the handler that the event went to the dead letters. */
+	public Optional<String> deadLetterNotice(String tenant, String idempotencyKey) {
+		return Optional.ofNullable(deadLetterNotices.get(tenant + "/" + idempotencyKey));
+	}
+
+	void deadLettered(Delivery delivery, String reason) {
+		if (deadLetterNotices.putIfAbsent(delivery.tenantId() + "/" + delivery.idempotencyKey(), reason) != null) {
+			throw new IllegalStateException("second dead-letter notice for " + delivery.idempotencyKey());
+		}
 	}
 
 	void handle(CatalogEvent event, Delivery delivery) throws Exception {

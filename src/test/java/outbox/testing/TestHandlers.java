@@ -70,5 +70,10 @@ public class TestHandlers {
 		public void handle(E event, Delivery delivery) throws Exception {
 			script.handle(event, delivery);
 		}
+
+		@Override
+		public void deadLettered(E event, Delivery delivery, String reason) {
+			script.deadLettered(delivery, reason);
+		}
 	}
 }

@@ -42,7 +42,7 @@ class JmlStartHandlerTests {
 
 	static WorkflowProperties autoStart(boolean enabled) {
 		return new WorkflowProperties(new WorkflowProperties.Jml(enabled, 5, null), null,
-				new WorkflowProperties.Jobs(Duration.ofSeconds(5), 100));
+				new WorkflowProperties.Jobs(Duration.ofSeconds(5), 100, Duration.ofMinutes(10), 20));
 	}
 
 	static EmployeeHired hired(UUID employeeId) {

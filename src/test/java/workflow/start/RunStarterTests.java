@@ -5,36 +5,63 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Clock;
 import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.UUID;
+import java.util.function.Function;
 
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 import outbox.OutboxPublisher;
 import outbox.catalog.EmployeeHired;
 import platform.TenantTransactions;
+import platform.testing.ApiClient;
+import platform.testing.ConsoleSession;
 import platform.testing.JmlHubIntegrationTest;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import workflow.Action;
+import workflow.ActionKind;
 import workflow.Run;
 import workflow.RunStatus;
 import workflow.Runs;
 import workflow.WorkflowProperties;
 import workflow.definition.DefinitionRepository;
 import workflow.engine.Orchestrator;
+import workflow.engine.Orchestrator.StartReceipt;
+import workflow.engine.Orchestrator.StartRequest;
 import workflow.engine.OrchestratorException;
+import workflow.projection.ActionRepository;
 import workflow.projection.RunEndings;
 import workflow.projection.RunRepository;
 import workflow.projection.StageRepository;
 
 /**
- * The start request handler's failure classification with an orchestrator that always fails:
- * a transient failure is retried (the event fails) until the last attempt, which — like a
- * permanent failure at once — leaves the run {@code start_failed} with the reason.
+ * The start request handler's decide / call / record, with orchestrator doubles: the call happens
+ * outside any transaction with the run unlocked; a transient failure is recorded on the run
+ * ("retrying, attempt 2 of 5: ...") and retried until the last attempt, which — like a permanent
+ * failure at once, or a dead letter for any other reason — leaves the run {@code start_failed}
+ * with the reason; a re-driven start request starts a run whose chain had given up; a withdraw
+ * while the call was under way reaches the new process.
  */
 @JmlHubIntegrationTest
 class RunStarterTests {
 
+	@LocalServerPort
+	int port;
+
+	@Autowired
+	JsonMapper json;
+
 	@Autowired
 	TenantTransactions transactions;
+
+	@Autowired
+	JdbcClient jdbc;
 
 	@Autowired
 	DefinitionRepository definitions;
@@ -44,6 +71,9 @@ class RunStarterTests {
 
 	@Autowired
 	StageRepository stages;
+
+	@Autowired
+	ActionRepository actions;
 
 	@Autowired
 	OutboxPublisher outbox;
@@ -66,23 +96,43 @@ class RunStarterTests {
 						"manny", null, null, LocalDate.of(2099, 1, 1)));
 	}
 
-	RunStarter failingWith(OrchestratorException.Kind kind) {
-		Orchestrator failing = new Orchestrator() {
-			@Override
-			public StartReceipt start(StartRequest request) {
-				throw new OrchestratorException(kind, "frontend says no", null);
-			}
+	/** An orchestrator whose start answers {@code start}; signals are recorded. */
+	final class Double implements Orchestrator {
 
-			@Override
-			public void signal(DecisionSignal signal) {
-				throw new UnsupportedOperationException();
-			}
-		};
-		return new RunStarter(transactions, runs, stages, failing, endings, properties);
+		final Function<StartRequest, StartReceipt> start;
+		final List<DecisionSignal> signals = new ArrayList<>();
+
+		Double(Function<StartRequest, StartReceipt> start) {
+			this.start = start;
+		}
+
+		@Override
+		public StartReceipt start(StartRequest request) {
+			return start.apply(request);
+		}
+
+		@Override
+		public void signal(DecisionSignal signal) {
+			signals.add(signal);
+		}
 	}
 
-	void start(RunStarter starter, UUID runId, int attempt) {
-		starter.start("acme", runId, attempt, UUID.randomUUID());
+	Double failingWith(OrchestratorException.Kind kind) {
+		return new Double(request -> {
+			throw new OrchestratorException(kind, "frontend says no", null);
+		});
+	}
+
+	static StartReceipt receipt(StartRequest request) {
+		return new StartReceipt("jml-" + request.runId(), "exec-" + request.runId(), false);
+	}
+
+	RunStarter starter(Orchestrator orchestrator) {
+		return new RunStarter(transactions, runs, stages, actions, orchestrator, endings, properties);
+	}
+
+	void start(Orchestrator orchestrator, UUID runId, int attempt) {
+		starter(orchestrator).start("acme", runId, attempt, UUID.randomUUID());
 	}
 
 	Run run(UUID runId) {
@@ -90,17 +140,30 @@ class RunStarterTests {
 	}
 
 	@Test
-	void aTransientFailureIsRetriedUntilTheLastAttemptThenTheRunFailsToStart() {
+	void aTransientFailureIsShownOnTheRunAndRetriedUntilTheLastAttemptThenTheRunFailsToStart() {
 		UUID runId = waitingRun();
-		RunStarter starter = failingWith(OrchestratorException.Kind.TRANSIENT);
+		Double failing = failingWith(OrchestratorException.Kind.TRANSIENT);
 		int last = properties.jml().startMaxAttempts();
 
-		assertThatThrownBy(() -> start(starter, runId, last - 1)).isInstanceOf(OrchestratorException.class);
+		assertThatThrownBy(() -> start(failing, runId, 1)).isInstanceOf(OrchestratorException.class);
 		assertThat(run(runId).status()).isEqualTo(RunStatus.REQUESTED);
+		assertThat(run(runId).start().summary()).isEqualTo("retrying, attempt 2 of " + last + ": frontend says no");
+		JsonNode api = json.readTree(new ApiClient(port).get("hana", "/v1/workflow-runs/" + runId).body());
+		assertThat(api.get("status").asString()).isEqualTo("requested");
+		assertThat(api.get("start").get("summary").asString()).isEqualTo("retrying, attempt 2 of " + last + ": frontend says no");
+		assertThat(api.get("start").get("nextAttempt").asInt()).isEqualTo(2);
+		ConsoleSession hana = ConsoleSession.login(port, "hana");
+		assertThat(hana.get("/runs/" + runId).body()).contains("id=\"run-start\"",
+				"retrying, attempt 2 of " + last + ": frontend says no");
+		assertThat(hana.get("/runs?q=Start+Failure&status=requested").body()).contains("retrying, attempt 2 of " + last);
 
-		start(starter, runId, last);
+		assertThatThrownBy(() -> start(failing, runId, last - 1)).isInstanceOf(OrchestratorException.class);
+		assertThat(run(runId).start().summary()).startsWith("retrying, attempt " + last + " of " + last);
+
+		start(failing, runId, last);
 		assertThat(run(runId).status()).isEqualTo(RunStatus.START_FAILED);
 		assertThat(run(runId).statusReason()).contains("gave up after " + last + " attempts", "frontend says no");
+		assertThat(run(runId).start()).isNull();
 	}
 
 	@Test
@@ -109,5 +172,97 @@ class RunStarterTests {
 		start(failingWith(OrchestratorException.Kind.PERMANENT), runId, 1);
 		assertThat(run(runId).status()).isEqualTo(RunStatus.START_FAILED);
 		assertThat(run(runId).statusReason()).startsWith("permanent failure");
+	}
+
+	@Test
+	void theOrchestratorIsCalledOutsideAnyTransactionWithTheRunUnlocked() {
+		UUID runId = waitingRun();
+		List<Object> seen = new ArrayList<>();
+		start(new Double(request -> {
+			seen.add(TransactionSynchronizationManager.isActualTransactionActive());
+			// another transaction may lock the run at once: nobody holds it across the call
+			seen.add(transactions.inTenant("acme", () -> jdbc
+				.sql("SELECT id FROM workflow_runs WHERE id = :id FOR UPDATE NOWAIT")
+				.param("id", runId)
+				.query(UUID.class)
+				.single()));
+			return receipt(request);
+		}), runId, 1);
+
+		assertThat(seen).containsExactly(false, runId);
+		assertThat(run(runId).workflowId()).isEqualTo("jml-" + runId);
+		assertThat(run(runId).executionId()).isEqualTo("exec-" + runId);
+	}
+
+	@Test
+	void aStartRequestThatWentToTheDeadLettersFailsTheStartWithItsReason() {
+		UUID runId = waitingRun();
+		transactions.runInTenant("acme", () -> starter(failingWith(OrchestratorException.Kind.TRANSIENT))
+			.deadLettered(runId, 5, "The handler did not finish within the attempt timeout of PT200S"));
+
+		assertThat(run(runId).status()).isEqualTo(RunStatus.START_FAILED);
+		assertThat(run(runId).statusReason()).isEqualTo("gave up after 5 attempts: "
+				+ "The handler did not finish within the attempt timeout of PT200S");
+	}
+
+	@Test
+	void aDeadLetterAfterTheExecutionWasRecordedChangesNothing() {
+		UUID runId = waitingRun();
+		start(new Double(RunStarterTests::receipt), runId, 1);
+		transactions.runInTenant("acme", () -> starter(failingWith(OrchestratorException.Kind.TRANSIENT))
+			.deadLettered(runId, 5, "lease expired"));
+
+		assertThat(run(runId).status()).isEqualTo(RunStatus.REQUESTED);
+		assertThat(run(runId).workflowId()).isEqualTo("jml-" + runId);
+	}
+
+	@Test
+	void aReDrivenStartRequestStartsARunWhoseStartHadFailed() {
+		UUID runId = waitingRun();
+		start(failingWith(OrchestratorException.Kind.PERMANENT), runId, 1);
+		assertThat(run(runId).status()).isEqualTo(RunStatus.START_FAILED);
+
+		// an admin retried the dead letter: its attempts start over
+		start(new Double(RunStarterTests::receipt), runId, 1);
+
+		Run run = run(runId);
+		assertThat(run.status()).isEqualTo(RunStatus.REQUESTED);
+		assertThat(run.statusReason()).isNull();
+		assertThat(run.finishedAt()).isNull();
+		assertThat(run.workflowId()).isEqualTo("jml-" + runId);
+	}
+
+	@Test
+	void aRunWithdrawnWhileItsStartWasUnderWayTellsTheNewProcess() {
+		UUID runId = waitingRun();
+		List<Action> withdraw = new ArrayList<>();
+		Double orchestrator = new Double(request -> {
+			// HR withdraws between the decision and the record (the run is not locked meanwhile)
+			transactions.runInTenant("acme", () -> {
+				runs.lock(runId);
+				withdraw.add(actions.insert(runId, null, null, "hana", ActionKind.WITHDRAW, "no longer joining", "w-" + runId)
+					.orElseThrow());
+				endings.finish(runId, RunStatus.WITHDRAWN, "withdrawn before the workflow started");
+			});
+			return receipt(request);
+		});
+		start(orchestrator, runId, 1);
+
+		assertThat(run(runId).status()).isEqualTo(RunStatus.WITHDRAWN);
+		assertThat(run(runId).workflowId()).isEqualTo("jml-" + runId);
+		assertThat(orchestrator.signals).hasSize(1);
+		assertThat(orchestrator.signals.get(0).decision().actionId()).isEqualTo(withdraw.get(0).id());
+		assertThat(orchestrator.signals.get(0).decision().action()).isEqualTo(ActionKind.WITHDRAW);
+	}
+
+	@Test
+	void aStartRequestForARunThatMovedOnChangesNothing() {
+		UUID runId = waitingRun();
+		start(new Double(RunStarterTests::receipt), runId, 1);
+		Double second = new Double(request -> {
+			throw new AssertionError("a started run is not started again");
+		});
+		start(second, runId, 2);
+		assertThat(run(runId).workflowId()).isEqualTo("jml-" + runId);
 	}
 }

@@ -29,4 +29,7 @@ public interface JmlActivities {
 	void compensateGrant(String tenantId, UUID runId, UUID stageId, String grant, String reason, int step);
 
 	void finishRun(String tenantId, UUID runId, RunStatus status, String reason);
+
+	/** The workflow cannot go on by itself: the run needs attention (an admin repairs it). */
+	void markNeedsAttention(String tenantId, UUID runId, String reason, String tried);
 }

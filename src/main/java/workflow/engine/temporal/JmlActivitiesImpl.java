@@ -59,6 +59,11 @@ class JmlActivitiesImpl implements JmlActivities {
 		permanentAsNonRetryable(() -> projection.finish(tenantId, runId, status, reason));
 	}
 
+	@Override
+	public void markNeedsAttention(String tenantId, UUID runId, String reason, String tried) {
+		permanentAsNonRetryable(() -> projection.markNeedsAttention(tenantId, runId, reason, tried));
+	}
+
 	private static void permanentAsNonRetryable(Runnable work) {
 		permanentAsNonRetryable(() -> {
 			work.run();

@@ -7,6 +7,7 @@ import io.temporal.workflow.SignalMethod;
 import io.temporal.workflow.WorkflowInterface;
 import io.temporal.workflow.WorkflowMethod;
 import workflow.engine.Orchestrator.Decision;
+import workflow.engine.Orchestrator.Resume;
 import workflow.engine.Orchestrator.StagePlan;
 
 /**
@@ -37,11 +38,18 @@ public interface JmlWorkflow {
 	void decide(Decision decision);
 
 	/** Everything the workflow needs is in its input, so it never reads configuration or the database. */
-	record Input(String tenantId, UUID runId, String definitionKey, List<StagePlan> stages, Timing timing) {
+	/** {@code resume} is null for a first start; a repair goes on from it (see {@link Resume}). */
+	record Input(String tenantId, UUID runId, String definitionKey, List<StagePlan> stages, Timing timing,
+			Resume resume) {
 	}
 
-	/** Durations in seconds, fixed at start so a configuration change never alters a running history. */
+	/**
+	 * Durations in seconds, fixed at start so a configuration change never alters a running history.
+	 * {@code historyLimit}: history events after which a blocked stage's wait continues as new
+	 * (0: never); {@code blockedMaxRetries}: tries of a blocked stage after which the run needs
+	 * attention (0: no cap). Both are 0 in histories from before they existed.
+	 */
 	record Timing(long activityTimeoutSeconds, long activityMaxRetryIntervalSeconds, long blockedRetryInitialSeconds,
-			long blockedRetryMaxSeconds) {
+			long blockedRetryMaxSeconds, long historyLimit, long blockedMaxRetries) {
 	}
 }

@@ -4,7 +4,6 @@ import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
-import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
@@ -14,6 +13,7 @@ import java.util.UUID;
 import io.temporal.activity.ActivityOptions;
 import io.temporal.common.RetryOptions;
 import io.temporal.failure.ActivityFailure;
+import io.temporal.failure.ApplicationFailure;
 import io.temporal.workflow.Workflow;
 import io.temporal.workflow.WorkflowInit;
 import workflow.ActionKind;
@@ -24,6 +24,8 @@ import workflow.RunPolicy.StageFacts;
 import workflow.RunStatus;
 import workflow.StageStatus;
 import workflow.engine.Orchestrator.Decision;
+import workflow.engine.Orchestrator.Granted;
+import workflow.engine.Orchestrator.Resume;
 import workflow.engine.Orchestrator.StagePlan;
 import workflow.projection.Activation;
 import workflow.projection.ActivationState;
@@ -34,20 +36,53 @@ import workflow.projection.DecisionOutcome;
  * advance when the stage's quorum of distinct approvers is met ({@link RunPolicy} says which
  * decisions count). Reject and withdraw undo earlier grants in reverse order; return parks the
  * run until resubmit. A blocked first stage fails the start; a blocked later stage is retried on
- * a durable timer (doubling, capped) during which a withdraw is still accepted.
+ * a durable timer (doubling, capped) during which a withdraw is still accepted. An activity that
+ * fails for good outside activation leaves the run needs_attention; a repaired run (input with a
+ * resume) goes on from the projection's state.
  */
 public class JmlWorkflowImpl implements JmlWorkflow {
+
+	/**
+	 * Versioned changes (Workflow.getVersion): 1 = an activity failing non-retryably outside
+	 * activation marks the run needs_attention and ends the execution instead of failing it.
+	 */
+	static final String ACTIVITY_FAILURE_ATTENTION = "activity-failure-needs-attention";
+	/** 1 = a repaired run (input with a resume) goes on from the projection's state. */
+	static final String RESUME_FROM_PROJECTION = "resume-from-projection";
+	/**
+	 * 1 = a blocked stage's wait continues as new once the history passes its limit (carrying the
+	 * stage, its backoff, the grants and the action ids seen), and a stage blocked for more than
+	 * the retry cap leaves the run needs_attention.
+	 */
+	static final String BOUNDED_HISTORY = "bounded-history";
+	/** What run() returns when the run was left needing attention. */
+	static final String NEEDS_ATTENTION = RunStatus.NEEDS_ATTENTION.value();
 
 	private final Input input;
 	private final JmlActivities activities;
 	// decisions in arrival order, each action id once (signals may be re-delivered)
 	private final Deque<Decision> pending = new ArrayDeque<>();
-	private final Set<UUID> seenActionIds = new HashSet<>();
+	private final Set<UUID> seenActionIds = new LinkedHashSet<>();
 	// what approved stages granted, in grant order, for compensation
 	private final List<GrantStep> granted = new ArrayList<>();
 
 	private record GrantStep(UUID stageId, String grant) {
 	}
+
+	/** An activity failed for good and the run was marked needs_attention: the execution ends. */
+	private static final class LeftNeedingAttention extends RuntimeException {
+
+		LeftNeedingAttention() {
+			super(null, null, false, false);
+		}
+	}
+
+	// a repaired run: what the resumed stage already counted (consumed by its first wait)
+	private int resumedApprovals;
+	private Set<String> resumedDecidedBy = Set.of();
+	// a blocked wait that continued as new: its backoff so far (consumed by the first activation)
+	private long resumedBlockedWaitSeconds;
+	private int resumedBlockedRetries;
 
 	/** How waiting on an active stage ended. */
 	private enum StageEnd {
@@ -91,6 +126,10 @@ public class JmlWorkflowImpl implements JmlWorkflow {
 			.setStartToCloseTimeout(Duration.ofSeconds(timing.activityTimeoutSeconds()))
 			.setRetryOptions(retry)
 			.build());
+		if (input.resume() != null) {
+			// actions the projection settled already: a re-sent one is a duplicate
+			seenActionIds.addAll(input.resume().seenActionIds());
+		}
 	}
 
 	@Override
@@ -107,13 +146,46 @@ public class JmlWorkflowImpl implements JmlWorkflow {
 
 	@Override
 	public String run(Input input) {
+		try {
+			return runStages(input);
+		}
+		catch (LeftNeedingAttention e) {
+			return NEEDS_ATTENTION;
+		}
+	}
+
+	private String runStages(Input input) {
 		List<StagePlan> stages = input.stages();
 		boolean started = false;
 		int index = 0;
 		int round = 0;
+		Resume resume = input.resume();
+		if (resume != null && Workflow.getVersion(RESUME_FROM_PROJECTION, Workflow.DEFAULT_VERSION, 1) == 1) {
+			resume.granted().forEach(grant -> granted.add(new GrantStep(grant.stageId(), grant.grant())));
+			index = resume.stageIndex();
+			round = resume.round();
+			started = true;
+			if (resume.ending() != null) {
+				RunStatus ending = RunStatus.of(resume.ending());
+				return end(ending, ending.value() + " at stage " + stages.get(index).name());
+			}
+			if (resume.returned()) {
+				StagePlan stage = stages.get(index);
+				if (!awaitResubmit(stage, round)) {
+					return end(RunStatus.WITHDRAWN, "withdrawn at stage " + stage.name());
+				}
+				round++;
+			}
+			else {
+				resumedApprovals = resume.approvals();
+				resumedDecidedBy = Set.copyOf(resume.decidedBy());
+				resumedBlockedWaitSeconds = resume.blockedWaitSeconds();
+				resumedBlockedRetries = resume.blockedRetries();
+			}
+		}
 		while (index < stages.size()) {
 			StagePlan stage = stages.get(index);
-			Activated activated = activate(stage, round, !started);
+			Activated activated = activate(index, stage, round, !started);
 			if (activated.end() == ActivationEnd.START_FAILED) {
 				return RunStatus.START_FAILED.value();
 			}
@@ -149,10 +221,18 @@ public class JmlWorkflowImpl implements JmlWorkflow {
 		return end(RunStatus.COMPLETED, null);
 	}
 
-	/** Activates the stage, retrying a blocked one on a durable timer unless it is the first. */
-	private Activated activate(StagePlan stage, int round, boolean first) {
+	/**
+	 * Activates the stage, retrying a blocked one on a durable timer unless it is the first. A long
+	 * blocked wait continues as new before the history grows past its limit; a stage still
+	 * blocked after the retry cap leaves the run needs_attention.
+	 */
+	private Activated activate(int index, StagePlan stage, int round, boolean first) {
 		Timing timing = input.timing();
-		Duration wait = Duration.ofSeconds(timing.blockedRetryInitialSeconds());
+		Duration wait = Duration.ofSeconds(resumedBlockedWaitSeconds > 0 ? resumedBlockedWaitSeconds
+				: timing.blockedRetryInitialSeconds());
+		int retries = resumedBlockedRetries;
+		resumedBlockedWaitSeconds = 0;
+		resumedBlockedRetries = 0;
 		Duration cap = Duration.ofSeconds(timing.blockedRetryMaxSeconds());
 		while (true) {
 			Activation activation = tryActivate(stage, round);
@@ -164,13 +244,38 @@ public class JmlWorkflowImpl implements JmlWorkflow {
 				settleRemaining("the run failed to start");
 				return Activated.ended(ActivationEnd.START_FAILED);
 			}
+			boolean bounded = Workflow.getVersion(BOUNDED_HISTORY, Workflow.DEFAULT_VERSION, 1) == 1;
+			retries++;
+			if (bounded && timing.blockedMaxRetries() > 0 && retries > timing.blockedMaxRetries()) {
+				leaveNeedingAttention("Stage " + stage.name() + " stayed blocked through " + timing.blockedMaxRetries()
+						+ " retries: " + activation.reason(), "activated it " + retries + " times on a doubling timer");
+			}
 			long until = Workflow.currentTimeMillis() + wait.toMillis();
-			activities.markStageBlocked(input.tenantId(), input.runId(), stage.stageId(), round, activation.reason(), until);
+			guarded("mark stage " + stage.name() + " blocked", () -> activities.markStageBlocked(input.tenantId(),
+					input.runId(), stage.stageId(), round, activation.reason(), until));
 			if (withdrawnBefore(until, stage, round)) {
 				return Activated.ended(ActivationEnd.WITHDRAWN);
 			}
 			wait = wait.multipliedBy(2).compareTo(cap) > 0 ? cap : wait.multipliedBy(2);
+			if (bounded && timing.historyLimit() > 0 && Workflow.getInfo().getHistoryLength() > timing.historyLimit()
+					&& pending.isEmpty()) {
+				List<Granted> grants = granted.stream().map(step -> new Granted(step.stageId(), step.grant())).toList();
+				Workflow.continueAsNew(new Input(input.tenantId(), input.runId(), input.definitionKey(), input.stages(),
+						timing, new Resume(index, round, 0, List.of(), grants, List.copyOf(seenActionIds), false, null,
+								wait.toSeconds(), retries)));
+			}
 		}
+	}
+
+	/** Marks the run needs_attention and ends the execution. */
+	private void leaveNeedingAttention(String reason, String tried) {
+		try {
+			activities.markNeedsAttention(input.tenantId(), input.runId(), reason, tried);
+		}
+		catch (ActivityFailure unmarked) {
+			// the reconciliation finds the run: its execution ends here either way
+		}
+		throw new LeftNeedingAttention();
 	}
 
 	private Activation tryActivate(StagePlan stage, int round) {
@@ -201,8 +306,10 @@ public class JmlWorkflowImpl implements JmlWorkflow {
 	}
 
 	private StageEnd awaitDecisions(StagePlan stage, int round, List<String> assignees) {
-		Set<String> decided = new LinkedHashSet<>();
-		int approvals = 0;
+		Set<String> decided = new LinkedHashSet<>(resumedDecidedBy);
+		int approvals = resumedApprovals;
+		resumedDecidedBy = Set.of();
+		resumedApprovals = 0;
 		while (true) {
 			Decision decision = next();
 			ActionKind action = decision.action();
@@ -278,11 +385,13 @@ public class JmlWorkflowImpl implements JmlWorkflow {
 		if (status != RunStatus.COMPLETED) {
 			for (int i = granted.size() - 1, step = 1; i >= 0; i--, step++) {
 				GrantStep grant = granted.get(i);
-				activities.compensateGrant(input.tenantId(), input.runId(), grant.stageId(), grant.grant(), status.value(),
-						step);
+				int compensationStep = step;
+				guarded("undo grant " + grant.grant(), () -> activities.compensateGrant(input.tenantId(), input.runId(),
+						grant.stageId(), grant.grant(), status.value(), compensationStep));
 			}
 		}
-		activities.finishRun(input.tenantId(), input.runId(), status, reason);
+		guarded("finish the run " + status.value(),
+				() -> activities.finishRun(input.tenantId(), input.runId(), status, reason));
 		settleRemaining("the run is " + status.value());
 		return status.value();
 	}
@@ -301,12 +410,35 @@ public class JmlWorkflowImpl implements JmlWorkflow {
 
 	private void apply(Decision decision, StagePlan stage, int round, StageStatus stageStatus, int approvals,
 			RunStatus runStatus) {
-		activities.applyDecision(input.tenantId(), new DecisionOutcome(input.runId(), decision.actionId(),
-				ActionOutcome.APPLIED, null, stage.stageId(), round, stageStatus, approvals, runStatus));
+		guarded("record the " + decision.action().value() + " of " + decision.actor(),
+				() -> activities.applyDecision(input.tenantId(), new DecisionOutcome(input.runId(), decision.actionId(),
+						ActionOutcome.APPLIED, null, stage.stageId(), round, stageStatus, approvals, runStatus)));
 	}
 
 	private void ignore(Decision decision, String reason) {
-		activities.applyDecision(input.tenantId(), new DecisionOutcome(input.runId(), decision.actionId(),
-				ActionOutcome.IGNORED, reason, null, 0, null, 0, null));
+		guarded("record the ignored " + decision.action().value() + " of " + decision.actor(),
+				() -> activities.applyDecision(input.tenantId(), new DecisionOutcome(input.runId(), decision.actionId(),
+						ActionOutcome.IGNORED, reason, null, 0, null, 0, null)));
+	}
+
+	/**
+	 * Runs an activity outside activation. One that failed for good (a non-retryable failure:
+	 * transport failures retry) leaves the run needs_attention with the cause and ends the
+	 * execution, instead of failing it where nobody sees it; an admin repairs the run.
+	 */
+	private void guarded(String what, Runnable call) {
+		try {
+			call.run();
+		}
+		catch (ActivityFailure failure) {
+			if (Workflow.getVersion(ACTIVITY_FAILURE_ATTENTION, Workflow.DEFAULT_VERSION, 1) == Workflow.DEFAULT_VERSION) {
+				throw failure;
+			}
+			Throwable failed = failure.getCause();
+			String cause = failed instanceof ApplicationFailure application ? application.getOriginalMessage()
+					: failed == null ? failure.getMessage() : failed.getMessage();
+			leaveNeedingAttention("The workflow could not " + what + ": " + cause,
+					"the activity failed non-retryably; the execution ended");
+		}
 	}
 }

@@ -22,6 +22,7 @@ import io.temporal.worker.Worker;
 import workflow.ActionKind;
 import workflow.StageKind;
 import workflow.engine.Orchestrator.Decision;
+import workflow.engine.Orchestrator.Resume;
 import workflow.engine.Orchestrator.StagePlan;
 import workflow.engine.temporal.JmlWorkflow.Input;
 import workflow.engine.temporal.JmlWorkflow.Timing;
@@ -181,6 +182,155 @@ class JmlWorkflowTests {
 	}
 
 	@Test
+	void aDecisionTheProjectionRefusesForGoodLeavesTheRunNeedingAttentionInsteadOfFailingTheExecution()
+			throws IOException {
+		activities.failPermanently("decision:a1");
+		start(MANAGER, IT, NOTIFY);
+		decide("a1", "approve", "manager", 0, "manny");
+
+		assertThat(result()).isEqualTo("needs_attention");
+		assertThat(activities.calls()).containsExactly("activate:manager:0", "decision:a1:applied:approved:1:null",
+				"needs-attention:The workflow could not record the approve of manny: projection refused "
+						+ "decision:a1:applied:approved:1:null");
+		recordHistory("jml-needs-attention-history.json");
+	}
+
+	@Test
+	void aGrantThatCannotBeUndoneLeavesTheRunNeedingAttention() {
+		activities.failPermanently("compensate:1:");
+		start(MANAGER, IT, SECURITY);
+		decide("a1", "approve", "manager", 0, "manny");
+		activities.awaitCall("activate:it:0");
+		decide("a2", "approve", "it", 0, "ivan");
+		activities.awaitCall("activate:security:0");
+		decide("a3", "reject", "security", 0, "sara");
+
+		assertThat(result()).isEqualTo("needs_attention");
+		assertThat(activities.calls()).endsWith("compensate:1:it:vpn:rejected",
+				"needs-attention:The workflow could not undo grant vpn: projection refused compensate:1:it:vpn:rejected");
+		assertThat(activities.calls("finish:")).isEmpty();
+	}
+
+	@Test
+	void aRunThatCannotBeFinishedNeedsAttention() {
+		activities.failPermanently("finish:");
+		start(MANAGER);
+		decide("a1", "approve", "manager", 0, "manny");
+
+		assertThat(result()).isEqualTo("needs_attention");
+		assertThat(activities.calls()).last().asString()
+			.startsWith("needs-attention:The workflow could not finish the run completed");
+	}
+
+	@Test
+	void aBlockedStageThatCannotBeMarkedNeedsAttention() {
+		activities.block("it").failPermanently("blocked:");
+		start(MANAGER, IT);
+		decide("a1", "approve", "manager", 0, "manny");
+
+		assertThat(result()).isEqualTo("needs_attention");
+		assertThat(activities.calls()).last().asString()
+			.startsWith("needs-attention:The workflow could not mark stage it_access blocked");
+	}
+
+	@Test
+	void anIgnoredDecisionThatCannotBeRecordedNeedsAttention() {
+		activities.failPermanently("decision:a1:ignored");
+		start(MANAGER, IT);
+		decide("a1", "approve", "manager", 0, "mallory");
+
+		assertThat(result()).isEqualTo("needs_attention");
+		assertThat(activities.calls()).last().asString()
+			.startsWith("needs-attention:The workflow could not record the ignored approve of mallory");
+	}
+
+	@Test
+	void aRepairedRunGoesOnFromTheProjectionsStateWithItsDecisionsKept() throws IOException {
+		// manager approved (granted nothing), IT approved (accounts, vpn); security has sara's approval of 2
+		Resume resume = new Resume(2, 0, 1, List.of("sara"), List.of(
+				new workflow.engine.Orchestrator.Granted(IT.stageId(), "accounts"),
+				new workflow.engine.Orchestrator.Granted(IT.stageId(), "vpn")),
+				List.of(TestIds.id("a1"), TestIds.id("a2"), TestIds.id("a3")), false, null, 0, 0);
+		start(resume, MANAGER, IT, SECURITY, NOTIFY);
+		decide("a3", "approve", "security", 0, "sara");
+		decide("a4", "approve", "security", 0, "sara");
+		decide("a5", "approve", "security", 0, "sam");
+
+		assertThat(result()).isEqualTo("completed");
+		// a3 was settled before the repair: its re-sent signal is a duplicate; sara counted already
+		assertThat(activities.calls()).containsExactly("activate:security:0", "decision:a4:ignored:null:0:null",
+				"decision:a5:applied:approved:2:null", "activate:notify:0", "finish:completed");
+		recordHistory("jml-repair-resume-history.json");
+	}
+
+	@Test
+	void aRepairedRejectedRunOnlyCompensatesAndFinishes() {
+		Resume resume = new Resume(2, 0, 0, List.of(), List.of(
+				new workflow.engine.Orchestrator.Granted(IT.stageId(), "accounts"),
+				new workflow.engine.Orchestrator.Granted(IT.stageId(), "vpn")), List.of(), false, "rejected", 0, 0);
+		start(resume, MANAGER, IT, SECURITY, NOTIFY);
+
+		assertThat(result()).isEqualTo("rejected");
+		assertThat(activities.calls()).containsExactly("compensate:1:it:vpn:rejected",
+				"compensate:2:it:accounts:rejected", "finish:rejected");
+	}
+
+	@Test
+	void aRepairedReturnedRunWaitsForResubmit() {
+		Resume resume = new Resume(0, 0, 0, List.of(), List.of(), List.of(), true, null, 0, 0);
+		start(resume, MANAGER, IT);
+		decide("a1", "approve", "manager", 0, "manny");
+		decide("a2", "resubmit", null, null, "hana");
+		activities.awaitCall("activate:manager:1");
+		decide("a3", "approve", "manager", 1, "manny");
+		activities.awaitCall("activate:it:0");
+		decide("a4", "approve", "it", 0, "ivan");
+
+		assertThat(result()).isEqualTo("completed");
+		assertThat(activities.calls()).startsWith("decision:a1:ignored:null:0:null", "decision:a2:applied:null:0:running",
+				"activate:manager:1");
+	}
+
+	@Test
+	void aRunBlockedForAMonthStaysUnderTheHistoryBoundAndStillAcceptsWithdraw() throws Exception {
+		activities.block("it");
+		start(new Timing(10, 60, 60, 3600, 300, 0), null, MANAGER, IT, NOTIFY);
+		decide("a1", "approve", "manager", 0, "manny");
+		activities.awaitCall("blocked:it:0");
+		env.sleep(Duration.ofDays(30));
+
+		var description = env.getWorkflowClient().newUntypedWorkflowStub(workflowId).describe();
+		assertThat(description.getHistoryLength()).as("history of the current execution").isLessThan(300 + 50);
+		assertThat(description.getExecution().getRunId()).as("continued as new").isNotEqualTo(description.getFirstRunId());
+		// about one try an hour once the backoff reached its cap
+		assertThat(activities.calls("blocked-try:it:0").size()).isBetween(700, 740);
+
+		// a re-sent approval from before the continue-as-new is a duplicate (its id was carried over);
+		// a withdraw reaches the current execution and undoes nothing (nothing was granted)
+		var current = env.getWorkflowClient().newUntypedWorkflowStub(workflowId);
+		current.signal(JmlWorkflow.DECISION_SIGNAL,
+				new Decision(TestIds.id("a1"), ActionKind.APPROVE, TestIds.id("manager"), 0, "manny"));
+		current.signal(JmlWorkflow.DECISION_SIGNAL, new Decision(TestIds.id("a6"), ActionKind.WITHDRAW, null, null, "hana"));
+		assertThat(env.getWorkflowClient().newUntypedWorkflowStub(workflowId).getResult(30, TimeUnit.SECONDS, String.class))
+			.isEqualTo("withdrawn");
+		assertThat(activities.calls()).endsWith("decision:a6:applied:withdrawn:0:null", "finish:withdrawn");
+		assertThat(activities.calls("decision:a1")).hasSize(1);
+		recordHistory("jml-blocked-continue-as-new-history.json");
+	}
+
+	@Test
+	void aStageBlockedPastTheRetryCapLeavesTheRunNeedingAttention() {
+		activities.block("it");
+		start(new Timing(10, 60, 60, 3600, 0, 3), null, MANAGER, IT);
+		decide("a1", "approve", "manager", 0, "manny");
+
+		assertThat(result()).isEqualTo("needs_attention");
+		assertThat(activities.calls("blocked-try:it:0")).hasSize(4);
+		assertThat(activities.calls()).last().asString()
+			.isEqualTo("needs-attention:Stage it_access stayed blocked through 3 retries: no eligible approver for it");
+	}
+
+	@Test
 	void aFirstStageThatCannotBeActivatedFailsTheStart() {
 		activities.block("manager");
 		start(MANAGER, IT);
@@ -217,12 +367,20 @@ class JmlWorkflowTests {
 	}
 
 	private void start(StagePlan... stages) {
+		start(null, stages);
+	}
+
+	private void start(Resume resume, StagePlan... stages) {
+		start(new Timing(10, 60, 60, 3600, 0, 0), resume, stages);
+	}
+
+	private void start(Timing timing, Resume resume, StagePlan... stages) {
 		workflowId = "jml-" + UUID.randomUUID();
 		workflow = env.getWorkflowClient().newWorkflowStub(JmlWorkflow.class,
 				WorkflowOptions.newBuilder().setWorkflowId(workflowId).setTaskQueue(QUEUE).build());
 		WorkflowStub.fromTyped(workflow).signalWithStart(JmlWorkflow.START_SIGNAL, new Object[] { TestIds.id("run-1") },
 				new Object[] { new Input("acme", UUID.randomUUID(), "joiner", List.of(stages),
-						new Timing(10, 60, 60, 3600)) });
+						timing, resume) });
 	}
 
 	private void decide(String actionId, String action, String stageId, Integer round, String actor) {

@@ -10,6 +10,7 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
 
+import io.temporal.failure.ApplicationFailure;
 import workflow.LowerCaseName;
 import workflow.RunStatus;
 import workflow.projection.Activation;
@@ -27,6 +28,7 @@ class RecordingActivities implements JmlActivities {
 	private final Map<String, List<String>> assignees = new ConcurrentHashMap<>();
 	private final Set<String> notify = ConcurrentHashMap.newKeySet();
 	private final Set<String> blocked = ConcurrentHashMap.newKeySet();
+	private final Set<String> failing = ConcurrentHashMap.newKeySet();
 
 	RecordingActivities assign(String stageId, String... users) {
 		assignees.put(stageId, List.of(users));
@@ -40,6 +42,12 @@ class RecordingActivities implements JmlActivities {
 
 	RecordingActivities block(String stageId) {
 		blocked.add(stageId);
+		return this;
+	}
+
+	/** Calls recorded with this prefix fail for good (a non-retryable permanent failure) after being recorded. */
+	RecordingActivities failPermanently(String callPrefix) {
+		failing.add(callPrefix);
 		return this;
 	}
 
@@ -81,8 +89,13 @@ class RecordingActivities implements JmlActivities {
 		}
 	}
 
-	private synchronized void record(String call) {
-		calls.add(call);
+	private void record(String call) {
+		synchronized (this) {
+			calls.add(call);
+		}
+		if (failing.stream().anyMatch(call::startsWith)) {
+			throw ApplicationFailure.newNonRetryableFailure("projection refused " + call, PERMANENT_FAILURE);
+		}
 	}
 
 	@Override
@@ -105,9 +118,11 @@ class RecordingActivities implements JmlActivities {
 	}
 
 	@Override
-	public synchronized void markStageBlocked(String tenantId, UUID runId, UUID stageId, int round, String reason,
+	public void markStageBlocked(String tenantId, UUID runId, UUID stageId, int round, String reason,
 			long untilEpochMillis) {
-		blockedUntil.add(untilEpochMillis);
+		synchronized (this) {
+			blockedUntil.add(untilEpochMillis);
+		}
 		record("blocked:" + TestIds.label(stageId) + ":" + round);
 	}
 
@@ -125,6 +140,11 @@ class RecordingActivities implements JmlActivities {
 	@Override
 	public void finishRun(String tenantId, UUID runId, RunStatus status, String reason) {
 		record("finish:" + value(status));
+	}
+
+	@Override
+	public void markNeedsAttention(String tenantId, UUID runId, String reason, String tried) {
+		record("needs-attention:" + reason);
 	}
 
 	private static String value(LowerCaseName state) {

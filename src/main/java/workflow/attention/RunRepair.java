@@ -1,0 +1,195 @@
+package workflow.attention;
+
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
+import org.springframework.util.Assert;
+import org.springframework.util.StringUtils;
+
+import platform.AppUser;
+import platform.DomainException;
+import platform.Role;
+import platform.TenantTransactions;
+import workflow.Action;
+import workflow.ActionKind;
+import workflow.ActionOutcome;
+import workflow.AttentionOverview;
+import workflow.Repair;
+import workflow.Run;
+import workflow.RunFilter;
+import workflow.RunStatus;
+import workflow.Stage;
+import workflow.engine.Orchestrator;
+import workflow.engine.Orchestrator.Granted;
+import workflow.engine.Orchestrator.Resume;
+import workflow.engine.Orchestrator.StagePlan;
+import workflow.engine.Orchestrator.StartReceipt;
+import workflow.engine.Orchestrator.StartRequest;
+import workflow.projection.ActionRepository;
+import workflow.projection.RunRepository;
+import workflow.projection.StageRepository;
+
+/**
+ * An ADMIN repairs a run that needs attention: the workflow is started again from the
+ * projection's state (same stages; the decisions already settled are kept and a re-sent one is a
+ * duplicate; the current stage is re-activated, or the run waits for resubmit, or only finishes
+ * when its stage was already rejected or withdrawn). Decide in a short unit of work (the repair
+ * row is also the audit row), call the orchestrator outside any transaction, record the new
+ * execution in a second one fenced on the run still needing attention; the actions not settled
+ * yet are then sent again by the redelivery job. An Idempotency-Key the admin used already
+ * answers that repair.
+ */
+@Service
+public class RunRepair {
+
+	private static final Logger log = LoggerFactory.getLogger(RunRepair.class);
+	static final int MAX_KEY = 200;
+	static final int OVERVIEW_LIMIT = 50;
+
+	private final TenantTransactions transactions;
+	private final RunRepository runs;
+	private final StageRepository stages;
+	private final ActionRepository actions;
+	private final RepairRepository repairs;
+	private final Orchestrator orchestrator;
+	private final Clock clock;
+
+	RunRepair(TenantTransactions transactions, RunRepository runs, StageRepository stages, ActionRepository actions,
+			RepairRepository repairs, Orchestrator orchestrator, Clock clock) {
+		this.transactions = transactions;
+		this.runs = runs;
+		this.stages = stages;
+		this.actions = actions;
+		this.repairs = repairs;
+		this.orchestrator = orchestrator;
+		this.clock = clock;
+	}
+
+	/** What decide hands to the call. */
+	private record Plan(Repair repair, StartRequest request, boolean replay) {
+	}
+
+	public Repair repair(AppUser admin, UUID runId, String idempotencyKey) {
+		Assert.state(!TransactionSynchronizationManager.isActualTransactionActive(),
+				"A repair calls the orchestrator outside any transaction");
+		if (!StringUtils.hasText(idempotencyKey) || idempotencyKey.length() > MAX_KEY) {
+			throw new DomainException.InvalidInput("Idempotency-Key", "is required (at most " + MAX_KEY + " characters)");
+		}
+		if (!admin.roles().contains(Role.ADMIN)) {
+			throw new DomainException.Forbidden("Only an admin may repair a run.");
+		}
+		String tenant = admin.tenantId();
+		Plan plan = transactions.inTenant(tenant, () -> decide(admin.getUsername(), runId, idempotencyKey, tenant));
+		if (plan.replay()) {
+			return plan.repair();
+		}
+		StartReceipt receipt;
+		try {
+			receipt = orchestrator.start(plan.request());
+		}
+		catch (RuntimeException e) {
+			log.warn("Repair {} of run {} failed: {}", plan.repair().id(), runId, e.getMessage());
+			return transactions.inTenant(tenant, () -> {
+				Run run = runs.lock(runId).orElseThrow();
+				if (run.attention() != null) {
+					runs.markNeedsAttention(runId, run.attention().reason(),
+							"repair by " + admin.getUsername() + " failed: " + e.getMessage(), clock.instant());
+				}
+				return repairs.finish(plan.repair().id(), "failed", e.getMessage(), null);
+			});
+		}
+		return transactions.inTenant(tenant, () -> {
+			runs.lock(runId);
+			if (!runs.completeRepair(runId, receipt.workflowId(), receipt.executionId())) {
+				return repairs.finish(plan.repair().id(), "failed", "the run no longer needed attention", receipt.executionId());
+			}
+			int resent = actions.resendUnsettled(runId, clock.instant());
+			log.info("Run {} repaired by {}: execution {} goes on at {} ({} action(s) to send again)", runId,
+					admin.getUsername(), receipt.executionId(), plan.repair().resumedStage(), resent);
+			return repairs.finish(plan.repair().id(), "started", null, receipt.executionId());
+		});
+	}
+
+	/** The repairs of a run, newest first. */
+	public List<Repair> repairs(String tenantId, UUID runId) {
+		return transactions.readInTenant(tenantId, () -> repairs.forRun(runId));
+	}
+
+	/** The admin's needs-attention page. */
+	public AttentionOverview overview(String tenantId) {
+		return transactions.readInTenant(tenantId, () -> new AttentionOverview(
+				runs.list(new RunFilter(RunStatus.NEEDS_ATTENTION, null, null, null, null), null, OVERVIEW_LIMIT),
+				runs.list(new RunFilter(RunStatus.START_FAILED, null, null, null, null), null, OVERVIEW_LIMIT),
+				actions.undeliverable(OVERVIEW_LIMIT), stages.blocked(OVERVIEW_LIMIT)));
+	}
+
+	private Plan decide(String actor, UUID runId, String key, String tenant) {
+		Run run = runs.lock(runId).orElseThrow(() -> new DomainException.NotFound("No run " + runId + "."));
+		Optional<Repair> previous = repairs.findByKey(actor, key);
+		if (previous.isPresent()) {
+			if (!previous.get().runId().equals(runId)) {
+				throw new DomainException.Conflict("This Idempotency-Key was already used for a different request.");
+			}
+			return new Plan(previous.get(), null, true);
+		}
+		if (run.status() != RunStatus.NEEDS_ATTENTION) {
+			throw new DomainException.Conflict(
+					"The run is " + run.status().value() + "; only a run that needs attention can be repaired.");
+		}
+		List<Stage> plan = stages.forRun(runId);
+		List<Action> history = actions.forRun(runId);
+		Resume resume = resume(run, plan, history);
+		String at = resume.stageIndex() < plan.size() ? plan.get(resume.stageIndex()).name() : "the end";
+		Repair repair = repairs.insert(runId, actor, key, run.attention().reason(), at);
+		List<StagePlan> stagePlans = plan.stream()
+			.map(stage -> new StagePlan(stage.id(), stage.name(), stage.kind(), stage.requiredApprovals(), stage.grants()))
+			.toList();
+		return new Plan(repair, new StartRequest(tenant, runId, run.definitionKey(), stagePlans, resume), false);
+	}
+
+	/** Where the projection says the run is, as the workflow resumes it. */
+	static Resume resume(Run run, List<Stage> plan, List<Action> history) {
+		int index = 0;
+		for (int i = 0; i < plan.size(); i++) {
+			if (plan.get(i).id().equals(run.currentStageId())) {
+				index = i;
+			}
+		}
+		List<Granted> granted = new ArrayList<>();
+		for (int i = 0; i < index; i++) {
+			Stage stage = plan.get(i);
+			stage.grants().forEach(grant -> granted.add(new Granted(stage.id(), grant)));
+		}
+		List<UUID> settled = history.stream().filter(Action::settled).map(Action::id).toList();
+		Stage current = plan.get(index);
+		switch (current.status()) {
+			case APPROVED, COMPLETED -> {
+				current.grants().forEach(grant -> granted.add(new Granted(current.id(), grant)));
+				return new Resume(index + 1, 0, 0, List.of(), granted, settled, false, null, 0, 0);
+			}
+			case REJECTED, WITHDRAWN -> {
+				return new Resume(index, current.round(), 0, List.of(), granted, settled, false, current.status().value(), 0, 0);
+			}
+			case RETURNED -> {
+				return new Resume(index, current.round(), 0, List.of(), granted, settled, true, null, 0, 0);
+			}
+			default -> {
+				List<String> approvedBy = history.stream()
+					.filter(action -> action.action() == ActionKind.APPROVE && action.outcome() == ActionOutcome.APPLIED
+							&& current.id().equals(action.stageId()) && action.round() != null
+							&& action.round() == current.round())
+					.map(Action::actor)
+					.distinct()
+					.toList();
+				return new Resume(index, current.round(), approvedBy.size(), approvedBy, granted, settled, false, null, 0, 0);
+			}
+		}
+	}
+}
