@@ -10,6 +10,7 @@ import org.springframework.security.config.http.SessionCreationPolicy;
 import org.springframework.security.crypto.factory.PasswordEncoderFactories;
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.authentication.UsernamePasswordAuthenticationFilter;
 import org.springframework.security.web.header.writers.ReferrerPolicyHeaderWriter.ReferrerPolicy;
 
 import platform.AppUser;
@@ -57,6 +58,7 @@ class SecurityConfiguration {
 				.requestMatchers("/hr/**").hasRole(Role.HR.name())
 				.anyRequest()
 				.authenticated())
+			.addFilterBefore(new OrganisationLoginFilter(), UsernamePasswordAuthenticationFilter.class)
 			.formLogin(form -> form.loginPage("/login").defaultSuccessUrl("/", true).permitAll())
 			.logout(logout -> logout.logoutSuccessUrl("/login?logout"))
 			.headers(SecurityConfiguration::strictHeaders);

@@ -2,6 +2,8 @@ package platform.web;
 
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.CookieValue;
 import org.springframework.web.bind.annotation.GetMapping;
 
 import platform.AppUser;
@@ -11,8 +13,10 @@ import platform.Role;
 @Controller
 class HomePageController {
 
+	/** The organisation of the last sign-in comes from the cookie the sign-in set (JMLHUB_ORGANISATION). */
 	@GetMapping("/login")
-	String login() {
+	String login(@CookieValue(name = "JMLHUB_ORGANISATION", required = false) String organisation, Model model) {
+		model.addAttribute("organisation", organisation == null ? "" : organisation);
 		return "login";
 	}
 

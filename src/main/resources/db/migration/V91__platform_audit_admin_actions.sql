@@ -1,0 +1,5 @@
+-- The tenant administration (users, groups, definitions) writes its changes to platform_audit:
+-- who, when, what, and the before/after in detail. Actions are dotted lower-case names.
+ALTER TABLE platform_audit DROP CONSTRAINT platform_audit_action_check;
+ALTER TABLE platform_audit ADD CONSTRAINT platform_audit_action_check
+    CHECK (action ~ '^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*$');
