@@ -81,6 +81,9 @@ public class DirectoryAdministration {
 		String email = request.email().strip();
 		return transactions.inTenant(actor.tenantId(), () -> {
 			repository.lockDirectory();
+			if (repository.user(request.username()).isPresent()) {
+				throw new DomainException.Conflict("This tenant already has a user " + request.username() + ".");
+			}
 			if (repository.emailTaken(email, null)) {
 				throw new DomainException.Conflict("Another user of this tenant has the email " + email + ".");
 			}
