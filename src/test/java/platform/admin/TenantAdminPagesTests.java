@@ -79,6 +79,7 @@ class TenantAdminPagesTests {
 		var refused = admin.post("/admin/users/boss/disable", Map.of());
 		assertThat(admin.follow(refused).body()).contains("Nothing was changed", "last enabled ADMIN");
 		assertThat(admin.get("/admin/users/vic").body()).contains("user.disabled");
+		assertThat(admin.get("/admin/audit?subject=vic").body()).contains("user.disabled", "user.created");
 	}
 
 	@Test
