@@ -1,7 +1,5 @@
 package workflow.definition;
 
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -9,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
@@ -102,23 +101,19 @@ public class DefinitionRepository {
 				ORDER BY v.version DESC, e.ord
 				""")
 			.param("key", key)
-			.query((ResultSet rs) -> {
-				while (rs.next()) {
-					int version = rs.getInt("version");
-					DefinitionVersion current = versions.computeIfAbsent(version, v -> {
-						try {
-							return new DefinitionVersion(key, v, rs.getString("title"), new ArrayList<>(),
-									rs.getString("saved_by"), Rows.instant(rs, "saved_at"));
-						}
-						catch (SQLException e) {
-							throw new IllegalStateException(e);
-						}
-					});
-					if (rs.getString("name") != null) {
-						current.stages().add(new DefinitionStage(rs.getInt("ord") - 1, rs.getString("name"),
-								rs.getString("stage_title"), StageKind.of(rs.getString("kind")), rs.getString("assignee"),
-								rs.getInt("required_approvals"), Rows.strings(rs, "grants"), Rows.nullableInt(rs, "sla_hours")));
-					}
+			.query((RowCallbackHandler) rs -> {
+				// called once per row
+				int version = rs.getInt("version");
+				DefinitionVersion current = versions.get(version);
+				if (current == null) {
+					current = new DefinitionVersion(key, version, rs.getString("title"), new ArrayList<>(),
+							rs.getString("saved_by"), Rows.instant(rs, "saved_at"));
+					versions.put(version, current);
+				}
+				if (rs.getString("name") != null) {
+					current.stages().add(new DefinitionStage(rs.getInt("ord") - 1, rs.getString("name"),
+							rs.getString("stage_title"), StageKind.of(rs.getString("kind")), rs.getString("assignee"),
+							rs.getInt("required_approvals"), Rows.strings(rs, "grants"), Rows.nullableInt(rs, "sla_hours")));
 				}
 			});
 		return versions.values().stream()

@@ -93,8 +93,8 @@ class DefinitionAdminApiTests {
 	void theCurrentVersionIsTheTemplateCopy() {
 		var joiner = api.get(boss, "/v1/admin/definitions/joiner");
 		assertThat(joiner.statusCode()).isEqualTo(200);
-		assertThat(joiner.body()).contains("\"version\":1", "\"savedBy\":\"template\"", "\"security_approval\"",
-				"\"requiredApprovals\":2");
+		assertThat(joiner.body()).contains("\"version\":1", "\"savedBy\":\"template\"", "\"manager_approval\"",
+				"\"it_access\"", "\"security_approval\"", "\"notify_hr\"", "\"requiredApprovals\":2");
 		assertThat(api.get(boss, "/v1/admin/definitions").body()).contains("\"joiner\"", "\"mover\"", "\"leaver\"");
 		assertThat(api.get(boss, "/v1/admin/definitions/payroll").statusCode()).isEqualTo(404);
 		assertThat(api.get("hana", "/v1/admin/definitions/joiner").statusCode()).isEqualTo(403);
@@ -143,6 +143,8 @@ class DefinitionAdminApiTests {
 
 		var versions = api.get(boss, "/v1/admin/definitions/joiner/versions").body();
 		assertThat(versions).contains("stage security_approval: required approvals: 2 → 1", "first version");
+		// each version keeps all its stages (the history is not the diff)
+		assertThat(versions.split("manager_approval", -1)).hasSize(3);
 		assertThat(api.get(boss, "/v1/admin/audit?subject=joiner").body()).contains("definition.saved", "\"actor\":\"boss\"");
 
 		UUID after = waitingJoiner();
