@@ -29,6 +29,20 @@ class LoginUserDetailsService implements UserDetailsService {
 
 	@Override
 	public UserDetails loadUserByUsername(String login) {
+		AppUser user = resolve(login);
+		if (!jdbc.sql("SELECT auth_local_passwords(:tenant)").param("tenant", user.tenantId()).query(Boolean.class).single()) {
+			// the tenant signs in through its issuer only (single sign-on, local passwords off)
+			throw new UsernameNotFoundException("local passwords are off for this organisation");
+		}
+		return user;
+	}
+
+	/** A user of {@code tenantId} without the password-login checks, for single sign-on. */
+	java.util.Optional<AppUser> ssoUser(String tenantId, String username) {
+		return find(username, tenantId).stream().findFirst();
+	}
+
+	private AppUser resolve(String login) {
 		LoginName name = LoginName.parse(login);
 		if (name.tenant() != null) {
 			List<AppUser> qualified = find(name.username(), name.tenant());
