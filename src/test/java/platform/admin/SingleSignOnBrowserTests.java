@@ -168,6 +168,25 @@ class SingleSignOnBrowserTests {
 		assertThat(api.get("hana", "/v1/admin/sso").statusCode()).isEqualTo(403);
 	}
 
+	@Test
+	void theConsolePageSavesTheConfigurationAndShowsRefusalsInline() {
+		String tenant = TestTenants.create(transactions, jdbc, "ssop", "boss");
+		var admin = platform.testing.ConsoleSession.login(port, "boss@" + tenant);
+		admin.get("/admin/sso");
+		var refused = admin.post("/admin/sso", Map.of("issuerUri", "nope", "clientId", "", "mappings", "x = KING / nogroup"));
+		assertThat(refused.statusCode()).isEqualTo(200);
+		assertThat(refused.body()).contains("Nothing was saved", "mappings[0].role", "is-invalid");
+		var saved = admin.post("/admin/sso", Map.of("issuerUri", issuer(tenant), "clientId", "jml-" + tenant,
+				"clientSecret", "s3cret", "emailClaim", "email", "groupsClaim", "groups", "localPasswords", "true",
+				"mappings", "people = HR /"));
+		assertThat(saved.statusCode()).isEqualTo(302);
+		String page = admin.follow(saved).body();
+		assertThat(page).contains("Single sign-on was saved", issuer(tenant), "people = HR /", "(saved; leave empty to keep)")
+			.doesNotContain("s3cret");
+		assertThat(new ApiClient(port).get("boss@" + tenant, "/v1/admin/audit?subject=sso").body()).contains("sso.saved")
+			.doesNotContain("s3cret");
+	}
+
 	static String parameter(String url, String name) {
 		Matcher matcher = Pattern.compile("[?&]" + name + "=([^&]+)").matcher(url);
 		assertThat(matcher.find()).as(name + " in " + url).isTrue();
