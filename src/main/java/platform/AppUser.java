@@ -111,12 +111,12 @@ public final class AppUser implements UserDetails, CredentialsContainer {
 
 	@Override
 	public boolean equals(Object other) {
-		return other instanceof AppUser user && user.username.equals(username);
+		return other instanceof AppUser user && user.username.equals(username) && user.tenantId.equals(tenantId);
 	}
 
 	@Override
 	public int hashCode() {
-		return username.hashCode();
+		return 31 * tenantId.hashCode() + username.hashCode();
 	}
 
 	@Override

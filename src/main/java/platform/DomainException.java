@@ -9,11 +9,12 @@ import java.util.Map;
  * status and problem {@code type} (API) or error page (console). Nothing was written.
  */
 public abstract sealed class DomainException extends RuntimeException
-		permits DomainException.NotFound, DomainException.Conflict, DomainException.Forbidden, DomainException.InvalidInput {
+		permits DomainException.NotFound, DomainException.Conflict, DomainException.Forbidden, DomainException.InvalidInput,
+		DomainException.Unprocessable {
 
 	/** What kind of refusal this is; the web layer maps each kind to a status. */
 	public enum Kind {
-		NOT_FOUND, CONFLICT, FORBIDDEN, INVALID_INPUT
+		NOT_FOUND, CONFLICT, FORBIDDEN, INVALID_INPUT, UNPROCESSABLE
 	}
 
 	private final Kind kind;
@@ -29,7 +30,7 @@ public abstract sealed class DomainException extends RuntimeException
 		return kind;
 	}
 
-	/** Per-field messages of an {@link InvalidInput}; empty for the other kinds. */
+	/** Per-field messages of an {@link InvalidInput} or {@link Unprocessable}; empty for the other kinds. */
 	public Map<String, String> fieldErrors() {
 		return fieldErrors;
 	}
@@ -63,6 +64,16 @@ public abstract sealed class DomainException extends RuntimeException
 
 		public InvalidInput(String field, String message) {
 			this(Map.of(field, message));
+		}
+	}
+
+	/**
+	 * Well-formed, but it cannot work as asked (a definition whose quorum its group cannot meet, a
+	 * stage naming an unknown group): each reason keyed by the field it is about.
+	 */
+	public static final class Unprocessable extends DomainException {
+		public Unprocessable(String message, Map<String, String> reasons) {
+			super(Kind.UNPROCESSABLE, message, reasons);
 		}
 	}
 }

@@ -15,8 +15,18 @@ public interface UserDirectory {
 	/** Enabled users holding {@code role}, sorted by username. */
 	List<DirectoryUser> withRole(Role role);
 
-	/** Usernames in {@code group}, sorted. */
+	/** Usernames of the enabled members of {@code group}, sorted. */
 	List<String> groupMembers(String group);
+
+	/** Every group of the tenant (also those without members), sorted. */
+	List<String> groups();
+
+	/** The enabled APPROVERs of {@code group}: who may decide a stage assigned to it. */
+	default List<String> eligibleApprovers(String group) {
+		return groupMembers(group).stream()
+			.filter(username -> find(username).map(user -> user.hasRole(Role.APPROVER)).orElse(false))
+			.toList();
+	}
 
 	record DirectoryUser(String username, String displayName, String email, Set<Role> roles, Set<String> groups) {
 

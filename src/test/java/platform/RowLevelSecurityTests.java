@@ -62,6 +62,18 @@ class RowLevelSecurityTests {
 	}
 
 	@Test
+	void groupsAndAuditAreTenantRowsToo() {
+		assertThat(transactions.inTenant("globex", () -> jdbc.sql("SELECT DISTINCT tenant_id FROM app_groups").query(String.class).list()))
+			.containsExactly("globex");
+		assertThatThrownBy(() -> transactions.runInTenant("acme", () -> jdbc
+			.sql("INSERT INTO app_groups (tenant_id, name) VALUES ('globex', 'sneaky')").update()))
+			.rootCause().hasMessageContaining("row-level security");
+		assertThat(transactions.inTenant("acme",
+				() -> jdbc.sql("UPDATE app_groups SET name = 'renamed' WHERE tenant_id = 'globex'").update())).isZero();
+		assertThat(jdbc.sql("SELECT count(*) FROM workflow_definition_versions").query(Long.class).single()).isZero();
+	}
+
+	@Test
 	void nestedUnitsOfWorkMustNotSwitchTenants() {
 		assertThatThrownBy(() -> transactions.runInTenant("acme", () -> transactions.runInTenant("globex", () -> {
 		}))).isInstanceOf(IllegalStateException.class);

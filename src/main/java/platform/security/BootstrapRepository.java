@@ -53,6 +53,10 @@ class BootstrapRepository {
 			.param("username", username)
 			.param("role", role.name())
 			.update());
+		groups.forEach(group -> jdbc.sql("INSERT INTO app_groups (tenant_id, name) VALUES (:tenant, :group) ON CONFLICT DO NOTHING")
+			.param("tenant", tenantId)
+			.param("group", group)
+			.update());
 		groups.forEach(group -> jdbc.sql("INSERT INTO app_group_members (tenant_id, group_name, username) VALUES (:tenant, :group, :username)")
 			.param("tenant", tenantId)
 			.param("group", group)

@@ -40,8 +40,11 @@ class DemoDataSeeder {
 					new DemoUser("gus", "Gus Garcia", List.of(Role.HR, Role.ADMIN, Role.APPROVER),
 							List.of("managers", "it", "security", "hr"))));
 
+	static final List<String> TEMPLATE_GROUPS = List.of("managers", "it", "security", "hr");
+
 	/** The demo's platform operator (cross-tenant jobs); globex's admin gus is a tenant admin only. */
 	static final String DEMO_OPERATOR = "ada";
+	static final String DEMO_OPERATOR_TENANT = "acme";
 
 	DemoDataSeeder(TenantTransactions transactions, JdbcClient jdbc, PasswordEncoder encoder,
 			OperatorRepository operators) {
@@ -49,6 +52,9 @@ class DemoDataSeeder {
 		TENANTS.forEach((tenant, name) -> transactions.runInTenant(tenant, () -> {
 			jdbc.sql("INSERT INTO tenants (id, name) VALUES (:id, :name) ON CONFLICT DO NOTHING")
 				.param("id", tenant).param("name", name).update();
+			// the groups the definitions' templates name, so every demo tenant has them (acme's hr is empty)
+			TEMPLATE_GROUPS.forEach(group -> jdbc.sql("INSERT INTO app_groups (tenant_id, name) VALUES (:tenant, :group) ON CONFLICT DO NOTHING")
+				.param("tenant", tenant).param("group", group).update());
 			for (DemoUser user : USERS.get(tenant)) {
 				jdbc.sql("""
 						INSERT INTO app_users (username, tenant_id, display_name, email, password_hash)
@@ -62,12 +68,15 @@ class DemoDataSeeder {
 						ON CONFLICT DO NOTHING""")
 					.param("tenant", tenant).param("username", user.username()).param("role", role.name()).update());
 				user.groups().forEach(group -> jdbc.sql("""
+						INSERT INTO app_groups (tenant_id, name) VALUES (:tenant, :group) ON CONFLICT DO NOTHING""")
+					.param("tenant", tenant).param("group", group).update());
+				user.groups().forEach(group -> jdbc.sql("""
 						INSERT INTO app_group_members (tenant_id, group_name, username) VALUES (:tenant, :group, :username)
 						ON CONFLICT DO NOTHING""")
 					.param("tenant", tenant).param("group", group).param("username", user.username()).update());
 			}
 		}));
-		operators.grant(DEMO_OPERATOR, "demo");
+		operators.grant(DEMO_OPERATOR_TENANT, DEMO_OPERATOR, "demo");
 		log.info("Demo data ready: tenant acme (hana/HR, manny/ivan/sara/sam APPROVER, ada/ADMIN and platform operator), "
 				+ "tenant globex (gus/all roles); password 'demo'");
 	}

@@ -45,13 +45,18 @@ class JdbcUserDirectory implements UserDirectory {
 	@Override
 	public List<String> groupMembers(String group) {
 		return jdbc.sql("""
-				SELECT g.username FROM app_group_members g JOIN app_users u ON u.username = g.username
+				SELECT g.username FROM app_group_members g JOIN app_users u ON u.tenant_id = g.tenant_id AND u.username = g.username
 				WHERE g.group_name = :group AND u.enabled
 				ORDER BY g.username
 				""")
 			.param("group", group)
 			.query(String.class)
 			.list();
+	}
+
+	@Override
+	public List<String> groups() {
+		return jdbc.sql("SELECT name FROM app_groups ORDER BY name").query(String.class).list();
 	}
 
 	private DirectoryUser user(ResultSet rs, int row) throws SQLException {

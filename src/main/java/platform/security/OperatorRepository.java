@@ -3,7 +3,7 @@ package platform.security;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
-/** {@code platform_operators}: the users granted the platform operator role in the database. */
+/** {@code platform_operators}: the users (of a tenant) granted the platform operator role in the database. */
 @Repository
 class OperatorRepository {
 
@@ -13,15 +13,19 @@ class OperatorRepository {
 		this.jdbc = jdbc;
 	}
 
-	boolean isOperator(String username) {
-		return jdbc.sql("SELECT EXISTS (SELECT 1 FROM platform_operators WHERE username = :username)")
+	boolean isOperator(String tenantId, String username) {
+		return jdbc.sql("SELECT EXISTS (SELECT 1 FROM platform_operators WHERE tenant_id = :tenant AND username = :username)")
+			.param("tenant", tenantId)
 			.param("username", username)
 			.query(Boolean.class)
 			.single();
 	}
 
-	void grant(String username, String grantedBy) {
-		jdbc.sql("INSERT INTO platform_operators (username, granted_by) VALUES (:username, :by) ON CONFLICT DO NOTHING")
+	void grant(String tenantId, String username, String grantedBy) {
+		jdbc.sql("""
+				INSERT INTO platform_operators (tenant_id, username, granted_by) VALUES (:tenant, :username, :by)
+				ON CONFLICT DO NOTHING""")
+			.param("tenant", tenantId)
 			.param("username", username)
 			.param("by", grantedBy)
 			.update();

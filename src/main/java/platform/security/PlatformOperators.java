@@ -9,7 +9,8 @@ import org.springframework.stereotype.Component;
 
 /**
  * Who is a platform operator: a user granted in {@code platform_operators} (the bootstrap admin;
- * {@code ada} in the demo) or named in {@code JMLHUB_OPERATORS}.
+ * {@code ada} in the demo) or named in {@code JMLHUB_OPERATORS}, either as {@code user@tenant} or
+ * as a bare {@code user} (that username in any tenant).
  */
 @Component
 class PlatformOperators {
@@ -22,7 +23,8 @@ class PlatformOperators {
 		this.repository = repository;
 	}
 
-	boolean isOperator(String username) {
-		return configured.contains(username) || repository.isOperator(username);
+	boolean isOperator(String tenantId, String username) {
+		return configured.contains(username) || configured.contains(username + "@" + tenantId)
+				|| repository.isOperator(tenantId, username);
 	}
 }

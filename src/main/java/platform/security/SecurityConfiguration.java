@@ -11,6 +11,7 @@ import org.springframework.security.crypto.factory.PasswordEncoderFactories;
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.authentication.www.BasicAuthenticationFilter;
+import org.springframework.security.web.authentication.UsernamePasswordAuthenticationFilter;
 import org.springframework.security.web.header.writers.ReferrerPolicyHeaderWriter.ReferrerPolicy;
 
 import platform.AppUser;
@@ -48,9 +49,10 @@ class SecurityConfiguration {
 
 	@Bean
 	@Order(2)
-	SecurityFilterChain consoleSecurity(HttpSecurity http) throws Exception {
+	SecurityFilterChain consoleSecurity(HttpSecurity http, TenantClientRegistrations registrations, SsoUserService ssoUsers,
+			SsoLogin ssoLogin) throws Exception {
 		http.authorizeHttpRequests(requests -> requests
-				.requestMatchers("/login", "/webjars/**", "/css/**", "/js/**", "/favicon.ico", "/error",
+				.requestMatchers("/login", "/login/sso", "/webjars/**", "/css/**", "/js/**", "/favicon.ico", "/error",
 						"/v3/api-docs/**", "/swagger-ui/**", "/swagger-ui.html")
 				.permitAll()
 				// management endpoints: only reachable on the management address
@@ -61,7 +63,14 @@ class SecurityConfiguration {
 				.requestMatchers("/hr/**").hasRole(Role.HR.name())
 				.anyRequest()
 				.authenticated())
+			.addFilterBefore(new OrganisationLoginFilter(), UsernamePasswordAuthenticationFilter.class)
 			.formLogin(form -> form.loginPage("/login").defaultSuccessUrl("/", true).permitAll())
+			// single sign-on per tenant (OIDC): see TenantClientRegistrations, SsoUserService, SsoLogin
+			.oauth2Login(oauth -> oauth.loginPage("/login")
+				.clientRegistrationRepository(registrations)
+				.userInfoEndpoint(userInfo -> userInfo.oidcUserService(ssoUsers))
+				.successHandler(ssoLogin)
+				.failureUrl("/login?sso_error"))
 			.logout(logout -> logout.logoutSuccessUrl("/login?logout"))
 			.headers(SecurityConfiguration::strictHeaders);
 		return http.build();

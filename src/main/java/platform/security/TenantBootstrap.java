@@ -83,7 +83,7 @@ public class TenantBootstrap {
 				return false;
 			}
 			repository.insertAdmin(request.tenantId(), request.username(), hash, request.roles(), request.groups());
-			operators.grant(request.username(), ACTOR);
+			operators.grant(request.tenantId(), request.username(), ACTOR);
 			audit.record(request.tenantId(), ACTOR, "tenant_bootstrapped", json.writeValueAsString(Map.of(
 					"tenantName", request.tenantName(), "admin", request.username(), "roles", request.roles(),
 					"groups", request.groups(), "platformOperator", true)));

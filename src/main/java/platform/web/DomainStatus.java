@@ -18,6 +18,7 @@ final class DomainStatus {
 			case CONFLICT -> HttpStatus.CONFLICT;
 			case FORBIDDEN -> HttpStatus.FORBIDDEN;
 			case INVALID_INPUT -> HttpStatus.BAD_REQUEST;
+			case UNPROCESSABLE -> HttpStatus.UNPROCESSABLE_CONTENT;
 		};
 	}
 
@@ -27,6 +28,7 @@ final class DomainStatus {
 			case CONFLICT -> ProblemTypes.CONFLICT;
 			case FORBIDDEN -> ProblemTypes.FORBIDDEN;
 			case INVALID_INPUT -> ProblemTypes.VALIDATION;
+			case UNPROCESSABLE -> ProblemTypes.UNPROCESSABLE;
 		};
 	}
 }

@@ -5,9 +5,10 @@ import jakarta.servlet.http.HttpSession;
 import org.springframework.security.core.AuthenticationException;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.security.web.WebAttributes;
-import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.CookieValue;
 import org.springframework.web.bind.annotation.GetMapping;
 
 import platform.AppUser;
@@ -18,9 +19,16 @@ import platform.security.LoginThrottledException;
 @Controller
 class HomePageController {
 
-	/** The sign-in page; after a failed sign-in it says why: wrong credentials, throttled, or the database is down. */
+	/**
+	 * The sign-in page: the organisation of the last sign-in comes from the cookie the sign-in set
+	 * (JMLHUB_ORGANISATION); after a failed sign-in it says why: wrong credentials, throttled, or
+	 * the database is down.
+	 */
 	@GetMapping("/login")
-	String login(@RequestParam(required = false) String error, HttpSession session, Model model) {
+	String login(@RequestParam(required = false) String error,
+			@CookieValue(name = "JMLHUB_ORGANISATION", required = false) String organisation, HttpSession session,
+			Model model) {
+		model.addAttribute("organisation", organisation == null ? "" : organisation);
 		if (error != null && session != null
 				&& session.getAttribute(WebAttributes.AUTHENTICATION_EXCEPTION) instanceof AuthenticationException failure) {
 			if (DatabaseOutage.isOutage(failure)) {

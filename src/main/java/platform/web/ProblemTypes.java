@@ -12,6 +12,8 @@ public final class ProblemTypes {
 	public static final URI NOT_FOUND = URI.create(BASE + "not-found");
 	public static final URI CONFLICT = URI.create(BASE + "conflict");
 	public static final URI VALIDATION = URI.create(BASE + "validation");
+	/** 422: well-formed but cannot work (a definition's quorum its group cannot meet, an unknown group). */
+	public static final URI UNPROCESSABLE = URI.create(BASE + "unprocessable");
 	public static final URI MALFORMED = URI.create(BASE + "malformed-request");
 	public static final URI METHOD_NOT_ALLOWED = URI.create(BASE + "method-not-allowed");
 	public static final URI UNSUPPORTED_MEDIA_TYPE = URI.create(BASE + "unsupported-media-type");

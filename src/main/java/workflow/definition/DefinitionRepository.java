@@ -1,8 +1,13 @@
 package workflow.definition;
 
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
+import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
@@ -11,11 +16,19 @@ import workflow.projection.Rows;
 
 /**
  * The tenant's definitions. A tenant's first look-up of a key copies the global template (see
- * V30: tenants created after the migrations get their definitions too); an existing copy is never
- * overwritten, so a tenant's customisation survives. Call inside a tenant unit of work.
+ * V30: tenants created after the migrations get their definitions too) as version 1; an existing
+ * copy is never overwritten by the template. {@link #save} makes a new version (V92): the current
+ * stages are replaced and the version is kept in {@code workflow_definition_versions}. Call inside
+ * a tenant unit of work.
  */
 @Repository
 public class DefinitionRepository {
+
+	private static final String STAGES_AS_JSON = """
+			coalesce((SELECT jsonb_agg(jsonb_build_object('name', s.name, 'title', s.title, 'kind', s.kind,
+			                 'assignee', s.assignee, 'requiredApprovals', s.required_approvals,
+			                 'grants', to_jsonb(s.grants), 'slaHours', s.sla_hours) ORDER BY s.position)
+			          FROM workflow_definition_stages s WHERE s.definition_key = d.key), '[]'::jsonb)""";
 
 	private final JdbcClient jdbc;
 
@@ -23,13 +36,100 @@ public class DefinitionRepository {
 		this.jdbc = jdbc;
 	}
 
+	/**
+	 * The current version. Its row is share-locked until the transaction ends, so a run that
+	 * snapshots these stages records the version they belong to, even while an admin saves.
+	 */
 	public Optional<Definition> find(String key) {
 		copyTemplateIfMissing(key);
-		Optional<String> title = jdbc.sql("SELECT title FROM workflow_definitions WHERE key = :key")
+		return jdbc.sql("SELECT title, version FROM workflow_definitions WHERE key = :key FOR SHARE")
 			.param("key", key)
-			.query(String.class)
+			.query((rs, row) -> new Definition(key, rs.getString("title"), rs.getInt("version"), List.of()))
+			.optional()
+			.map(d -> new Definition(key, d.title(), d.version(), stages(key)));
+	}
+
+	/** Like {@link #find}, row-locked for a save. */
+	Optional<Definition> lockForSave(String key) {
+		copyTemplateIfMissing(key);
+		return jdbc.sql("SELECT title, version FROM workflow_definitions WHERE key = :key FOR UPDATE")
+			.param("key", key)
+			.query((rs, row) -> new Definition(key, rs.getString("title"), rs.getInt("version"), stages(key)))
 			.optional();
-		return title.map(t -> new Definition(key, t, stages(key)));
+	}
+
+	/** Replaces the current stages with {@code stages} as version {@code version}; call after {@link #lockForSave}. */
+	void save(String key, String title, int version, List<DefinitionStage> stages, String savedBy, Instant savedAt) {
+		jdbc.sql("UPDATE workflow_definitions SET title = :title, version = :version WHERE key = :key")
+			.param("key", key)
+			.param("title", title)
+			.param("version", version)
+			.update();
+		jdbc.sql("DELETE FROM workflow_definition_stages WHERE definition_key = :key").param("key", key).update();
+		for (DefinitionStage stage : stages) {
+			jdbc.sql("""
+					INSERT INTO workflow_definition_stages (tenant_id, definition_key, position, name, title, kind,
+					    assignee, required_approvals, grants, sla_hours)
+					VALUES (current_setting('app.tenant_id'), :key, :position, :name, :title, :kind, :assignee,
+					    :requiredApprovals, :grants, :slaHours)""")
+				.param("key", key)
+				.param("position", stage.position())
+				.param("name", stage.name())
+				.param("title", stage.title())
+				.param("kind", stage.kind().value())
+				.param("assignee", stage.assignee())
+				.param("requiredApprovals", stage.requiredApprovals())
+				.param("grants", stage.grants().toArray(String[]::new))
+				.param("slaHours", stage.slaHours())
+				.update();
+		}
+		recordVersion(key, savedBy, Rows.timestamp(savedAt));
+	}
+
+	/** Every version, newest first. */
+	List<DefinitionVersion> versions(String key) {
+		copyTemplateIfMissing(key);
+		Map<Integer, DefinitionVersion> versions = new LinkedHashMap<>();
+		jdbc.sql("""
+				SELECT v.version, v.title, v.saved_by, v.saved_at, e.ord, e.s ->> 'name' AS name, e.s ->> 'title' AS stage_title,
+				       e.s ->> 'kind' AS kind, e.s ->> 'assignee' AS assignee,
+				       (e.s ->> 'requiredApprovals')::int AS required_approvals, (e.s ->> 'slaHours')::int AS sla_hours,
+				       ARRAY(SELECT jsonb_array_elements_text(coalesce(e.s -> 'grants', '[]'::jsonb))) AS grants
+				FROM workflow_definition_versions v
+				LEFT JOIN LATERAL jsonb_array_elements(v.stages) WITH ORDINALITY AS e(s, ord) ON true
+				WHERE v.definition_key = :key
+				ORDER BY v.version DESC, e.ord
+				""")
+			.param("key", key)
+			.query((RowCallbackHandler) rs -> {
+				// called once per row
+				int version = rs.getInt("version");
+				DefinitionVersion current = versions.get(version);
+				if (current == null) {
+					current = new DefinitionVersion(key, version, rs.getString("title"), new ArrayList<>(),
+							rs.getString("saved_by"), Rows.instant(rs, "saved_at"));
+					versions.put(version, current);
+				}
+				if (rs.getString("name") != null) {
+					current.stages().add(new DefinitionStage(rs.getInt("ord") - 1, rs.getString("name"),
+							rs.getString("stage_title"), StageKind.of(rs.getString("kind")), rs.getString("assignee"),
+							rs.getInt("required_approvals"), Rows.strings(rs, "grants"), Rows.nullableInt(rs, "sla_hours")));
+				}
+			});
+		return versions.values().stream()
+			.map(v -> new DefinitionVersion(v.key(), v.version(), v.title(), List.copyOf(v.stages()), v.savedBy(), v.savedAt()))
+			.toList();
+	}
+
+	/** Definitions whose current stages are assigned to {@code group} (for the directory's rename check). */
+	List<String> stagesNaming(String group) {
+		return jdbc.sql("""
+				SELECT d.title || ': stage ' || s.title FROM workflow_definition_stages s
+				JOIN workflow_definitions d ON d.tenant_id = s.tenant_id AND d.key = s.definition_key
+				WHERE s.assignee = :group ORDER BY d.key, s.position""")
+			.param("group", group)
+			.query(String.class)
+			.list();
 	}
 
 	private void copyTemplateIfMissing(String key) {
@@ -50,7 +150,18 @@ public class DefinitionRepository {
 					FROM workflow_definition_template_stages s WHERE s.definition_key = :key
 					ON CONFLICT DO NOTHING
 					""").param("key", key).update();
+			recordVersion(key, "template", null);
 		}
+	}
+
+	private void recordVersion(String key, String savedBy, Object savedAt) {
+		jdbc.sql("INSERT INTO workflow_definition_versions (tenant_id, definition_key, version, title, stages, saved_by, saved_at) "
+				+ "SELECT d.tenant_id, d.key, d.version, d.title, " + STAGES_AS_JSON
+				+ ", :savedBy, coalesce(CAST(:savedAt AS timestamptz), now()) FROM workflow_definitions d WHERE d.key = :key")
+			.param("key", key)
+			.param("savedBy", savedBy)
+			.param("savedAt", savedAt)
+			.update();
 	}
 
 	private List<DefinitionStage> stages(String key) {

@@ -5,6 +5,10 @@ import java.util.UUID;
 
 import workflow.start.RunTrigger;
 
-/** A run to create from an HR event; {@code startNotBefore} is set for a pre-hire joiner that waits. */
-public record NewRun(UUID id, String definitionKey, String definitionTitle, RunTrigger trigger, Instant startNotBefore) {
+/**
+ * A run to create from an HR event; {@code startNotBefore} is set for a pre-hire joiner that waits;
+ * {@code definitionVersion} is the definition version whose stages the run snapshots.
+ */
+public record NewRun(UUID id, String definitionKey, String definitionTitle, RunTrigger trigger, Instant startNotBefore,
+		int definitionVersion) {
 }

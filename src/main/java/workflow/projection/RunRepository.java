@@ -60,10 +60,10 @@ public class RunRepository {
 		return jdbc.sql("""
 				INSERT INTO workflow_runs (id, tenant_id, definition_key, definition_title, employee_id, employee_name,
 				    employee_email, department, manager, from_department, from_manager, effective_date,
-				    source_event_id, source_event_type, source_event_key, start_not_before)
+				    source_event_id, source_event_type, source_event_key, start_not_before, definition_version)
 				VALUES (:id, current_setting('app.tenant_id'), :definitionKey, :definitionTitle, :employeeId, :employeeName,
 				    :employeeEmail, :department, :manager, :fromDepartment, :fromManager, :effectiveDate,
-				    :sourceEventId, :sourceEventType, :sourceEventKey, :startNotBefore)
+				    :sourceEventId, :sourceEventType, :sourceEventKey, :startNotBefore, :definitionVersion)
 				ON CONFLICT (tenant_id, source_event_id) DO NOTHING
 				RETURNING id
 				""")
@@ -82,6 +82,7 @@ public class RunRepository {
 			.param("sourceEventType", run.trigger().sourceEventType())
 			.param("sourceEventKey", run.trigger().sourceEventKey())
 			.param("startNotBefore", Rows.timestamp(run.startNotBefore()))
+			.param("definitionVersion", run.definitionVersion())
 			.query(UUID.class)
 			.optional();
 	}

@@ -110,6 +110,7 @@ public class RunRequests {
 	private NewRun newRun(Definition definition, RunTrigger trigger) {
 		Instant startNotBefore = Definition.JOINER.equals(definition.key())
 				? prehire.startNotBefore(trigger.effectiveDate(), clock.instant()) : null;
-		return new NewRun(UUID.randomUUID(), definition.key(), definition.title(), trigger, startNotBefore);
+		return new NewRun(UUID.randomUUID(), definition.key(), definition.title(), trigger, startNotBefore,
+				definition.version());
 	}
 }

@@ -44,6 +44,16 @@ public final class ApiClient {
 		return send(builder.build());
 	}
 
+	/** Any method with an optional JSON body (PUT, PATCH, DELETE, ...). */
+	public HttpResponse<String> send(String user, String method, String path, String json) {
+		HttpRequest.Builder builder = request(user, path);
+		if (json != null) {
+			builder.header("Content-Type", "application/json");
+		}
+		return send(builder.method(method, json == null ? HttpRequest.BodyPublishers.noBody()
+				: HttpRequest.BodyPublishers.ofString(json)).build());
+	}
+
 	/** Posts raw bytes as {@code application/json}, for bodies a String cannot carry (invalid UTF-8). */
 	public HttpResponse<String> postBytes(String user, String path, byte[] body) {
 		return send(request(user, path).header("Content-Type", "application/json")

@@ -1,0 +1,46 @@
+package workflow.projection;
+
+import java.util.List;
+
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+
+/**
+ * Read-only questions the tenant administration asks about open stages (see
+ * {@code platform.DirectoryReferences}): whose decision they wait for, and which groups they name.
+ * Call inside the tenant unit of work.
+ */
+@Repository
+public class StageReferences {
+
+	private final JdbcClient jdbc;
+
+	StageReferences(JdbcClient jdbc) {
+		this.jdbc = jdbc;
+	}
+
+	/** Active stages assigned to {@code username}, as "run of <employee>: stage <title>". */
+	public List<String> activeAssignedTo(String username) {
+		return jdbc.sql("""
+				SELECT r.definition_title || ' run of ' || r.employee_name || ': stage ' || s.title || ' (run ' || r.id || ')'
+				FROM workflow_stages s JOIN workflow_runs r ON r.id = s.run_id
+				WHERE s.status = 'active' AND :username = ANY (s.assignees)
+				ORDER BY s.activated_at, s.id""")
+			.param("username", username)
+			.query(String.class)
+			.list();
+	}
+
+	/** Stages not yet decided (pending, blocked, active, returned) of open runs assigned to {@code group}. */
+	public List<String> openNaming(String group) {
+		return jdbc.sql("""
+				SELECT r.definition_title || ' run of ' || r.employee_name || ': stage ' || s.title || ' (' || s.status || ')'
+				FROM workflow_stages s JOIN workflow_runs r ON r.id = s.run_id
+				WHERE s.assignee = :group AND s.status IN ('pending', 'blocked', 'active', 'returned')
+				  AND r.status IN ('requested', 'running', 'returned')
+				ORDER BY r.created_at, s.position""")
+			.param("group", group)
+			.query(String.class)
+			.list();
+	}
+}

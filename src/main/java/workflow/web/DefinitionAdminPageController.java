@@ -1,0 +1,121 @@
+package workflow.web;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.IntStream;
+
+import org.springframework.security.core.annotation.AuthenticationPrincipal;
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.servlet.mvc.support.RedirectAttributes;
+
+import platform.AdminOnly;
+import platform.AppUser;
+import platform.DomainException;
+import workflow.definition.DefinitionAdministration;
+import workflow.definition.DefinitionChanges;
+import workflow.definition.DefinitionEdit;
+import workflow.definition.DefinitionEdit.StageEdit;
+import workflow.definition.DefinitionVersion;
+
+/**
+ * The admin's definition editor: the current stages as a form (one row per stage, plus an empty
+ * row to add one; a blank name removes a row), the version history with the changes of each
+ * version. A refused save re-renders the form with the reasons next to the fields.
+ */
+@Controller
+@AdminOnly
+@RequestMapping("/admin/definitions")
+class DefinitionAdminPageController {
+
+	private final DefinitionAdministration definitions;
+
+	DefinitionAdminPageController(DefinitionAdministration definitions) {
+		this.definitions = definitions;
+	}
+
+	@GetMapping
+	String list(@AuthenticationPrincipal AppUser admin, Model model) {
+		model.addAttribute("definitions", definitions.list(admin.tenantId()));
+		return "workflow/definitions";
+	}
+
+	@GetMapping("/{key}")
+	String show(@AuthenticationPrincipal AppUser admin, @PathVariable String key, Model model) {
+		DefinitionVersion current = definitions.current(admin.tenantId(), key);
+		List<StageEdit> rows = new ArrayList<>(current.stages().stream()
+			.map(s -> new StageEdit(s.name(), s.title(), s.kind().value(), s.assignee(), s.requiredApprovals(), s.slaHours(),
+					s.grants()))
+			.toList());
+		return page(admin, key, current.version(), rows, Map.of(), model);
+	}
+
+	@PostMapping("/{key}")
+	String save(@AuthenticationPrincipal AppUser admin, @PathVariable String key, @RequestParam Map<String, String> form,
+			RedirectAttributes redirect, Model model) {
+		List<StageEdit> rows = new ArrayList<>();
+		for (int i = 0; form.containsKey("stages[" + i + "].name"); i++) {
+			String at = "stages[" + i + "].";
+			if (form.get(at + "name").isBlank()) {
+				continue;
+			}
+			rows.add(new StageEdit(form.get(at + "name"), form.get(at + "title"), form.get(at + "kind"), form.get(at + "assignee"),
+					number(form.get(at + "requiredApprovals")), number(form.get(at + "slaHours")),
+					Arrays.stream(form.getOrDefault(at + "grants", "").split(",")).map(String::strip).filter(g -> !g.isEmpty()).toList()));
+		}
+		Integer version = number(form.get("version"));
+		try {
+			DefinitionVersion saved = definitions.save(admin, key, new DefinitionEdit(null, version, rows));
+			redirect.addFlashAttribute("success", "Saved as version " + saved.version() + "; running runs keep their version.");
+			return "redirect:/admin/definitions/" + key;
+		}
+		catch (DomainException.Unprocessable e) {
+			model.addAttribute("error", e.getMessage());
+			return page(admin, key, version, rows, e.fieldErrors(), model);
+		}
+		catch (DomainException.Conflict e) {
+			redirect.addFlashAttribute("error", e.getMessage());
+			return "redirect:/admin/definitions/" + key;
+		}
+	}
+
+	private String page(AppUser admin, String key, Integer version, List<StageEdit> rows, Map<String, String> errors, Model model) {
+		List<StageEdit> withBlank = new ArrayList<>(rows);
+		withBlank.add(new StageEdit("", "", "approval", "", 1, null, List.of()));
+		List<DefinitionVersion> versions = definitions.versions(admin.tenantId(), key);
+		model.addAttribute("key", key);
+		model.addAttribute("current", versions.get(0));
+		model.addAttribute("version", version);
+		model.addAttribute("rows", withBlank);
+		model.addAttribute("errors", errors);
+		model.addAttribute("groups", definitions.groups(admin.tenantId()));
+		model.addAttribute("history", IntStream.range(0, versions.size())
+			.mapToObj(i -> new History(versions.get(i), DefinitionChanges.between(
+					i + 1 < versions.size() ? versions.get(i + 1) : null, versions.get(i))))
+			.toList());
+		return "workflow/definition";
+	}
+
+	/** A version and what it changed. */
+	record History(DefinitionVersion version, List<String> changes) {
+	}
+
+	private static Integer number(String text) {
+		if (text == null || text.isBlank()) {
+			return null;
+		}
+		try {
+			return Integer.valueOf(text.strip());
+		}
+		catch (NumberFormatException e) {
+			return -1;
+		}
+	}
+}
