@@ -78,7 +78,7 @@ class AccessMatrixTests {
 			if (path.startsWith("/v1/admin/jobs")) {
 				return OPERATOR;
 			}
-			if (path.startsWith("/v1/admin/")) {
+			if (path.startsWith("/v1/admin/") || path.endsWith("/repair") || path.endsWith("/repairs")) {
 				return ADMIN;
 			}
 			return path.startsWith("/v1/hr/") ? HR : AUTHENTICATED;
@@ -156,7 +156,7 @@ class AccessMatrixTests {
 			}
 		}
 		return path.replace("{id}", UUID.randomUUID().toString()).replace("{action}", "approve")
-			.replace("{name}", "no_such_job");
+			.replace("{name}", "no_such_job").replaceAll("\\{[^}]+\\}", "nobody");
 	}
 
 	/** A body that is valid JSON but changes nothing (a filter that matches nothing, or one that fails validation). */

@@ -135,7 +135,7 @@ class HostileInputPropertyTests {
 			path = path.replaceAll("\\{[^}]+\\}", java.util.regex.Matcher.quoteReplacement(encoded.isEmpty() ? "%20" : encoded));
 		}
 		path = path.replace("{id}", "00000000-0000-0000-0000-000000000000").replace("{action}", "approve")
-			.replace("{name}", "no_such_job");
+			.replace("{name}", "no_such_job").replaceAll("\\{[^}]+\\}", "nobody");
 		if (where == Where.QUERY) {
 			List<String> names = operation.queryParameters().isEmpty() ? List.of("q") : operation.queryParameters();
 			path += "?" + String.join("&", names.stream().map(name -> name + "=" + encoded).toList());

@@ -16,15 +16,16 @@ import platform.AppUser;
 /**
  * Successful password sign-ins, kept for a short {@code ttl} under the SHA-256 of username and
  * password, so an API client sending HTTP Basic on every call pays one bcrypt per {@code ttl}
- * instead of one per call. Never holds a password or its hash; a changed password or disabled user
- * takes effect after {@code ttl} at the latest. {@code ttl} 0 turns it off.
+ * instead of one per call. Never holds a password or its hash, only a fingerprint of the hash, so
+ * a reset password no longer matches; the caller re-reads the user on every hit, so a disabled
+ * user, changed roles or local passwords switched off take effect at once. {@code ttl} 0 turns it off.
  */
 @Component
 class PasswordLoginCache {
 
 	static final int MAX_ENTRIES = 10_000;
 
-	private record Entry(AppUser user, Instant expiresAt) {
+	private record Entry(ByteBuffer hashFingerprint, Instant expiresAt) {
 	}
 
 	private final Map<ByteBuffer, Entry> entries = new ConcurrentHashMap<>();
@@ -36,24 +37,29 @@ class PasswordLoginCache {
 		this.clock = clock;
 	}
 
-	Optional<AppUser> find(String username, String password) {
-		if (ttl.isZero()) {
-			return Optional.empty();
+	boolean enabled() {
+		return !ttl.isZero();
+	}
+
+	/** Whether this username and password signed in successfully within the ttl, against the same stored hash. */
+	boolean matches(String username, String password, String currentHash) {
+		if (!enabled() || currentHash == null) {
+			return false;
 		}
 		ByteBuffer key = key(username, password);
 		Entry entry = entries.get(key);
 		if (entry == null) {
-			return Optional.empty();
+			return false;
 		}
 		if (!entry.expiresAt().isAfter(clock.instant())) {
 			entries.remove(key, entry);
-			return Optional.empty();
+			return false;
 		}
-		return Optional.of(entry.user());
+		return entry.hashFingerprint().equals(ByteBuffer.wrap(ApiTokenSecrets.sha256(currentHash)));
 	}
 
-	void remember(String username, String password, AppUser user) {
-		if (ttl.isZero()) {
+	void remember(String username, String password, String passwordHash) {
+		if (!enabled() || passwordHash == null) {
 			return;
 		}
 		Instant now = clock.instant();
@@ -63,7 +69,7 @@ class PasswordLoginCache {
 				entries.clear();
 			}
 		}
-		entries.put(key(username, password), new Entry(user, now.plus(ttl)));
+		entries.put(key(username, password), new Entry(ByteBuffer.wrap(ApiTokenSecrets.sha256(passwordHash)), now.plus(ttl)));
 	}
 
 	private static ByteBuffer key(String username, String password) {

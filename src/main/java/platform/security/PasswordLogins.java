@@ -10,6 +10,7 @@ import org.springframework.dao.DataAccessException;
 import org.springframework.security.authentication.AccountStatusException;
 import org.springframework.security.authentication.AuthenticationProvider;
 import org.springframework.security.authentication.BadCredentialsException;
+import org.springframework.security.authentication.InternalAuthenticationServiceException;
 import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
 import org.springframework.security.authentication.dao.DaoAuthenticationProvider;
 import org.springframework.security.core.Authentication;
@@ -64,7 +65,7 @@ class PasswordLogins implements AuthenticationProvider {
 		String address = authentication.getDetails() instanceof WebAuthenticationDetails details
 				? details.getRemoteAddress() : null;
 		throttle.check(username, address);
-		Optional<AppUser> cached = cache.find(username, password);
+		Optional<AppUser> cached = cached(username, password);
 		if (cached.isPresent()) {
 			return success(cached.get(), authentication);
 		}
@@ -79,10 +80,33 @@ class PasswordLogins implements AuthenticationProvider {
 		}
 		AppUser user = (AppUser) result.getPrincipal();
 		throttle.succeeded(username);
-		AppUser withoutPassword = new AppUser(user.getUsername(), user.tenantId(), user.tenantName(), user.displayName(),
-				user.roles(), user.groups(), user.isEnabled(), null, user.operator());
-		cache.remember(username, password, withoutPassword);
+		cache.remember(username, password, user.getPassword());
 		return result;
+	}
+
+	/**
+	 * The user as stored now, if this password was checked within the cache's ttl against the
+	 * same stored hash: a disabled user, new roles or a reset password count at once.
+	 */
+	private Optional<AppUser> cached(String username, String password) {
+		if (!cache.enabled()) {
+			return Optional.empty();
+		}
+		AppUser current;
+		try {
+			current = (AppUser) users.loadUserByUsername(username);
+		}
+		catch (UsernameNotFoundException e) {
+			return Optional.empty();
+		}
+		catch (DataAccessException e) {
+			throw new InternalAuthenticationServiceException(e.getMessage(), e);
+		}
+		if (!current.isEnabled() || !cache.matches(username, password, current.getPassword())) {
+			return Optional.empty();
+		}
+		return Optional.of(new AppUser(current.getUsername(), current.tenantId(), current.tenantName(),
+				current.displayName(), current.roles(), current.groups(), true, null, current.operator()));
 	}
 
 	@Override

@@ -37,6 +37,7 @@ class DefinitionAdminApiController {
 	}
 
 	@GetMapping
+	@Operation(summary = "The current version of each of the tenant's definitions")
 	List<DefinitionVersion> list(@AuthenticationPrincipal AppUser admin) {
 		return definitions.list(admin.tenantId());
 	}

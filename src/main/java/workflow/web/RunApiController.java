@@ -93,6 +93,8 @@ class RunApiController {
 	 */
 	@AdminOnly
 	@PostMapping("/{id}/repair")
+	@Operation(summary = "Repair a run that needs attention (ADMIN): start its workflow again from the projection, decisions kept")
+	@ApiResponse(responseCode = "202", description = "Repair recorded; the run is live again on its current stage once outcome is started")
 	ResponseEntity<Repair> repair(@AuthenticationPrincipal AppUser user, @PathVariable UUID id,
 			@RequestHeader(name = "Idempotency-Key", required = false) String idempotencyKey) {
 		return ResponseEntity.status(HttpStatus.ACCEPTED).body(runs.repair(user, id, idempotencyKey));
@@ -101,6 +103,7 @@ class RunApiController {
 	/** The run's repairs, newest first (ADMIN). */
 	@AdminOnly
 	@GetMapping("/{id}/repairs")
+	@Operation(summary = "The run's repairs, newest first (ADMIN)")
 	List<Repair> repairs(@AuthenticationPrincipal AppUser user, @PathVariable UUID id) {
 		return runs.repairs(user.tenantId(), id);
 	}

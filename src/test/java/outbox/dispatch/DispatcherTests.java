@@ -72,6 +72,15 @@ class DispatcherTests {
 	@Autowired
 	TestEvents events;
 
+	@Autowired
+	OutboxProperties properties;
+
+	@Autowired
+	OutboxEventRepository repository;
+
+	@Autowired
+	ListenConnections connections;
+
 	@Test
 	void aPermanentFailureIsDeadLetteredAfterOneAttempt() {
 		String tenant = TestEvents.newTenant("permanent");
@@ -322,23 +331,26 @@ class DispatcherTests {
 			entered.countDown();
 			release.await(30, TimeUnit.SECONDS);
 		});
-		// one claim: the in-flight event's group, and a second group that is not started yet
+		// one thread claims them all: the in-flight event's group, and a second group not started yet
 		List<String> sameGroup = IntStream.range(1, DispatchRound.GROUP_SIZE).mapToObj(i -> "grouped-" + i).toList();
 		List<String> queued = List.of("queued-1", "queued-2");
 		List<String> keys = new java.util.ArrayList<>(List.of("in-flight"));
 		keys.addAll(sameGroup);
 		keys.addAll(queued);
-		try {
+		dispatcher.stop();
+		try (SecondDispatchers single = new SecondDispatchers()) {
 			events.publishAll(tenant, EmployeeHired.TYPE, keys.toArray(String[]::new));
+			Dispatcher one = single.start("single", SecondDispatchers.asWorker(properties, "single", 1), repository,
+					transactions, registry, metrics, connections, true);
 			assertThat(entered.await(10, TimeUnit.SECONDS)).isTrue();
 
-			CompletableFuture<Void> stopping = CompletableFuture.runAsync(dispatcher::stop);
+			CompletableFuture<Void> stopping = CompletableFuture.runAsync(one::stop);
 			Thread.sleep(300);
 			assertThat(stopping).isNotDone();
 			release.countDown();
 			stopping.get(10, TimeUnit.SECONDS);
 
-			assertThat(dispatcher.isRunning()).isFalse();
+			assertThat(one.isRunning()).isFalse();
 			assertThat(events.status(tenant, "in-flight")).isEqualTo("delivered");
 			assertThat(sameGroup).allMatch(key -> events.status(tenant, key).equals("delivered"));
 			for (String key : queued) {

@@ -16,7 +16,11 @@ final class SecondDispatchers implements AutoCloseable {
 	private final List<Dispatcher> started = new ArrayList<>();
 
 	static OutboxProperties asWorker(OutboxProperties p, String workerId) {
-		return new OutboxProperties(p.dispatchThreads(), p.batchSize(), p.pollInterval(), p.attemptTimeout(),
+		return asWorker(p, workerId, p.dispatchThreads());
+	}
+
+	static OutboxProperties asWorker(OutboxProperties p, String workerId, int threads) {
+		return new OutboxProperties(threads, p.batchSize(), p.pollInterval(), p.attemptTimeout(),
 				p.eventLease(), p.handBackAfter(), p.durableHandlerCommits(), p.retryBaseDelay(), p.retryMaxDelay(),
 				p.shutdownTimeout(), p.listenReconnectDelay(), workerId, p.retention(), p.retentionBatchSize(),
 				p.backlogCacheTtl());
@@ -25,7 +29,14 @@ final class SecondDispatchers implements AutoCloseable {
 	Dispatcher start(String workerId, OutboxProperties properties, OutboxEventRepository events,
 			TenantTransactions transactions, HandlerRegistry registry, DispatchMetrics metrics,
 			ListenConnections connections) {
-		Dispatcher dispatcher = DispatchConfiguration.assemble(workerId, asWorker(properties, workerId), events,
+		return start(workerId, asWorker(properties, workerId), events, transactions, registry, metrics, connections, true);
+	}
+
+	/** With {@code properties} as given (their worker id, thread count ...). */
+	Dispatcher start(String workerId, OutboxProperties properties, OutboxEventRepository events,
+			TenantTransactions transactions, HandlerRegistry registry, DispatchMetrics metrics,
+			ListenConnections connections, boolean exact) {
+		Dispatcher dispatcher = DispatchConfiguration.assemble(workerId, properties, events,
 				transactions, registry, metrics, new WakeSignal(), connections, true);
 		dispatcher.start();
 		started.add(dispatcher);

@@ -98,8 +98,8 @@ class LoginThrottleHttpTests {
 		assertThat(blocked.body()).contains(LoginThrottledException.MESSAGE);
 		assertThat(formLogin(username, "anything")).contains("Too many failed sign-ins");
 		String known = newUser();
-		assertThat(formLogin(known, "wrong")).contains("Wrong username or password.");
-		assertThat(formLogin(username + "x", "wrong")).contains("Wrong username or password.");
+		assertThat(formLogin(known, "wrong")).contains("Wrong organisation, username or password");
+		assertThat(formLogin(username + "x", "wrong")).contains("Wrong organisation, username or password");
 	}
 
 	/** Signs in on the form; returns the login page the failure redirects to. */

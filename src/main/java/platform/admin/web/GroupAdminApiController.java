@@ -39,6 +39,7 @@ class GroupAdminApiController {
 	}
 
 	@GetMapping
+	@Operation(summary = "The tenant's groups with their members")
 	List<AdminGroup> list(@AuthenticationPrincipal AppUser admin) {
 		return administration.groups(admin.tenantId());
 	}
@@ -51,6 +52,7 @@ class GroupAdminApiController {
 	}
 
 	@GetMapping("/{name}")
+	@Operation(summary = "One group with its members")
 	AdminGroup get(@AuthenticationPrincipal AppUser admin, @PathVariable String name) {
 		return administration.group(admin.tenantId(), name);
 	}

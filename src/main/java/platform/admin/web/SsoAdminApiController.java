@@ -29,6 +29,7 @@ class SsoAdminApiController {
 	}
 
 	@GetMapping
+	@Operation(summary = "The tenant's single sign-on configuration (the client secret is never returned)")
 	SsoView get(@AuthenticationPrincipal AppUser admin) {
 		return sso.get(admin.tenantId());
 	}

@@ -54,6 +54,7 @@ class UserAdminApiController {
 	}
 
 	@GetMapping("/{username}")
+	@Operation(summary = "One user with roles, groups, state and the open assignments flagged when disabled")
 	AdminUser get(@AuthenticationPrincipal AppUser admin, @PathVariable String username) {
 		return administration.user(admin.tenantId(), username);
 	}
@@ -74,6 +75,7 @@ class UserAdminApiController {
 	}
 
 	@PostMapping("/{username}/enable")
+	@Operation(summary = "Enable a disabled user: they can sign in and approve again")
 	AdminUser enable(@AuthenticationPrincipal AppUser admin, @PathVariable String username) {
 		return administration.setEnabled(admin, username, true);
 	}
