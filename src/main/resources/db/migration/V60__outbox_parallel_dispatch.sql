@@ -40,8 +40,11 @@ AS $$
         SELECT due.tenant_id, c.due_count, greatest(1, p_limit / count(*) OVER ()) AS share
         FROM due CROSS JOIN LATERAL (
             SELECT count(*) AS due_count FROM (
+                -- ordered like the pick, so that it is an index scan that stops after p_limit rows
+                -- (unordered, the planner may count a big tenant's whole backlog in a bitmap scan)
                 SELECT 1 FROM outbox_events e
                 WHERE e.tenant_id = due.tenant_id AND e.status = 'pending' AND e.available_at <= now()
+                ORDER BY e.available_at, e.created_at
                 LIMIT p_limit) upto) c
         WHERE due.tenant_id IS NOT NULL
     ), filled AS (
@@ -62,11 +65,12 @@ AS $$
             LIMIT s.take
             FOR UPDATE SKIP LOCKED) p
     )
+    -- = ANY(ARRAY(...)): the planner cannot know how few rows were picked (the LIMITs come from
+    -- data) and would otherwise hash-join them against a sequential scan of the whole table
     UPDATE outbox_events e
     SET status = 'processing', claim_token = p_token, claimed_by = p_worker, lease_until = now() + p_lease,
         attempts = e.attempts + 1
-    FROM picked
-    WHERE e.id = picked.id
+    WHERE e.id = ANY(ARRAY(SELECT picked.id FROM picked))
     RETURNING e.id, e.tenant_id, e.event_type, e.aggregate_id, e.idempotency_key, e.payload_version, e.payload::text,
               e.attempts, e.max_attempts, extract(epoch FROM clock_timestamp() - e.created_at)::float8
 $$;
@@ -82,7 +86,7 @@ AS $$
         WHERE e.claim_token = ANY(p_tokens) AND e.status = 'processing'
         FOR UPDATE SKIP LOCKED
     ), renewed AS (
-        UPDATE outbox_events e SET lease_until = now() + p_lease FROM mine WHERE e.id = mine.id RETURNING 1
+        UPDATE outbox_events e SET lease_until = now() + p_lease WHERE e.id = ANY(ARRAY(SELECT mine.id FROM mine)) RETURNING 1
     )
     SELECT count(*)::integer FROM renewed
 $$;
@@ -123,8 +127,7 @@ AS $$
             available_at = now(), claim_token = NULL, lease_until = NULL,
             last_error_class = 'outbox.LeaseExpired',
             last_error = 'The worker holding the lease stopped renewing it before the attempt completed'
-        FROM expired
-        WHERE e.id = expired.id
+        WHERE e.id = ANY(ARRAY(SELECT expired.id FROM expired))
         RETURNING e.id, e.tenant_id, e.event_type, e.status, e.attempts, e.redrives, e.claimed_by,
                   e.last_error_class, e.last_error, e.aggregate_id, e.idempotency_key, e.payload_version,
                   e.payload::text AS payload, e.max_attempts

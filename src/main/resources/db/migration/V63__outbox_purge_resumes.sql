@@ -16,7 +16,7 @@ AS $$
         LIMIT p_limit
         FOR UPDATE SKIP LOCKED
     ), gone AS (
-        DELETE FROM outbox_events e USING doomed WHERE e.id = doomed.id RETURNING e.id
+        DELETE FROM outbox_events e WHERE e.id = ANY(ARRAY(SELECT doomed.id FROM doomed)) RETURNING e.id
     )
     SELECT count(*)::integer,
            CASE WHEN count(*) = p_limit THEN (SELECT g.id FROM gone g ORDER BY g.id DESC LIMIT 1) END
