@@ -66,7 +66,7 @@ public class OutboxEventRepository {
 				SELECT id, tenant_id, event_type, aggregate_id, idempotency_key, payload_version, payload, attempts,
 				       max_attempts, age_seconds
 				FROM outbox_claim_due(:token, :worker, make_interval(secs => :leaseSeconds), :limit)
-				ORDER BY age_seconds DESC
+				ORDER BY available_at, created_at
 				""")
 			.param("token", token)
 			.param("worker", workerId)

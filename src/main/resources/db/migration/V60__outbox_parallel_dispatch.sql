@@ -24,7 +24,7 @@ CREATE INDEX outbox_events_claimed_idx ON outbox_events (claim_token) WHERE stat
 CREATE FUNCTION outbox_claim_due(p_token uuid, p_worker text, p_lease interval, p_limit integer)
     RETURNS TABLE (id uuid, tenant_id text, event_type text, aggregate_id uuid, idempotency_key text,
                    payload_version integer, payload text, attempts integer, max_attempts integer,
-                   age_seconds double precision)
+                   age_seconds double precision, available_at timestamptz, created_at timestamptz)
     LANGUAGE sql SECURITY DEFINER SET search_path = public
 AS $$
     WITH RECURSIVE due(tenant_id) AS (
@@ -72,7 +72,8 @@ AS $$
         attempts = e.attempts + 1
     WHERE e.id = ANY(ARRAY(SELECT picked.id FROM picked))
     RETURNING e.id, e.tenant_id, e.event_type, e.aggregate_id, e.idempotency_key, e.payload_version, e.payload::text,
-              e.attempts, e.max_attempts, extract(epoch FROM clock_timestamp() - e.created_at)::float8
+              e.attempts, e.max_attempts, extract(epoch FROM clock_timestamp() - e.created_at)::float8,
+              e.available_at, e.created_at
 $$;
 
 -- Heartbeat: extends the leases of the claims a live worker still works on. Rows locked by their
