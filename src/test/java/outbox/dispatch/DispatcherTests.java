@@ -340,8 +340,8 @@ class DispatcherTests {
 		dispatcher.stop();
 		try (SecondDispatchers single = new SecondDispatchers()) {
 			events.publishAll(tenant, EmployeeHired.TYPE, keys.toArray(String[]::new));
-			Dispatcher one = single.start("single", SecondDispatchers.asWorker(properties, "single", 1), repository,
-					transactions, registry, metrics, connections, true);
+			Dispatcher one = single.startExactly("single", SecondDispatchers.asWorker(properties, "single", 1), repository,
+					transactions, registry, metrics, connections);
 			assertThat(entered.await(10, TimeUnit.SECONDS)).isTrue();
 
 			CompletableFuture<Void> stopping = CompletableFuture.runAsync(one::stop);

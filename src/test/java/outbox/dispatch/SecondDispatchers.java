@@ -29,13 +29,13 @@ final class SecondDispatchers implements AutoCloseable {
 	Dispatcher start(String workerId, OutboxProperties properties, OutboxEventRepository events,
 			TenantTransactions transactions, HandlerRegistry registry, DispatchMetrics metrics,
 			ListenConnections connections) {
-		return start(workerId, asWorker(properties, workerId), events, transactions, registry, metrics, connections, true);
+		return startExactly(workerId, asWorker(properties, workerId), events, transactions, registry, metrics, connections);
 	}
 
 	/** With {@code properties} as given (their worker id, thread count ...). */
-	Dispatcher start(String workerId, OutboxProperties properties, OutboxEventRepository events,
+	Dispatcher startExactly(String workerId, OutboxProperties properties, OutboxEventRepository events,
 			TenantTransactions transactions, HandlerRegistry registry, DispatchMetrics metrics,
-			ListenConnections connections, boolean exact) {
+			ListenConnections connections) {
 		Dispatcher dispatcher = DispatchConfiguration.assemble(workerId, properties, events,
 				transactions, registry, metrics, new WakeSignal(), connections, true);
 		dispatcher.start();
