@@ -100,7 +100,8 @@ final class RunScenario {
 		AtomicReference<JsonNode> run = new AtomicReference<>();
 		await().atMost(TIMEOUT).pollInterval(Duration.ofMillis(100)).untilAsserted(() -> {
 			run.set(run(runId));
-			assertThat(run.get().get("status").asString()).isEqualTo(status);
+			// the whole run (stages, actions, attention) says why when it never gets there
+			assertThat(run.get().get("status").asString()).as("%s", run.get()).isEqualTo(status);
 		});
 		return run.get();
 	}

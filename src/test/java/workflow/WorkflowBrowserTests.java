@@ -70,6 +70,7 @@ class WorkflowBrowserTests {
 			browser.login(user).open("/runs/" + runId);
 			decide(browser, "approve", null);
 		}
+		scenario.awaitStatus(runId, "completed");
 		browser.until(panel("data-status", "completed"), "the completed run");
 		assertThat(browser.waitFor("#grants").getText()).contains("accounts", "granted");
 		browser.screenshot("workflow-run-completed");
@@ -91,6 +92,8 @@ class WorkflowBrowserTests {
 		browser.screenshot("workflow-reject-comment-required");
 
 		decide(browser, "reject", "Badge request missing");
+		// the projection first (its failure shows the run's state), then the page that shows it
+		scenario.awaitStatus(runId, "rejected");
 		browser.until(panel("data-status", "rejected"), "the rejected run");
 		assertThat(browser.waitFor("#grants").getText()).contains("compensated");
 		browser.screenshot("workflow-run-rejected");
