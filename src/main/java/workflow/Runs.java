@@ -23,6 +23,9 @@ import workflow.queries.RunQueries;
 @Service
 public class Runs {
 
+	/** The inbox count stops here (the badge says "99+"): counting every waiting stage costs more than a page. */
+	public static final int INBOX_COUNT_CAP = 100;
+
 	public static final int DEFAULT_LIMIT = 20;
 
 	private final RunQueries queries;
@@ -61,8 +64,9 @@ public class Runs {
 		return queries.inbox(user, limit);
 	}
 
+	/** How many stages await the user; {@link #INBOX_COUNT_CAP} means "at least that many". */
 	public int inboxCount(AppUser user) {
-		return queries.inboxCount(user);
+		return queries.inboxCount(user, INBOX_COUNT_CAP);
 	}
 
 	/** Records the action (the workflow applies it asynchronously) and returns it. */

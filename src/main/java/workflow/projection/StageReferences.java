@@ -24,7 +24,7 @@ public class StageReferences {
 		return jdbc.sql("""
 				SELECT r.definition_title || ' run of ' || r.employee_name || ': stage ' || s.title || ' (run ' || r.id || ')'
 				FROM workflow_stages s JOIN workflow_runs r ON r.id = s.run_id
-				WHERE s.status = 'active' AND :username = ANY (s.assignees)
+				WHERE s.status = 'active' AND s.assignees @> ARRAY[CAST(:username AS text)]
 				ORDER BY s.activated_at, s.id""")
 			.param("username", username)
 			.query(String.class)

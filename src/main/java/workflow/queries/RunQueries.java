@@ -65,7 +65,7 @@ public class RunQueries {
 		return transactions.readInTenant(user.tenantId(), () -> stages.inbox(user.getUsername(), limit));
 	}
 
-	public int inboxCount(AppUser user) {
-		return transactions.readInTenant(user.tenantId(), () -> stages.inboxCount(user.getUsername()));
+	public int inboxCount(AppUser user, int cap) {
+		return transactions.readInTenant(user.tenantId(), () -> stages.inboxCount(user.getUsername(), cap));
 	}
 }

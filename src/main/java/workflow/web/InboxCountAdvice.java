@@ -13,8 +13,8 @@ import platform.Role;
 import workflow.Runs;
 
 /**
- * The nav badge: every console page of an APPROVER gets {@code inboxCount}. Skipped for the JSON
- * API and HTMX partials, which render no nav.
+ * The nav badge: every console page of an APPROVER gets {@code inboxCount} ("99+" past the cap,
+ * absent at zero). Skipped for the JSON API and HTMX partials, which render no nav.
  */
 @ControllerAdvice
 class InboxCountAdvice {
@@ -26,13 +26,17 @@ class InboxCountAdvice {
 	}
 
 	@ModelAttribute("inboxCount")
-	Integer inboxCount(HttpServletRequest request) {
+	String inboxCount(HttpServletRequest request) {
 		Authentication authentication = SecurityContextHolder.getContext().getAuthentication();
 		if (authentication == null || !(authentication.getPrincipal() instanceof AppUser user)
 				|| !user.hasRole(Role.APPROVER) || request.getRequestURI().startsWith("/v1/")
 				|| Htmx.isRequest(request)) {
 			return null;
 		}
-		return runs.inboxCount(user);
+		int count = runs.inboxCount(user);
+		if (count == 0) {
+			return null;
+		}
+		return count >= Runs.INBOX_COUNT_CAP ? (Runs.INBOX_COUNT_CAP - 1) + "+" : String.valueOf(count);
 	}
 }
