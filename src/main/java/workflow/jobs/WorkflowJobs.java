@@ -93,7 +93,7 @@ class WorkflowJobs {
 	@Bean
 	Job reconcileJob(TenantScans scans, RunReconciliation reconciliation, WorkflowProperties properties, Clock clock) {
 		int batchSize = properties.jobs().batchSize();
-		return new TenantBatchJob<Run>(RECONCILE, "found {} run(s) whose execution is gone", clock,
+		return new TenantBatchJob<Run>(RECONCILE, "checked {} live run(s) against their executions", clock,
 				scans::withLiveRuns, (tenant, now) -> reconciliation.due(tenant, now, batchSize),
 				(tenant, run, now) -> reconciliation.check(tenant, run, now));
 	}
