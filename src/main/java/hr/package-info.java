@@ -4,5 +4,5 @@
  * records of the outbox catalog and never references {@code workflow}. Rooms: {@code data} (SQL),
  * {@code web} (pages and API).
  */
-@org.springframework.modulith.ApplicationModule(id = "hr", displayName = "HR", allowedDependencies = { "outbox", "outbox :: catalog", "platform" })
+@org.springframework.modulith.ApplicationModule(id = "hr", displayName = "HR", allowedDependencies = { "outbox", "outbox :: catalog", "jobs", "platform" })
 package hr;

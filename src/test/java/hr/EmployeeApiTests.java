@@ -103,7 +103,7 @@ class EmployeeApiTests {
 		String id = hire(unique("leaver"), "manny");
 		var first = api().post("hana", "/v1/hr/employees/" + id + "/offboard", "{\"lastDay\":\"2026-12-31\"}");
 		assertThat(first.statusCode()).isEqualTo(200);
-		assertThat(first.body()).contains("\"status\":\"offboarded\"", "\"lastDay\":\"2026-12-31\"");
+		assertThat(first.body()).contains("\"status\":\"leaving\"", "\"lastDay\":\"2026-12-31\"");
 		var second = api().post("hana", "/v1/hr/employees/" + id + "/offboard", "{\"lastDay\":\"2026-12-31\"}");
 		assertThat(second.statusCode()).isEqualTo(409);
 		assertThat(second.headers().firstValue("Content-Type")).hasValue("application/problem+json");
