@@ -108,6 +108,11 @@ public class EmployeeService {
 			if (current.status() == EmployeeStatus.CANCELLED) {
 				throw new DomainException.Conflict("The hire was cancelled; there is nothing to offboard.");
 			}
+			if (runs.openOf(id, RunDefinition.LEAVER).isPresent()) {
+				// a cancelled offboarding's leaver run is still being withdrawn
+				throw new DomainException.Conflict(
+						"The leaver run of the cancelled offboarding has not ended yet; try again shortly.");
+			}
 			if (offboard.lastDay().isBefore(current.startDate())) {
 				throw new DomainException.InvalidInput("lastDay", "must not be before the start date " + current.startDate());
 			}
