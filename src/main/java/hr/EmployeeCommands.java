@@ -33,6 +33,10 @@ public final class EmployeeCommands {
 	public record Offboard(@NotNull(message = "is required") LocalDate lastDay, Integer version) {
 	}
 
+	/** Cancel a scheduled offboarding. {@code version}, when given, must match the current one. */
+	public record CancelOffboarding(Integer version) {
+	}
+
 	/** Ask for a run of {@code definition} (joiner, mover or leaver) for an existing employee. */
 	public record StartRun(@NotBlank(message = "is required") String definition) {
 

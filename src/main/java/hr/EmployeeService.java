@@ -15,13 +15,16 @@ import hr.EmployeeCommands.Transfer;
 import hr.data.EmployeeRepository;
 import hr.data.EmployeeRunRepository;
 import outbox.OutboxPublisher;
+import outbox.PublishOptions;
 import outbox.catalog.EmployeeEvent;
 import outbox.catalog.EmployeeHired;
 import outbox.catalog.EmployeeOffboarded;
+import outbox.catalog.EmployeeOffboardingCancelled;
 import outbox.catalog.EmployeeRunRequested;
 import outbox.catalog.EmployeeTransferred;
 import outbox.catalog.RunDefinition;
 import outbox.catalog.RunFinished;
+import outbox.catalog.RunOutcome;
 import platform.DomainException;
 import platform.Role;
 import platform.TenantTransactions;
@@ -60,8 +63,8 @@ public class EmployeeService {
 			if (employees.emailTaken(email)) {
 				throw new DomainException.InvalidInput("email", "is already used by another employee");
 			}
-			EmployeeStatus status = hire.startDate().isAfter(LocalDate.now(clock)) ? EmployeeStatus.PRE_HIRE
-					: EmployeeStatus.ACTIVE;
+			// a pre-hire until the joiner run completes (runFinished), whatever the start date
+			EmployeeStatus status = EmployeeStatus.PRE_HIRE;
 			Employee created;
 			try {
 				created = employees.insert(tenantId, new Employee(UUID.randomUUID(), hire.displayName().strip(), email,
@@ -79,8 +82,9 @@ public class EmployeeService {
 	public Employee transfer(String tenantId, UUID id, Transfer transfer) {
 		return transactions.inTenant(tenantId, () -> {
 			Employee current = lockCurrent(id, transfer.version());
-			if (current.status() == EmployeeStatus.OFFBOARDED) {
-				throw new DomainException.Conflict("An offboarded employee cannot be transferred.");
+			if (current.status().leavingOrGone()) {
+				throw new DomainException.Conflict("A " + current.status().value().replace('_', ' ')
+						+ " employee cannot be transferred.");
 			}
 			String manager = checkManager(transfer.manager());
 			String department = transfer.department().strip();
@@ -98,16 +102,49 @@ public class EmployeeService {
 	public Employee offboard(String tenantId, UUID id, Offboard offboard) {
 		return transactions.inTenant(tenantId, () -> {
 			Employee current = lockCurrent(id, offboard.version());
-			if (current.status() == EmployeeStatus.OFFBOARDED) {
+			if (current.status() == EmployeeStatus.LEAVING || current.status() == EmployeeStatus.LEFT) {
 				throw new DomainException.Conflict("The employee is already offboarded.");
+			}
+			if (current.status() == EmployeeStatus.CANCELLED) {
+				throw new DomainException.Conflict("The hire was cancelled; there is nothing to offboard.");
+			}
+			if (runs.openOf(id, RunDefinition.LEAVER).isPresent()) {
+				// a cancelled offboarding's leaver run is still being withdrawn
+				throw new DomainException.Conflict(
+						"The leaver run of the cancelled offboarding has not ended yet; try again shortly.");
 			}
 			if (offboard.lastDay().isBefore(current.startDate())) {
 				throw new DomainException.InvalidInput("lastDay", "must not be before the start date " + current.startDate());
 			}
-			Employee left = employees.offboard(id, offboard.lastDay());
-			publishTrigger(new EmployeeOffboarded(left.id(), left.displayName(), left.email(), left.department(),
-					left.manager(), offboard.lastDay()), RunDefinition.LEAVER);
-			return left;
+			Employee leaving = employees.offboard(id, offboard.lastDay());
+			EmployeeOffboarded event = new EmployeeOffboarded(leaving.id(), leaving.displayName(), leaving.email(),
+					leaving.department(), leaving.manager(), offboard.lastDay());
+			// after a cancelled offboarding the event's own key is taken: a later one is keyed by version
+			String key = runs.exists(event.idempotencyKey()) ? event.idempotencyKey() + ":" + leaving.version()
+					: event.idempotencyKey();
+			publishTrigger(event, key, RunDefinition.LEAVER);
+			return leaving;
+		});
+	}
+
+	/**
+	 * Cancels a scheduled offboarding (the employee is {@code leaving}): the employee returns to
+	 * the status it had, and the open leaver run is withdrawn through the outbox
+	 * ({@link EmployeeOffboardingCancelled}, consumed by the workflow). Refused once the employee
+	 * has left.
+	 */
+	public Employee cancelOffboarding(String tenantId, UUID id, Integer expectedVersion, String actor) {
+		return transactions.inTenant(tenantId, () -> {
+			Employee current = lockCurrent(id, expectedVersion);
+			if (current.status() != EmployeeStatus.LEAVING) {
+				throw new DomainException.Conflict("Only a leaving employee's offboarding can be cancelled; this one is "
+						+ current.status().value().replace('_', ' ') + ".");
+			}
+			Employee back = employees.cancelOffboarding(id);
+			runs.openOf(id, RunDefinition.LEAVER)
+				.ifPresent(leaver -> outbox.publish(new EmployeeOffboardingCancelled(id, current.displayName(),
+						leaver.triggerKey(), actor)));
+			return back;
 		});
 	}
 
@@ -122,12 +159,13 @@ public class EmployeeService {
 	public EmployeeRun requestRun(String tenantId, UUID id, RunDefinition definition) {
 		return transactions.inTenant(tenantId, () -> {
 			Employee employee = lockCurrent(id, null);
-			boolean offboarded = employee.status() == EmployeeStatus.OFFBOARDED;
-			if (definition == RunDefinition.LEAVER && !offboarded) {
+			boolean leaving = employee.status() == EmployeeStatus.LEAVING;
+			if (definition == RunDefinition.LEAVER && !leaving) {
 				throw new DomainException.Conflict("Offboard the employee first: a leaver run needs the last day.");
 			}
-			if (definition != RunDefinition.LEAVER && offboarded) {
-				throw new DomainException.Conflict("An offboarded employee gets no " + definition.key() + " run.");
+			if (definition != RunDefinition.LEAVER && employee.status().leavingOrGone()) {
+				throw new DomainException.Conflict("A " + employee.status().value().replace('_', ' ') + " employee gets no "
+						+ definition.key() + " run.");
 			}
 			EmployeeRunRequested request = new EmployeeRunRequested(UUID.randomUUID(), employee.id(),
 					employee.displayName(), employee.email(), employee.department(), employee.manager(), definition,
@@ -141,10 +179,54 @@ public class EmployeeService {
 		});
 	}
 
-	/** Records that an outcome of a run HR asked for arrived (a re-delivery changes nothing). */
+	/**
+	 * Records that an outcome of a run HR asked for arrived and moves the employee on, once (a
+	 * re-delivery finds the run closed and changes nothing): a completed joiner makes a pre-hire
+	 * active, or pending_start until its start date (see {@link #activateDueStarters}); a rejected
+	 * joiner cancels the hire; a completed leaver of the current offboarding means the employee has
+	 * left. Other outcomes only close the run: HR may ask for another or cancel the offboarding.
+	 */
 	public void runFinished(String tenantId, RunFinished finished) {
-		transactions.runInTenant(tenantId,
-				() -> runs.close(finished.triggerKey(), finished.outcome(), finished.runId(), finished.reason()));
+		transactions.runInTenant(tenantId, () -> {
+			if (!runs.close(finished.triggerKey(), finished.outcome(), finished.runId(), finished.reason())) {
+				return;
+			}
+			UUID employee = finished.employeeId();
+			switch (finished.definition()) {
+				case JOINER -> {
+					if (finished.outcome() == RunOutcome.COMPLETED) {
+						employees.joinerCompleted(employee, LocalDate.now(clock));
+					}
+					else if (finished.outcome() == RunOutcome.REJECTED) {
+						employees.hireCancelled(employee);
+					}
+				}
+				case LEAVER -> {
+					// a leaver of an offboarding that was cancelled (and perhaps repeated) closes nothing
+					boolean current = runs.latestKey(employee, RunDefinition.LEAVER)
+						.filter(finished.triggerKey()::equals)
+						.isPresent();
+					if (finished.outcome() == RunOutcome.COMPLETED && current) {
+						employees.left(employee);
+					}
+				}
+				case MOVER -> {
+				}
+			}
+		});
+	}
+
+	/**
+	 * Makes the tenant's pending starters whose start date has come by {@code today} active (at
+	 * most {@code limit}); the activation job's work, idempotent since it reads the statuses.
+	 */
+	public List<UUID> activateDueStarters(String tenantId, LocalDate today, int limit) {
+		return transactions.inTenant(tenantId, () -> employees.activateDueStarters(today, limit));
+	}
+
+	/** The tenants with pending starters due by {@code today} (the activation job's scan). */
+	public List<String> tenantsWithDueStarters(LocalDate today) {
+		return employees.tenantsWithDueStarters(today);
 	}
 
 	/** The runs HR asked for this employee, newest first; 404 for an unknown employee. */
@@ -180,9 +262,15 @@ public class EmployeeService {
 
 	/** Publishes an event that asks for a run and remembers the request until its outcome arrives. */
 	private void publishTrigger(EmployeeEvent event, RunDefinition definition) {
+		publishTrigger(event, event.idempotencyKey(), definition);
+	}
+
+	/** The same, published under {@code key} (the key the workflow answers with). */
+	private void publishTrigger(EmployeeEvent event, String key, RunDefinition definition) {
 		// a second mover while one is open is allowed; it is just not tracked as open
-		runs.open(event.idempotencyKey(), event.employeeId(), definition);
-		outbox.publish(event);
+		runs.open(key, event.employeeId(), definition);
+		outbox.publish(event, key.equals(event.idempotencyKey()) ? PublishOptions.DEFAULTS
+				: PublishOptions.idempotencyKey(key));
 	}
 
 	private String checkManager(String manager) {

@@ -103,7 +103,7 @@ class EmployeeApiTests {
 		String id = hire(unique("leaver"), "manny");
 		var first = api().post("hana", "/v1/hr/employees/" + id + "/offboard", "{\"lastDay\":\"2026-12-31\"}");
 		assertThat(first.statusCode()).isEqualTo(200);
-		assertThat(first.body()).contains("\"status\":\"offboarded\"", "\"lastDay\":\"2026-12-31\"");
+		assertThat(first.body()).contains("\"status\":\"leaving\"", "\"lastDay\":\"2026-12-31\"");
 		var second = api().post("hana", "/v1/hr/employees/" + id + "/offboard", "{\"lastDay\":\"2026-12-31\"}");
 		assertThat(second.statusCode()).isEqualTo(409);
 		assertThat(second.headers().firstValue("Content-Type")).hasValue("application/problem+json");
@@ -121,11 +121,11 @@ class EmployeeApiTests {
 					{"displayName":"Pag %s %d","email":"%s","department":"Paging","startDate":"2025-01-01"}"""
 				.formatted(tag, i, unique("page")));
 		}
-		var first = api().get("hana", "/v1/hr/employees?q=" + tag + "&limit=2&status=active");
+		var first = api().get("hana", "/v1/hr/employees?q=" + tag + "&limit=2&status=pre_hire");
 		assertThat(first.statusCode()).isEqualTo(200);
 		assertThat(first.body()).contains("Pag " + tag + " 0", "Pag " + tag + " 1").doesNotContain("Pag " + tag + " 2");
 		String cursor = ApiClient.field(first.body(), "nextCursor");
-		var second = api().get("hana", "/v1/hr/employees?q=" + tag + "&limit=2&status=active&cursor=" + cursor);
+		var second = api().get("hana", "/v1/hr/employees?q=" + tag + "&limit=2&status=pre_hire&cursor=" + cursor);
 		assertThat(second.body()).contains("Pag " + tag + " 2").doesNotContain("nextCursor");
 
 		assertThat(api().get("hana", "/v1/hr/employees?status=retired").statusCode()).isEqualTo(400);

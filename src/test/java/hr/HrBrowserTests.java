@@ -87,13 +87,21 @@ class HrBrowserTests {
 		browser.script("document.getElementById('lastDay').value = '2026-12-31'");
 		driver.findElement(By.cssSelector("#offboard-form button[type=submit]")).click();
 		browser.until(ExpectedConditions.alertIsPresent(), "the confirmation").dismiss();
-		assertThat(browser.waitFor("#employee-status").getText()).isEqualTo("active");
+		assertThat(browser.waitFor("#employee-status").getText()).as("until the joiner run completes").isEqualTo("pre-hire");
 
 		driver.findElement(By.cssSelector("#offboard-form button[type=submit]")).click();
 		browser.until(ExpectedConditions.alertIsPresent(), "the confirmation").accept();
-		browser.waitForText("#employee-status", "offboarded");
-		browser.waitForText("#flash-success", "offboarded");
+		browser.waitForText("#employee-status", "leaving");
+		browser.waitForText("#flash-success", "leaving");
 		assertThat(driver.findElements(By.id("offboard-form"))).isEmpty();
+
+		// HR cancels the scheduled offboarding: back to the status before, the offboarding form again
+		driver.findElement(By.cssSelector("#cancel-offboarding-form button[type=submit]")).click();
+		browser.until(ExpectedConditions.alertIsPresent(), "the confirmation").accept();
+		browser.waitForText("#flash-success", "offboarding was cancelled");
+		assertThat(browser.waitFor("#employee-status").getText()).isEqualTo("pre-hire");
+		assertThat(driver.findElements(By.id("cancel-offboarding-form"))).isEmpty();
+		assertThat(driver.findElements(By.id("offboard-form"))).hasSize(1);
 	}
 
 	private long countByEmail(String email) {

@@ -1,8 +1,11 @@
 package hr;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.time.Clock;
 import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -23,12 +26,20 @@ import outbox.catalog.EmployeeHired;
 import outbox.catalog.EmployeeOffboarded;
 import outbox.catalog.EmployeeRunRequested;
 import outbox.catalog.EmployeeTransferred;
+import outbox.catalog.EmployeeOffboardingCancelled;
+import outbox.catalog.RunDefinition;
+import outbox.catalog.RunFinished;
+import outbox.catalog.RunOutcome;
 import outbox.catalog.RunStartRequested;
 import outbox.catalog.StageReminderDue;
 import outbox.OutboxEventHandler;
+import outbox.OutboxPublisher;
 import outbox.testing.HandlerScript;
 import outbox.testing.TestHandlers.ScriptedHandler;
+import hr.jobs.StarterActivationJob;
+import platform.DomainException;
 import platform.JmlHubApplication;
+import platform.TenantTransactions;
 
 /**
  * The HR module with the outbox and platform, and the outbox's test handlers in place of the
@@ -69,6 +80,11 @@ class HrModuleTests {
 		}
 
 		@Bean
+		OutboxEventHandler<EmployeeOffboardingCancelled> offboardingCancelled(HandlerScript script) {
+			return new ScriptedHandler<>(EmployeeOffboardingCancelled.class, script);
+		}
+
+		@Bean
 		OutboxEventHandler<RunStartRequested> startRequested(HandlerScript script) {
 			return new ScriptedHandler<>(RunStartRequested.class, script);
 		}
@@ -84,6 +100,12 @@ class HrModuleTests {
 
 	@Autowired
 	HandlerScript delivered;
+
+	@Autowired
+	OutboxPublisher outbox;
+
+	@Autowired
+	TenantTransactions transactions;
 
 	@Test
 	void hiringPublishesEmployeeHiredWithTheEmployeesFields(Scenario scenario) {
@@ -109,6 +131,84 @@ class HrModuleTests {
 			.andWaitForStateChange(() -> received(EmployeeOffboarded.TYPE, hired.id()))
 			.andVerify(event -> assertThat(event).contains(new EmployeeOffboarded(hired.id(), "Mo Ver", hired.email(),
 					"Legal", "manny", LocalDate.of(2031, 6, 30))));
+	}
+
+	@Test
+	void aCompletedJoinerMovesTheEmployeeOnAndARejectedOneCancelsTheHire(Scenario scenario) {
+		Employee started = hire("Past Start", LocalDate.of(2024, 3, 1));
+		LocalDate later = LocalDate.now(ZoneOffset.UTC).plusDays(10);
+		Employee starting = hire("Future Start", later);
+		Employee rejected = hire("No Start", LocalDate.of(2024, 3, 1));
+		assertThat(started.status()).isEqualTo(EmployeeStatus.PRE_HIRE);
+
+		scenario.stimulate(() -> finish(started, RunDefinition.JOINER, RunOutcome.COMPLETED, EmployeeHired.TYPE))
+			.andWaitForStateChange(() -> employees.get("acme", started.id()).status(), EmployeeStatus.ACTIVE::equals)
+			.andVerify(status -> assertThat(employees.runs("acme", started.id()).get(0).outcome())
+				.isEqualTo(RunOutcome.COMPLETED));
+		scenario.stimulate(() -> finish(starting, RunDefinition.JOINER, RunOutcome.COMPLETED, EmployeeHired.TYPE))
+			.andWaitForStateChange(() -> employees.get("acme", starting.id()).status(),
+					EmployeeStatus.PENDING_START::equals)
+			.andVerify(status -> {
+				new StarterActivationJob(employees, fixedAt(later.minusDays(1)), 100).run();
+				assertThat(employees.get("acme", starting.id()).status()).isEqualTo(EmployeeStatus.PENDING_START);
+				new StarterActivationJob(employees, fixedAt(later), 1).run();
+				assertThat(employees.get("acme", starting.id()).status()).isEqualTo(EmployeeStatus.ACTIVE);
+			});
+		scenario.stimulate(() -> finish(rejected, RunDefinition.JOINER, RunOutcome.REJECTED, EmployeeHired.TYPE))
+			.andWaitForStateChange(() -> employees.get("acme", rejected.id()).status(), EmployeeStatus.CANCELLED::equals)
+			.andVerify(status -> assertThat(employees.get("acme", rejected.id()).version()).isEqualTo(1));
+	}
+
+	@Test
+	void cancellingAnOffboardingPublishesTheWithdrawOfItsLeaverRunAndItsLateCompletionClosesNothing(Scenario scenario) {
+		Employee hired = hire("Stays After All", LocalDate.of(2024, 3, 1));
+		finish(hired, RunDefinition.JOINER, RunOutcome.COMPLETED, EmployeeHired.TYPE);
+		org.awaitility.Awaitility.await().until(() -> employees.get("acme", hired.id()).status() == EmployeeStatus.ACTIVE);
+		Employee leaving = employees.offboard("acme", hired.id(), new Offboard(LocalDate.of(2031, 6, 30), null));
+		assertThat(leaving.status()).isEqualTo(EmployeeStatus.LEAVING);
+		String leaverKey = EmployeeOffboarded.TYPE + ":" + hired.id();
+
+		scenario.stimulate(() -> employees.cancelOffboarding("acme", hired.id(), leaving.version(), "hana"))
+			.andWaitForStateChange(() -> received(EmployeeOffboardingCancelled.TYPE + ":" + leaverKey))
+			.andVerify(event -> assertThat(event).contains(
+					new EmployeeOffboardingCancelled(hired.id(), "Stays After All", leaverKey, "hana")));
+		Employee back = employees.get("acme", hired.id());
+		assertThat(back.status()).isEqualTo(EmployeeStatus.ACTIVE);
+		assertThat(back.lastDay()).isNull();
+
+		// offboarding again waits until the cancelled offboarding's leaver run has ended
+		assertThatThrownBy(() -> employees.offboard("acme", hired.id(), new Offboard(LocalDate.of(2031, 7, 31), null)))
+			.isInstanceOf(DomainException.Conflict.class);
+		scenario.stimulate(() -> finish(hired, RunDefinition.LEAVER, RunOutcome.WITHDRAWN, leaverKey))
+			.andWaitForStateChange(() -> employees.runs("acme", hired.id()).stream()
+				.filter(run -> run.triggerKey().equals(leaverKey) && !run.open()).findFirst())
+			.andVerify(run -> assertThat(employees.get("acme", hired.id()).status()).isEqualTo(EmployeeStatus.ACTIVE));
+
+		// then it is a new leaver run under a new key; a late duplicate of the cancelled one closes nothing
+		employees.offboard("acme", hired.id(), new Offboard(LocalDate.of(2031, 7, 31), null));
+		String secondKey = employees.runs("acme", hired.id()).get(0).triggerKey();
+		assertThat(secondKey).isNotEqualTo(leaverKey).startsWith(leaverKey + ":");
+		finish(hired, RunDefinition.LEAVER, RunOutcome.COMPLETED, leaverKey);
+		scenario.stimulate(() -> finish(hired, RunDefinition.LEAVER, RunOutcome.COMPLETED, secondKey))
+			.andWaitForStateChange(() -> employees.get("acme", hired.id()).status(), EmployeeStatus.LEFT::equals)
+			.andVerify(status -> assertThatThrownBy(() -> employees.cancelOffboarding("acme", hired.id(), null, "hana"))
+				.isInstanceOf(DomainException.Conflict.class));
+	}
+
+	private Employee hire(String name, LocalDate startDate) {
+		return employees.hire("acme", new Hire(name, "outcome-" + UUID.randomUUID() + "@acme.example", "Sales", null,
+				startDate));
+	}
+
+	/** Publishes the run outcome the workflow would publish for the run HR asked for with {@code key}. */
+	private void finish(Employee employee, RunDefinition definition, RunOutcome outcome, String key) {
+		String triggerKey = key.contains(":") ? key : key + ":" + employee.id();
+		transactions.runInTenant("acme", () -> outbox.publish(
+				new RunFinished(UUID.randomUUID(), employee.id(), definition, outcome, triggerKey, null)));
+	}
+
+	private static Clock fixedAt(LocalDate day) {
+		return Clock.fixed(day.atTime(6, 0).toInstant(ZoneOffset.UTC), ZoneOffset.UTC);
 	}
 
 	private UUID employeeIdOf(String email) {

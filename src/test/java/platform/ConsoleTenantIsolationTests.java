@@ -64,6 +64,10 @@ class ConsoleTenantIsolationTests {
 		assertThat(approve.statusCode()).isEqualTo(404);
 		var offboard = gus.htmxPost("/hr/employees/" + employeeId + "/offboard", Map.of("lastDay", "2026-12-31"));
 		assertThat(offboard.statusCode()).isEqualTo(404);
-		assertThat(api.get("hana", "/v1/hr/employees/" + employeeId).body()).contains("\"status\":\"active\"");
+		var cancel = gus.htmxPost("/hr/employees/" + employeeId + "/offboarding/cancel", Map.of());
+		assertThat(cancel.statusCode()).isEqualTo(404);
+		// untouched: still a pre-hire (its joiner run is open), not leaving
+		assertThat(api.get("hana", "/v1/hr/employees/" + employeeId).body()).contains("\"status\":\"pre_hire\"")
+			.doesNotContain("lastDay");
 	}
 }

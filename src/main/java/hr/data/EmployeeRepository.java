@@ -82,14 +82,86 @@ public class EmployeeRepository {
 			.single();
 	}
 
+	/** Offboarding: {@code leaving} as of {@code lastDay}, remembering the status a cancellation returns to. */
 	public Employee offboard(UUID id, LocalDate lastDay) {
 		return jdbc.sql("""
-				UPDATE employees SET status = 'offboarded', last_day = :lastDay, version = version + 1, updated_at = now()
+				UPDATE employees SET status = 'leaving', status_before_leaving = status, last_day = :lastDay,
+				    version = version + 1, updated_at = now()
 				WHERE id = :id """ + " RETURNING " + COLUMNS)
 			.param("id", id)
 			.param("lastDay", lastDay)
 			.query(EmployeeRepository::employee)
 			.single();
+	}
+
+	/** A cancelled offboarding: back to the status before leaving, without a last day. */
+	public Employee cancelOffboarding(UUID id) {
+		return jdbc.sql("""
+				UPDATE employees SET status = coalesce(status_before_leaving, 'active'), status_before_leaving = NULL,
+				    last_day = NULL, version = version + 1, updated_at = now()
+				WHERE id = :id AND status = 'leaving' """ + " RETURNING " + COLUMNS)
+			.param("id", id)
+			.query(EmployeeRepository::employee)
+			.single();
+	}
+
+	/**
+	 * The joiner run completed: a pre-hire becomes active when its start date has come by
+	 * {@code today}, pending_start otherwise (also when it is leaving meanwhile: then the status it
+	 * returns to). False when the employee was not a pre-hire.
+	 */
+	public boolean joinerCompleted(UUID id, LocalDate today) {
+		return jdbc.sql("""
+				UPDATE employees SET
+				    status = CASE WHEN status = 'pre_hire'
+				        THEN CASE WHEN start_date <= :today THEN 'active' ELSE 'pending_start' END ELSE status END,
+				    status_before_leaving = CASE WHEN status_before_leaving = 'pre_hire'
+				        THEN CASE WHEN start_date <= :today THEN 'active' ELSE 'pending_start' END
+				        ELSE status_before_leaving END,
+				    version = version + 1, updated_at = now()
+				WHERE id = :id AND (status = 'pre_hire' OR (status = 'leaving' AND status_before_leaving = 'pre_hire'))""")
+			.param("id", id)
+			.param("today", today)
+			.update() > 0;
+	}
+
+	/** The joiner run was rejected: a pre-hire's hire is cancelled. False when it was not a pre-hire. */
+	public boolean hireCancelled(UUID id) {
+		return jdbc.sql("""
+				UPDATE employees SET status = 'cancelled', version = version + 1, updated_at = now()
+				WHERE id = :id AND status = 'pre_hire'""")
+			.param("id", id)
+			.update() > 0;
+	}
+
+	/** The leaver run completed: a leaving employee has left. False when it was not leaving. */
+	public boolean left(UUID id) {
+		return jdbc.sql("""
+				UPDATE employees SET status = 'left', status_before_leaving = NULL, version = version + 1, updated_at = now()
+				WHERE id = :id AND status = 'leaving'""")
+			.param("id", id)
+			.update() > 0;
+	}
+
+	/** Makes the tenant's pending starters whose start date has come by {@code today} active; their ids. */
+	public List<UUID> activateDueStarters(LocalDate today, int limit) {
+		return jdbc.sql("""
+				UPDATE employees SET status = 'active', version = version + 1, updated_at = now()
+				WHERE id IN (SELECT id FROM employees WHERE status = 'pending_start' AND start_date <= :today
+				             ORDER BY start_date, id LIMIT :limit FOR UPDATE SKIP LOCKED)
+				RETURNING id""")
+			.param("today", today)
+			.param("limit", limit)
+			.query(UUID.class)
+			.list();
+	}
+
+	/** The activation job's one cross-tenant question (V121): which tenants have starters due by {@code today}. */
+	public List<String> tenantsWithDueStarters(LocalDate today) {
+		return jdbc.sql("SELECT t FROM hr_tenants_with_due_starters(:today) AS t ORDER BY t")
+			.param("today", today)
+			.query(String.class)
+			.list();
 	}
 
 	/** Keyset pagination on (lower(display_name), id). */

@@ -3,6 +3,7 @@ package hr.data;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -56,6 +57,36 @@ public class EmployeeRunRepository {
 				WHERE trigger_key = :key""")
 			.param("key", triggerKey)
 			.query(EmployeeRunRepository::run)
+			.single();
+	}
+
+	/** The open run of {@code definition} for the employee, if any. */
+	public Optional<EmployeeRun> openOf(UUID employeeId, RunDefinition definition) {
+		return jdbc.sql("""
+				SELECT trigger_key, definition, outcome, run_id, reason, requested_at, finished_at FROM employee_runs
+				WHERE employee_id = :employeeId AND definition = :definition AND outcome IS NULL""")
+			.param("employeeId", employeeId)
+			.param("definition", definition.key())
+			.query(EmployeeRunRepository::run)
+			.optional();
+	}
+
+	/** The trigger key of the newest run of {@code definition} HR asked for the employee. */
+	public Optional<String> latestKey(UUID employeeId, RunDefinition definition) {
+		return jdbc.sql("""
+				SELECT trigger_key FROM employee_runs WHERE employee_id = :employeeId AND definition = :definition
+				ORDER BY requested_at DESC, trigger_key DESC LIMIT 1""")
+			.param("employeeId", employeeId)
+			.param("definition", definition.key())
+			.query(String.class)
+			.optional();
+	}
+
+	/** Whether a run was ever asked for with {@code triggerKey}. */
+	public boolean exists(String triggerKey) {
+		return jdbc.sql("SELECT EXISTS (SELECT 1 FROM employee_runs WHERE trigger_key = :key)")
+			.param("key", triggerKey)
+			.query(Boolean.class)
 			.single();
 	}
 

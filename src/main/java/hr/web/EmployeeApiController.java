@@ -17,6 +17,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 import hr.Employee;
+import hr.EmployeeCommands.CancelOffboarding;
 import hr.EmployeeCommands.Hire;
 import hr.EmployeeCommands.Offboard;
 import hr.EmployeeCommands.StartRun;
@@ -80,6 +81,17 @@ class EmployeeApiController {
 		return employees.offboard(user.tenantId(), id, offboard);
 	}
 
+	@PostMapping("/{id}/offboarding/cancel")
+	@Operation(summary = "Cancel a scheduled offboarding (the employee is leaving): the employee returns to its former "
+			+ "status and the open leaver run is withdrawn through hr.employee.offboarding_cancelled; 409 once the "
+			+ "employee has left or when it is not leaving")
+	@ApiResponse(responseCode = "200", description = "Cancelled; the employee as it is now")
+	Employee cancelOffboarding(@AuthenticationPrincipal AppUser user, @PathVariable UUID id,
+			@Valid @RequestBody(required = false) CancelOffboarding cancel) {
+		return employees.cancelOffboarding(user.tenantId(), id, cancel == null ? null : cancel.version(),
+				user.getUsername());
+	}
+
 	@PostMapping("/{id}/runs")
 	@Operation(summary = "Start a run (joiner, mover or leaver) for an existing employee: publishes "
 			+ "hr.employee.run_requested; 409 while a run of that definition is open for the employee")
@@ -103,7 +115,7 @@ class EmployeeApiController {
 			return EmployeeStatus.of(status.strip());
 		}
 		catch (IllegalArgumentException e) {
-			throw new DomainException.InvalidInput("status", "must be one of pre_hire, active, offboarded");
+			throw new DomainException.InvalidInput("status", "must be one of " + String.join(", ", EmployeeStatus.VALUES));
 		}
 	}
 }

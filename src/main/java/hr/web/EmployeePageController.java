@@ -24,6 +24,7 @@ import hr.EmployeeCommands.StartRun;
 import hr.EmployeeCommands.Transfer;
 import hr.EmployeeQuery;
 import hr.EmployeeService;
+import hr.EmployeeStatus;
 import outbox.catalog.RunDefinition;
 import platform.DomainException;
 import platform.Htmx;
@@ -51,6 +52,7 @@ class EmployeePageController {
 				new EmployeeQuery(EmployeeApiController.status(status), null, q, cursor, EmployeeQuery.DEFAULT_LIMIT)));
 		model.addAttribute("q", q);
 		model.addAttribute("status", status);
+		model.addAttribute("statuses", EmployeeStatus.VALUES);
 		return Htmx.isRequest(request) ? "hr/employees :: results" : "hr/employees";
 	}
 
@@ -119,8 +121,23 @@ class EmployeePageController {
 	String offboard(@AuthenticationPrincipal AppUser user, @PathVariable UUID id,
 			@Valid @ModelAttribute("offboard") Offboard offboard, BindingResult errors, Model model,
 			RedirectAttributes redirect) {
-		return write(user, id, errors, model, redirect, "The employee is offboarded; the leaver run it asks for is listed below.",
+		return write(user, id, errors, model, redirect,
+				"The employee is leaving as of the last day; the leaver run it asks for is listed below.",
 				() -> employees.offboard(user.tenantId(), id, offboard));
+	}
+
+	/** Cancels a scheduled offboarding; its leaver run is withdrawn through the outbox. */
+	@PostMapping("/{id}/offboarding/cancel")
+	String cancelOffboarding(@AuthenticationPrincipal AppUser user, @PathVariable UUID id,
+			@RequestParam(required = false) Integer version, RedirectAttributes redirect) {
+		try {
+			employees.cancelOffboarding(user.tenantId(), id, version, user.getUsername());
+			redirect.addFlashAttribute("success", "The offboarding was cancelled; its leaver run is being withdrawn.");
+		}
+		catch (DomainException.Conflict e) {
+			redirect.addFlashAttribute("error", "The offboarding was not cancelled: " + e.getMessage());
+		}
+		return "redirect:/hr/employees/" + id;
 	}
 
 	private String write(AppUser user, UUID id, BindingResult errors, Model model, RedirectAttributes redirect,

@@ -34,6 +34,7 @@ import org.springframework.web.method.annotation.MethodArgumentTypeMismatchExcep
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
 
 import platform.DomainException;
+import platform.TemporalUnavailableException;
 
 /**
  * Every JSON API error is {@code application/problem+json} with a stable {@code type}; bad input
@@ -91,6 +92,17 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
 		Matcher name = TOMCAT_PARAMETER.matcher(String.valueOf(e.getMessage()));
 		problem.setProperty("errors", Map.of(name.find() ? name.group(1) : "parameters", SafeText.NOT_ALLOWED));
 		return respond(problem);
+	}
+
+	/** Temporal did not answer in time: 503, nothing was changed, the caller may send the same request again. */
+	@ExceptionHandler(TemporalUnavailableException.class)
+	ResponseEntity<ProblemDetail> temporalUnavailable(TemporalUnavailableException e, HttpServletRequest request) {
+		log.warn("{} {}: Temporal is unavailable ({})", request.getMethod(), request.getRequestURI(),
+				e.getCause() == null ? e.getMessage() : e.getCause().getMessage());
+		return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
+			.header(HttpHeaders.RETRY_AFTER, DatabaseOutage.retryAfter(retryAfter))
+			.contentType(MediaType.APPLICATION_PROBLEM_JSON)
+			.body(problem(HttpStatus.SERVICE_UNAVAILABLE, ProblemTypes.TEMPORAL_UNAVAILABLE, e.getMessage(), request));
 	}
 
 	@ExceptionHandler(Exception.class)

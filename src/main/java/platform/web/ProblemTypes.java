@@ -22,6 +22,8 @@ public final class ProblemTypes {
 	public static final URI TOO_MANY_ATTEMPTS = URI.create(BASE + "too-many-attempts");
 	public static final URI INTERNAL = URI.create(BASE + "internal");
 	public static final URI SERVICE_UNAVAILABLE = URI.create(BASE + "service-unavailable");
+	/** 503: Temporal did not answer in time; nothing was changed, the same request may be sent again. */
+	public static final URI TEMPORAL_UNAVAILABLE = URI.create(BASE + "temporal-unavailable");
 
 	private ProblemTypes() {
 	}

@@ -55,6 +55,20 @@ class RepairRepository {
 			.single();
 	}
 
+	/** A failed repair asked for again with the same key: starting once more, from where the run is now. */
+	Repair retry(UUID id, String attention, String resumedStage) {
+		return jdbc.sql("""
+				UPDATE workflow_run_repairs SET outcome = 'starting', error = NULL, finished_at = NULL,
+				    attention = :attention, resumed_stage = :stage
+				WHERE id = :id AND outcome = 'failed'
+				RETURNING""" + " " + COLUMNS)
+			.param("id", id)
+			.param("attention", attention)
+			.param("stage", resumedStage)
+			.query(RepairRepository::map)
+			.single();
+	}
+
 	Repair finish(UUID id, String outcome, String error, String executionId) {
 		return jdbc.sql("""
 				UPDATE workflow_run_repairs SET outcome = :outcome, error = :error, execution_id = :executionId,

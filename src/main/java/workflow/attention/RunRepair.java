@@ -16,6 +16,7 @@ import org.springframework.util.StringUtils;
 import platform.AppUser;
 import platform.DomainException;
 import platform.Role;
+import platform.TemporalUnavailableException;
 import platform.TenantTransactions;
 import workflow.Action;
 import workflow.ActionKind;
@@ -27,6 +28,7 @@ import workflow.RunFilter;
 import workflow.RunStatus;
 import workflow.Stage;
 import workflow.engine.Orchestrator;
+import workflow.engine.OrchestratorException;
 import workflow.engine.Orchestrator.Granted;
 import workflow.engine.Orchestrator.Resume;
 import workflow.engine.Orchestrator.StagePlan;
@@ -44,7 +46,8 @@ import workflow.projection.StageRepository;
  * row is also the audit row), call the orchestrator outside any transaction, record the new
  * execution in a second one fenced on the run still needing attention; the actions not settled
  * yet are then sent again by the redelivery job. An Idempotency-Key the admin used already
- * answers that repair.
+ * answers that repair, unless that repair failed and the run still needs attention: then the
+ * same request tries again (Temporal unreachable is a 503 the caller may simply repeat).
  */
 @Service
 public class RunRepair {
@@ -96,7 +99,7 @@ public class RunRepair {
 		}
 		catch (RuntimeException e) {
 			log.warn("Repair {} of run {} failed: {}", plan.repair().id(), runId, e.getMessage());
-			return transactions.inTenant(tenant, () -> {
+			Repair failed = transactions.inTenant(tenant, () -> {
 				Run run = runs.lock(runId).orElseThrow();
 				if (run.attention() != null) {
 					runs.markNeedsAttention(runId, run.attention().reason(),
@@ -104,6 +107,12 @@ public class RunRepair {
 				}
 				return repairs.finish(plan.repair().id(), "failed", e.getMessage(), null);
 			});
+			if (e instanceof OrchestratorException unreachable && unreachable.kind() == OrchestratorException.Kind.TRANSIENT) {
+				// recorded (audit, attention), and the caller hears "try again", not a repair that failed for good
+				throw new TemporalUnavailableException("Temporal did not answer in time, so the run was not repaired and "
+						+ "still needs attention; send the same repair again shortly.", e);
+			}
+			return failed;
 		}
 		return transactions.inTenant(tenant, () -> {
 			runs.lock(runId);
@@ -137,7 +146,11 @@ public class RunRepair {
 			if (!previous.get().runId().equals(runId)) {
 				throw new DomainException.Conflict("This Idempotency-Key was already used for a different request.");
 			}
-			return new Plan(previous.get(), null, true);
+			// a repair that failed (Temporal unreachable: 503) is tried again by the same request
+			boolean retry = "failed".equals(previous.get().outcome()) && run.status() == RunStatus.NEEDS_ATTENTION;
+			if (!retry) {
+				return new Plan(previous.get(), null, true);
+			}
 		}
 		if (run.status() != RunStatus.NEEDS_ATTENTION) {
 			throw new DomainException.Conflict(
@@ -147,7 +160,8 @@ public class RunRepair {
 		List<Action> history = actions.forRun(runId);
 		Resume resume = resume(run, plan, history);
 		String at = resume.stageIndex() < plan.size() ? plan.get(resume.stageIndex()).name() : "the end";
-		Repair repair = repairs.insert(runId, actor, key, run.attention().reason(), at);
+		Repair repair = previous.isPresent() ? repairs.retry(previous.get().id(), run.attention().reason(), at)
+				: repairs.insert(runId, actor, key, run.attention().reason(), at);
 		List<StagePlan> stagePlans = plan.stream()
 			.map(stage -> new StagePlan(stage.id(), stage.name(), stage.kind(), stage.requiredApprovals(), stage.grants()))
 			.toList();

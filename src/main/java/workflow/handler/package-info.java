@@ -1,2 +1,5 @@
-/** Outbox handlers: HR events start runs, start requests start processes, reminders are recorded. */
+/**
+ * Outbox handlers: HR events start runs (and a cancelled offboarding withdraws its leaver run),
+ * start requests start processes, reminders are recorded.
+ */
 package workflow.handler;

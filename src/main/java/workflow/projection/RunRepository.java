@@ -109,6 +109,14 @@ public class RunRepository {
 			.optional();
 	}
 
+	/** The run asked for by the HR event with idempotency key {@code key}. */
+	public Optional<Run> findBySourceEventKey(String key) {
+		return jdbc.sql("SELECT " + COLUMNS + " FROM workflow_runs r WHERE r.source_event_key = :key")
+			.param("key", key)
+			.query(RunRepository::map)
+			.optional();
+	}
+
 	public void markStartRequested(UUID id) {
 		jdbc.sql("""
 				UPDATE workflow_runs SET start_requested_at = coalesce(start_requested_at, now()), updated_at = now()

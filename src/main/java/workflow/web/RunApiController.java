@@ -95,6 +95,9 @@ class RunApiController {
 	@PostMapping("/{id}/repair")
 	@Operation(summary = "Repair a run that needs attention (ADMIN): start its workflow again from the projection, decisions kept")
 	@ApiResponse(responseCode = "202", description = "Repair recorded; the run is live again on its current stage once outcome is started")
+	@ApiResponse(responseCode = "503", description = "Temporal did not answer in time (problem type "
+			+ "`https://jmlhub.dev/problems/temporal-unavailable`): the run was not repaired and still needs attention; "
+			+ "send the same request (same Idempotency-Key) again after Retry-After seconds")
 	ResponseEntity<Repair> repair(@AuthenticationPrincipal AppUser user, @PathVariable UUID id,
 			@RequestHeader(name = "Idempotency-Key", required = false) String idempotencyKey) {
 		return ResponseEntity.status(HttpStatus.ACCEPTED).body(runs.repair(user, id, idempotencyKey));

@@ -20,6 +20,7 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 
 import platform.DomainException;
+import platform.TemporalUnavailableException;
 import platform.AdminOnly;
 import platform.AppUser;
 import platform.Role;
@@ -116,6 +117,11 @@ class RunPageController {
 		}
 		catch (DomainException.Conflict | DomainException.Forbidden | DomainException.InvalidInput e) {
 			model.addAttribute("error", e.getMessage());
+		}
+		catch (TemporalUnavailableException e) {
+			// the failed attempt is recorded with the run's attention; the panel offers the repair again
+			model.addAttribute("error", "Temporal is not answering right now, so the run was not repaired; it still "
+					+ "needs attention. Try again in a few seconds.");
 		}
 		panelModel(user, runs.detail(user.tenantId(), id), model);
 		return "workflow/run :: panel";

@@ -16,6 +16,7 @@ import outbox.catalog.EmployeeHired;
 import outbox.catalog.EmployeeOffboarded;
 import outbox.catalog.EmployeeRunRequested;
 import outbox.catalog.RunDefinition;
+import outbox.catalog.EmployeeOffboardingCancelled;
 import outbox.catalog.RunFinished;
 import outbox.catalog.RunOutcome;
 import outbox.catalog.EmployeeTransferred;
@@ -32,10 +33,12 @@ class EventCodecTests {
 	@Test
 	void theSealedHierarchyIsTheCatalogWithOneUniqueKeyPerRecord() {
 		assertThat(catalog.types()).containsExactly(EmployeeHired.class, EmployeeTransferred.class,
-				EmployeeOffboarded.class, EmployeeRunRequested.class, RunStartRequested.class, StageReminderDue.class,
+				EmployeeOffboarded.class, EmployeeRunRequested.class, EmployeeOffboardingCancelled.class,
+				RunStartRequested.class, StageReminderDue.class,
 				RunFinished.class);
 		assertThat(catalog.keys()).containsExactly("hr.employee.created", "hr.employee.transferred",
-				"hr.employee.offboarded", "hr.employee.run_requested", "workflow.run.start_requested",
+				"hr.employee.offboarded", "hr.employee.run_requested", "hr.employee.offboarding_cancelled",
+				"workflow.run.start_requested",
 				"workflow.stage.reminder_due", "workflow.run.finished");
 		for (Class<?> type : catalog.types()) {
 			assertThat(type.getAnnotation(EventType.class)).as(type.getName()).isNotNull();
@@ -54,6 +57,7 @@ class EventCodecTests {
 				new EmployeeOffboarded(id, "Ana Lima", null, "Sales", null, LocalDate.of(2031, 6, 30)),
 				new EmployeeRunRequested(UUID.randomUUID(), id, "Ana Lima", null, "Sales", "manny", RunDefinition.LEAVER,
 						LocalDate.of(2031, 6, 30)),
+				new EmployeeOffboardingCancelled(id, "Ana Lima", "hr.employee.offboarded:" + id, "hana"),
 				new RunFinished(id, UUID.randomUUID(), RunDefinition.MOVER, RunOutcome.START_FAILED, "k", "no approver"),
 				new RunStartRequested(id), new StageReminderDue(id, UUID.randomUUID(), 2, "it_access", List.of("ivan"), 5));
 		for (CatalogEvent event : events) {

@@ -9,6 +9,7 @@ import outbox.catalog.EmployeeHired;
 import outbox.catalog.EmployeeOffboarded;
 import outbox.catalog.EmployeeRunRequested;
 import outbox.catalog.RunDefinition;
+import outbox.catalog.EmployeeOffboardingCancelled;
 import outbox.catalog.RunFinished;
 import outbox.catalog.RunOutcome;
 import outbox.catalog.EmployeeTransferred;
@@ -33,6 +34,8 @@ public final class SampleEvents {
 					null, LocalDate.of(2030, 6, 30));
 			case EmployeeRunRequested.TYPE -> new EmployeeRunRequested(UUID.randomUUID(), id, "Sample Request", null,
 					"Ops", null, RunDefinition.JOINER, LocalDate.of(2030, 1, 15));
+			case EmployeeOffboardingCancelled.TYPE -> new EmployeeOffboardingCancelled(id, "Sample Leaver",
+					"hr.employee.offboarded:" + id, "hana");
 			case RunFinished.TYPE -> new RunFinished(UUID.randomUUID(), id, RunDefinition.JOINER, RunOutcome.COMPLETED,
 					"hr.employee.created:" + id, null);
 			case RunStartRequested.TYPE -> new RunStartRequested(id);

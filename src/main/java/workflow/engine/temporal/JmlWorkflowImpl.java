@@ -55,6 +55,12 @@ public class JmlWorkflowImpl implements JmlWorkflow {
 	 * the retry cap leaves the run needs_attention.
 	 */
 	static final String BOUNDED_HISTORY = "bounded-history";
+	/**
+	 * 1 = a long decision wait (a stage that collects many decisions, ignored ones included)
+	 * continues as new once the history passes its limit or Temporal suggests it, carrying the
+	 * stage, its round, the approvals so far and who gave them, the grants and the action ids seen.
+	 */
+	static final String BOUNDED_DECISION_WAIT = "bounded-decision-wait";
 	/** What run() returns when the run was left needing attention. */
 	static final String NEEDS_ATTENTION = RunStatus.NEEDS_ATTENTION.value();
 
@@ -202,7 +208,7 @@ public class JmlWorkflowImpl implements JmlWorkflow {
 				round = 0;
 				continue;
 			}
-			StageEnd end = awaitDecisions(stage, round, activation.assignees());
+			StageEnd end = awaitDecisions(index, stage, round, activation.assignees());
 			if (end == StageEnd.APPROVED) {
 				stage.grants().forEach(grant -> granted.add(new GrantStep(stage.stageId(), grant)));
 				index++;
@@ -305,12 +311,16 @@ public class JmlWorkflowImpl implements JmlWorkflow {
 		}
 	}
 
-	private StageEnd awaitDecisions(StagePlan stage, int round, List<String> assignees) {
+	private StageEnd awaitDecisions(int index, StagePlan stage, int round, List<String> assignees) {
 		Set<String> decided = new LinkedHashSet<>(resumedDecidedBy);
 		int approvals = resumedApprovals;
 		resumedDecidedBy = Set.of();
 		resumedApprovals = 0;
+		boolean bounded = Workflow.getVersion(BOUNDED_DECISION_WAIT, Workflow.DEFAULT_VERSION, 1) == 1;
 		while (true) {
+			if (bounded) {
+				continueAsNewIfLong(index, round, approvals, decided);
+			}
 			Decision decision = next();
 			ActionKind action = decision.action();
 			if (action == ActionKind.WITHDRAW) {
@@ -341,6 +351,24 @@ public class JmlWorkflowImpl implements JmlWorkflow {
 				return StageEnd.RETURNED;
 			}
 		}
+	}
+
+	/**
+	 * Between decisions, with none pending (a pending one would be lost): once the history is past
+	 * its limit, or Temporal suggests it, the wait continues as new with the stage's state. The new
+	 * execution re-activates the stage, which the projection answers with the activation that
+	 * happened (same round, same assignees), and counts on from {@code approvals}.
+	 */
+	private void continueAsNewIfLong(int index, int round, int approvals, Set<String> decided) {
+		Timing timing = input.timing();
+		boolean pastLimit = timing.historyLimit() > 0 && Workflow.getInfo().getHistoryLength() > timing.historyLimit();
+		if (!pending.isEmpty() || !(pastLimit || Workflow.getInfo().isContinueAsNewSuggested())) {
+			return;
+		}
+		List<Granted> grants = granted.stream().map(step -> new Granted(step.stageId(), step.grant())).toList();
+		Workflow.continueAsNew(new Input(input.tenantId(), input.runId(), input.definitionKey(), input.stages(), timing,
+				new Resume(index, round, approvals, List.copyOf(decided), grants, List.copyOf(seenActionIds), false, null,
+						0, 0)));
 	}
 
 	/** Why a decision does not count while the run is running on {@code stage}, if it does not. */

@@ -319,6 +319,40 @@ class JmlWorkflowTests {
 	}
 
 	@Test
+	void aLongDecisionWaitContinuesAsNewAndTheRunCompletesWithLaterDecisions() throws Exception {
+		start(new Timing(10, 60, 60, 3600, 100, 0), null, MANAGER, SECURITY, NOTIFY);
+		decide("a1", "approve", "manager", 0, "manny");
+		activities.awaitCall("activate:security:0");
+		signal(new Decision(TestIds.id("a2"), ActionKind.APPROVE, TestIds.id("security"), 0, "sara"));
+		activities.awaitCall("decision:a2");
+		// a stage that collects many decisions which do not count, over weeks: each adds to the history
+		for (int i = 0; i < 40; i++) {
+			env.sleep(Duration.ofHours(12));
+			signal(new Decision(TestIds.id("x" + i), ActionKind.APPROVE, TestIds.id("security"), 0, "mallory"));
+			activities.awaitCall("decision:" + TestIds.id("x" + i));
+		}
+
+		var description = env.getWorkflowClient().newUntypedWorkflowStub(workflowId).describe();
+		assertThat(description.getExecution().getRunId()).as("continued as new").isNotEqualTo(description.getFirstRunId());
+		assertThat(description.getHistoryLength()).as("history of the current execution").isLessThan(100 + 30);
+		// each continued execution re-activates the stage, which the projection answers with the same activation
+		assertThat(activities.calls("activate:security:0").size()).isGreaterThan(1);
+
+		// sara's approval from before the continue-as-new still counts: a re-sent one is a duplicate (its
+		// id was carried), a second one of hers is refused, and sam's meets the quorum of two
+		signal(new Decision(TestIds.id("a2"), ActionKind.APPROVE, TestIds.id("security"), 0, "sara"));
+		signal(new Decision(TestIds.id("a3"), ActionKind.APPROVE, TestIds.id("security"), 0, "sara"));
+		signal(new Decision(TestIds.id("a4"), ActionKind.APPROVE, TestIds.id("security"), 0, "sam"));
+		assertThat(env.getWorkflowClient().newUntypedWorkflowStub(workflowId).getResult(30, TimeUnit.SECONDS, String.class))
+			.isEqualTo("completed");
+		assertThat(activities.calls("decision:a2")).containsExactly("decision:a2:applied:active:1:null");
+		assertThat(activities.calls("decision:a3")).containsExactly("decision:a3:ignored:null:0:null");
+		assertThat(activities.calls()).endsWith("decision:a4:applied:approved:2:null", "activate:notify:0",
+				"finish:completed");
+		recordHistory("jml-decision-continue-as-new-history.json");
+	}
+
+	@Test
 	void aStageBlockedPastTheRetryCapLeavesTheRunNeedingAttention() {
 		activities.block("it");
 		start(new Timing(10, 60, 60, 3600, 0, 3), null, MANAGER, IT);
@@ -385,6 +419,11 @@ class JmlWorkflowTests {
 
 	private void decide(String actionId, String action, String stageId, Integer round, String actor) {
 		workflow.decide(new Decision(TestIds.id(actionId), ActionKind.of(action), TestIds.id(stageId), round, actor));
+	}
+
+	/** Signals the current execution of the run (the typed stub stays with the first one). */
+	private void signal(Decision decision) {
+		env.getWorkflowClient().newUntypedWorkflowStub(workflowId).signal(JmlWorkflow.DECISION_SIGNAL, decision);
 	}
 
 	private String result() {

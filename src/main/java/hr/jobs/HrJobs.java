@@ -1,0 +1,25 @@
+package hr.jobs;
+
+import java.time.Clock;
+
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import hr.EmployeeService;
+import jobs.Job;
+import jobs.JobNames;
+
+/** The jobs HR contributes to the jobs module. */
+@Configuration(proxyBeanMethods = false)
+class HrJobs {
+
+	@Bean
+	JobNames hrJobNames() {
+		return JobNames.of(StarterActivationJob.NAME);
+	}
+
+	@Bean
+	Job starterActivationJob(EmployeeService employees, Clock clock) {
+		return new StarterActivationJob(employees, clock, StarterActivationJob.BATCH_SIZE);
+	}
+}

@@ -1,0 +1,2 @@
+/** HR's jobs: pending starters become active on their start date. */
+package hr.jobs;

@@ -1,0 +1,198 @@
+package workflow;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.net.http.HttpResponse;
+import java.time.Clock;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.UUID;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+import hr.EmployeeService;
+import hr.jobs.StarterActivationJob;
+import outbox.OutboxPublisher;
+import platform.TenantTransactions;
+import platform.testing.ApiClient;
+import platform.testing.JmlHubIntegrationTest;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Outcomes flow back to HR end to end: the HR API, the outbox, the real Temporal worker and the
+ * run API. A completed joiner makes its employee active on the start date (at once when it has
+ * passed, by the activation job under a clock the test sets otherwise), a completed leaver closes
+ * the offboarding, and cancelling an offboarding withdraws its leaver run through the outbox.
+ */
+@JmlHubIntegrationTest
+class EmployeeOutcomesEndToEndTests {
+
+	@LocalServerPort
+	int port;
+
+	@Autowired
+	JsonMapper json;
+
+	@Autowired
+	TenantTransactions transactions;
+
+	@Autowired
+	OutboxPublisher outbox;
+
+	@Autowired
+	EmployeeService employees;
+
+	ApiClient api;
+
+	RunScenario scenario;
+
+	@BeforeEach
+	void setUp() {
+		api = new ApiClient(port);
+		scenario = new RunScenario(api, json, transactions, outbox);
+	}
+
+	UUID hire(String name, LocalDate startDate) {
+		var hired = api.post("hana", "/v1/hr/employees", """
+				{"displayName": "%s", "email": "%s@acme.example", "department": "Engineering", "manager": "manny",
+				 "startDate": "%s"}""".formatted(name, "outcome-" + UUID.randomUUID(), startDate));
+		assertThat(hired.statusCode()).as(hired.body()).isEqualTo(201);
+		JsonNode employee = json.readTree(hired.body());
+		assertThat(employee.get("status").asString()).isEqualTo("pre_hire");
+		return UUID.fromString(employee.get("id").asString());
+	}
+
+	JsonNode employee(UUID id) {
+		var response = api.get("hana", "/v1/hr/employees/" + id);
+		assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+		return json.readTree(response.body());
+	}
+
+	String awaitEmployeeStatus(UUID id, String status) {
+		await().atMost(RunScenario.TIMEOUT).untilAsserted(() -> assertThat(employee(id).get("status").asString())
+			.as("employee %s", id).isEqualTo(status));
+		return status;
+	}
+
+	void completeJoiner(UUID runId) {
+		scenario.approve(runId, "manager_approval", "manny");
+		scenario.approve(runId, "it_access", "ivan");
+		scenario.approve(runId, "security_approval", "sara", "sam");
+		scenario.awaitStatus(runId, "completed");
+	}
+
+	/** The newest leaver run of the employee once there are {@code count} runs. */
+	UUID awaitLeaverRun(UUID employeeId, int count) {
+		await().atMost(RunScenario.TIMEOUT).until(() -> scenario.runsOf(employeeId).size() == count);
+		JsonNode newest = scenario.runsOf(employeeId).get(0);
+		assertThat(newest.get("definitionKey").asString()).isEqualTo("leaver");
+		return UUID.fromString(newest.get("id").asString());
+	}
+
+	@Test
+	void aCompletedJoinerMakesTheEmployeeActiveOnTheStartDate() {
+		UUID started = hire("Past Start", LocalDate.of(2024, 3, 1));
+		LocalDate later = LocalDate.now(ZoneOffset.UTC).plusDays(30);
+		UUID starting = hire("Future Start", later);
+		UUID pastRun = scenario.awaitRunOf(started);
+		UUID futureRun = scenario.awaitRunOf(starting);
+		assertThat(employee(started).get("status").asString()).as("the joiner is open").isEqualTo("pre_hire");
+
+		completeJoiner(pastRun);
+		awaitEmployeeStatus(started, "active");
+
+		completeJoiner(futureRun);
+		awaitEmployeeStatus(starting, "pending_start");
+		// the day before the start date nothing changes; on the start date the job makes it active
+		new StarterActivationJob(employees, Clock.fixed(later.minusDays(1).atStartOfDay().toInstant(ZoneOffset.UTC),
+				ZoneOffset.UTC), 100).run();
+		assertThat(employee(starting).get("status").asString()).isEqualTo("pending_start");
+		new StarterActivationJob(employees, Clock.fixed(later.atTime(8, 0).toInstant(ZoneOffset.UTC), ZoneOffset.UTC),
+				100).run();
+		assertThat(employee(starting).get("status").asString()).isEqualTo("active");
+		// a second round changes nothing
+		int version = employee(starting).get("version").asInt();
+		new StarterActivationJob(employees, Clock.fixed(later.atTime(9, 0).toInstant(ZoneOffset.UTC), ZoneOffset.UTC),
+				100).run();
+		assertThat(employee(starting).get("version").asInt()).isEqualTo(version);
+
+		JsonNode runs = json.readTree(api.get("hana", "/v1/hr/employees/" + started + "/runs").body());
+		assertThat(runs.get(0).get("outcome").asString()).isEqualTo("completed");
+		assertThat(runs.get(0).get("runId").asString()).isEqualTo(pastRun.toString());
+	}
+
+	@Test
+	void aRejectedJoinerCancelsTheHire() {
+		UUID employeeId = hire("Rejected Hire", LocalDate.of(2024, 3, 1));
+		UUID runId = scenario.awaitRunOf(employeeId);
+		String manager = RunScenario.id(scenario.awaitActiveStage(runId, "manager_approval"));
+		scenario.accepted("manny", runId, "reject", manager, "Position closed");
+		scenario.awaitStatus(runId, "rejected");
+		awaitEmployeeStatus(employeeId, "cancelled");
+		assertThat(api.post("hana", "/v1/hr/employees/" + employeeId + "/offboard", "{\"lastDay\": \"2031-12-31\"}")
+			.statusCode()).isEqualTo(409);
+	}
+
+	@Test
+	void aCompletedLeaverClosesTheOffboarding() {
+		UUID employeeId = hire("Leaving Person", LocalDate.of(2024, 3, 1));
+		completeJoiner(scenario.awaitRunOf(employeeId));
+		awaitEmployeeStatus(employeeId, "active");
+
+		var offboarded = api.post("hana", "/v1/hr/employees/" + employeeId + "/offboard", "{\"lastDay\": \"2031-12-31\"}");
+		assertThat(offboarded.statusCode()).as(offboarded.body()).isEqualTo(200);
+		assertThat(json.readTree(offboarded.body()).get("status").asString()).isEqualTo("leaving");
+		UUID leaver = awaitLeaverRun(employeeId, 2);
+		scenario.approve(leaver, "manager_confirmation", "manny");
+		scenario.approve(leaver, "it_revoke_access", "ivan");
+		scenario.awaitStatus(leaver, "completed");
+
+		awaitEmployeeStatus(employeeId, "left");
+		assertThat(employee(employeeId).get("lastDay").asString()).isEqualTo("2031-12-31");
+		HttpResponse<String> cancel = api.post("hana", "/v1/hr/employees/" + employeeId + "/offboarding/cancel", null);
+		assertThat(cancel.statusCode()).as(cancel.body()).isEqualTo(409);
+		assertThat(cancel.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+	}
+
+	@Test
+	void cancellingAnOffboardingWithdrawsTheLeaverRunAndALaterOffboardingStartsANewOne() {
+		UUID employeeId = hire("Staying Person", LocalDate.of(2024, 3, 1));
+		completeJoiner(scenario.awaitRunOf(employeeId));
+		awaitEmployeeStatus(employeeId, "active");
+		api.post("hana", "/v1/hr/employees/" + employeeId + "/offboard", "{\"lastDay\": \"2031-12-31\"}");
+		UUID leaver = awaitLeaverRun(employeeId, 2);
+		scenario.awaitActiveStage(leaver, "manager_confirmation");
+
+		assertThat(api.post("manny", "/v1/hr/employees/" + employeeId + "/offboarding/cancel", null).statusCode())
+			.as("only HR").isEqualTo(403);
+		assertThat(api.post("hana", "/v1/hr/employees/" + employeeId + "/offboarding/cancel", "{\"version\": 99}")
+			.statusCode()).as("a stale version").isEqualTo(409);
+		HttpResponse<String> cancel = api.post("hana", "/v1/hr/employees/" + employeeId + "/offboarding/cancel", null);
+		assertThat(cancel.statusCode()).as(cancel.body()).isEqualTo(200);
+		JsonNode back = json.readTree(cancel.body());
+		assertThat(back.get("status").asString()).isEqualTo("active");
+		assertThat(back.hasNonNull("lastDay")).isFalse();
+
+		JsonNode withdrawn = scenario.awaitStatus(leaver, "withdrawn");
+		assertThat(withdrawn.get("actions").toString()).contains("withdraw", "hana");
+		await().atMost(RunScenario.TIMEOUT).untilAsserted(() -> assertThat(
+				json.readTree(api.get("hana", "/v1/hr/employees/" + employeeId + "/runs").body()).get(0).get("outcome")
+					.asString()).isEqualTo("withdrawn"));
+		assertThat(employee(employeeId).get("status").asString()).as("a withdrawn leaver closes nothing").isEqualTo("active");
+
+		// offboarding again is a new leaver run, not a replay of the cancelled one
+		var again = api.post("hana", "/v1/hr/employees/" + employeeId + "/offboard", "{\"lastDay\": \"2032-01-31\"}");
+		assertThat(again.statusCode()).as(again.body()).isEqualTo(200);
+		UUID second = awaitLeaverRun(employeeId, 3);
+		assertThat(second).isNotEqualTo(leaver);
+		scenario.approve(second, "manager_confirmation", "manny");
+		scenario.approve(second, "it_revoke_access", "ivan");
+		scenario.awaitStatus(second, "completed");
+		awaitEmployeeStatus(employeeId, "left");
+	}
+}
