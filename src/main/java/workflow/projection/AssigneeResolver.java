@@ -98,6 +98,15 @@ public class AssigneeResolver {
 		return RunPolicy.refuseAssignee(username, approver, inPool, exclusions(run, stage, user.stream().toList()));
 	}
 
+	/** Who an open assignment of the stage may be reassigned to: the pool's eligible approvers not on the stage, sorted. */
+	public List<String> reassignable(Run run, Stage stage) {
+		return pool(run, stage).stream()
+			.filter(person -> !stage.assignees().contains(person))
+			.filter(person -> refuseAssignee(run, stage, person, true).isEmpty())
+			.sorted()
+			.toList();
+	}
+
 	/** Who separation of duties keeps off the stage, among the people a decision or assignment is about. */
 	public Exclusions exclusions(Run run, Stage stage, Collection<String> people) {
 		List<DirectoryUser> users = people.stream().map(directory::find).flatMap(Optional::stream).toList();
