@@ -59,6 +59,7 @@ class DelegationApiController {
 
 	@GetMapping
 	@Operation(summary = "The caller's delegation (APPROVER); 404 when none is set")
+	@ApiResponse(responseCode = "200", description = "The delegation")
 	@ApiResponse(responseCode = "404", description = "No delegation is set")
 	DelegationView get(@AuthenticationPrincipal AppUser user) {
 		return delegations.current(user).map(DelegationView::of)
