@@ -1,45 +1,34 @@
 package workflow.decisions;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.atomic.AtomicReference;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.security.crypto.factory.PasswordEncoderFactories;
 
 import outbox.OutboxPublisher;
-import outbox.catalog.EmployeeHired;
 import platform.TenantTransactions;
 import platform.testing.ApiClient;
 import platform.testing.ConsoleSession;
 import platform.testing.JmlHubIntegrationTest;
-import platform.testing.TestTenants;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Out-of-office delegation, an admin's reassignment and separation of duties, end to end: real
- * runs of a tenant of its own (the outbox, the real Temporal worker, the projection), the API as
- * the tenant's users, the console pages. The tenant's joiner is: the employee's manager, then IT
- * (whose approver must differ from the manager stage's), then a notification.
+ * runs of a tenant of its own ({@link DelegationTenant}: the outbox, the real Temporal worker, the
+ * projection), the API as the tenant's users, the console pages.
  */
 @JmlHubIntegrationTest
 class DelegationAndReassignmentTests {
-
-	static final Duration TIMEOUT = Duration.ofSeconds(60);
-	static final String HASH = PasswordEncoderFactories.createDelegatingPasswordEncoder().encode("demo");
 
 	@LocalServerPort
 	int port;
@@ -53,102 +42,43 @@ class DelegationAndReassignmentTests {
 	@Autowired
 	OutboxPublisher outbox;
 
-	final JsonMapper json = JsonMapper.builder().build();
 	ApiClient api;
+	DelegationTenant t;
 	String tenant;
 
 	@BeforeEach
 	void tenant() {
 		api = new ApiClient(port);
-		tenant = TestTenants.create(transactions, jdbc, "dlg", "boss");
-		// mona manages and is in IT too (separation of duties keeps her off IT after she approved as manager)
-		user("mona", "APPROVER", "managers", "it");
-		user("dave", "APPROVER", "managers");
-		user("ivy", "APPROVER", "it");
-		user("eve", "APPROVER", "managers");
-		user("carl", "HR");
-		group("security");
-		group("hr");
-		var saved = api.send(boss(), "PUT", "/v1/admin/definitions/joiner", """
-				{"stages":[
-				 {"name":"manager_approval","title":"Manager approval","kind":"approval","assignee":"employee_manager"},
-				 {"name":"it_access","title":"IT access","kind":"approval","assignee":"it","grants":["accounts"],
-				  "distinctFrom":"manager_approval"},
-				 {"name":"notify_hr","title":"Notify HR","kind":"notify","assignee":"hr"}]}""");
-		assertThat(saved.statusCode()).as(saved.body()).isEqualTo(200);
-		assertThat(saved.body()).contains("\"distinctFrom\":\"manager_approval\"");
+		t = new DelegationTenant(api, transactions, jdbc, outbox);
+		tenant = t.id;
 	}
 
 	String boss() {
-		return "boss@" + tenant;
+		return t.boss();
 	}
 
 	String at(String user) {
-		return user + "@" + tenant;
+		return t.at(user);
 	}
 
-	void user(String name, String role, String... groups) {
-		transactions.runInTenant(tenant, () -> {
-			jdbc.sql("INSERT INTO app_users (username, tenant_id, display_name, email, password_hash) VALUES (:u, :t, :u, :e, :h)")
-				.param("u", name).param("t", tenant).param("e", name + "@" + tenant + ".example").param("h", HASH).update();
-			jdbc.sql("INSERT INTO app_user_roles (tenant_id, username, role) VALUES (:t, :u, :r)")
-				.param("t", tenant).param("u", name).param("r", role).update();
-			for (String group : groups) {
-				jdbc.sql("INSERT INTO app_groups (tenant_id, name) VALUES (:t, :g) ON CONFLICT DO NOTHING")
-					.param("t", tenant).param("g", group).update();
-				jdbc.sql("INSERT INTO app_group_members (tenant_id, group_name, username) VALUES (:t, :g, :u)")
-					.param("t", tenant).param("g", group).param("u", name).update();
-			}
-		});
-	}
-
-	void group(String name) {
-		transactions.runInTenant(tenant, () -> jdbc.sql("INSERT INTO app_groups (tenant_id, name) VALUES (:t, :g) ON CONFLICT DO NOTHING")
-			.param("t", tenant).param("g", name).update());
-	}
-
-	/** Publishes a joiner in the tenant as HR does and waits for its manager stage; returns the run id. */
 	UUID joiner(String email, String manager) {
-		UUID employeeId = UUID.randomUUID();
-		transactions.runInTenant(tenant, () -> outbox.publish(new EmployeeHired(employeeId, "Hire " + employeeId.toString()
-			.substring(0, 6), email, "Engineering", manager, LocalDate.of(2030, 1, 15))));
-		AtomicReference<UUID> run = new AtomicReference<>();
-		await().atMost(TIMEOUT).pollInterval(Duration.ofMillis(200)).untilAsserted(() -> {
-			JsonNode items = read(boss(), "/v1/workflow-runs?employeeId=" + employeeId).get("items");
-			assertThat(items.size()).isPositive();
-			run.set(UUID.fromString(items.get(0).get("id").asString()));
-		});
-		activeStage(run.get(), "manager_approval");
-		return run.get();
-	}
-
-	JsonNode read(String user, String path) {
-		HttpResponse<String> response = api.get(user, path);
-		assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
-		return json.readTree(response.body());
+		return t.joiner(email, manager);
 	}
 
 	JsonNode activeStage(UUID runId, String name) {
-		AtomicReference<JsonNode> stage = new AtomicReference<>();
-		await().atMost(TIMEOUT).pollInterval(Duration.ofMillis(200)).untilAsserted(() -> {
-			JsonNode run = read(boss(), "/v1/workflow-runs/" + runId);
-			for (JsonNode s : run.get("stages")) {
-				if (s.get("name").asString().equals(name)) {
-					stage.set(s);
-				}
-			}
-			assertThat(stage.get()).isNotNull();
-			assertThat(stage.get().get("status").asString()).as("%s", run).isEqualTo("active");
-		});
-		return stage.get();
+		return t.activeStage(runId, name);
 	}
 
-	String awaitRunStatus(UUID runId, String status) {
-		await().atMost(TIMEOUT).pollInterval(Duration.ofMillis(200)).untilAsserted(() -> {
-			JsonNode run = read(boss(), "/v1/workflow-runs/" + runId);
-			assertThat(run.get("status").asString()).as("%s", run).isEqualTo(status);
-		});
-		return status;
+	void awaitRunStatus(UUID runId, String status) {
+		t.awaitRunStatus(runId, status);
+	}
+
+	long audited(String action) {
+		return t.audited(action);
+	}
+
+	static List<String> assignees(JsonNode stage) {
+		return DelegationTenant.assignees(stage);
 	}
 
 	HttpResponse<String> approve(String user, UUID runId, JsonNode stage) {
@@ -165,17 +95,8 @@ class DelegationAndReassignmentTests {
 		return api.post(user, "/v1/workflow-runs/" + runId + "/stages/" + stage.get("id").asString() + "/reassign", body);
 	}
 
-	static List<String> assignees(JsonNode stage) {
-		return stage.get("assignees").valueStream().map(JsonNode::asString).toList();
-	}
-
 	static LocalDate today() {
 		return LocalDate.now(ZoneOffset.UTC);
-	}
-
-	long audited(String action) {
-		return transactions.readInTenant(tenant, () -> jdbc.sql("SELECT count(*) FROM platform_audit WHERE action = :a")
-			.param("a", action).query(Long.class).single());
 	}
 
 	@Test
