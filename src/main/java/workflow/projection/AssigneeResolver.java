@@ -67,7 +67,7 @@ public class AssigneeResolver {
 	}
 
 	List<String> eligibleApprovers(Run run, Stage stage) {
-		Exclusions exclusions = exclusions(run, stage);
+		Exclusions exclusions = distinctStageExclusions(run, stage);
 		if (DefinitionStage.EMPLOYEE_MANAGER.equals(stage.assignee()) && run.manager() != null) {
 			List<String> manager = eligible(run, List.of(run.manager()), exclusions);
 			if (!manager.isEmpty()) {
@@ -95,7 +95,7 @@ public class AssigneeResolver {
 		Optional<DirectoryUser> user = directory.find(username);
 		boolean approver = user.map(u -> u.hasRole(Role.APPROVER)).orElse(false);
 		boolean inPool = !fromPool || pool(run, stage).contains(username);
-		return RunPolicy.refuseAssignee(username, approver, inPool, exclusions(run, stage, user.stream().toList()));
+		return RunPolicy.refuseAssignee(username, approver, inPool, exclusionsOf(run, stage, user.stream().toList()));
 	}
 
 	/** Who an open assignment of the stage may be reassigned to: the pool's eligible approvers not on the stage, sorted. */
@@ -110,17 +110,18 @@ public class AssigneeResolver {
 	/** Who separation of duties keeps off the stage, among the people a decision or assignment is about. */
 	public Exclusions exclusions(Run run, Stage stage, Collection<String> people) {
 		List<DirectoryUser> users = people.stream().map(directory::find).flatMap(Optional::stream).toList();
-		return exclusions(run, stage, users);
+		return exclusionsOf(run, stage, users);
 	}
 
-	private Exclusions exclusions(Run run, Stage stage, List<DirectoryUser> users) {
+	private Exclusions exclusionsOf(Run run, Stage stage, List<DirectoryUser> users) {
 		Set<String> ownRun = new HashSet<>();
 		users.stream().filter(user -> isEmployee(run, user)).forEach(user -> ownRun.add(user.username()));
 		List<String> approvedDistinct = stage.distinctFrom() == null ? List.of() : actions.approversOf(run.id(), stage.distinctFrom());
 		return new Exclusions(ownRun, Set.copyOf(approvedDistinct));
 	}
 
-	private Exclusions exclusions(Run run, Stage stage) {
+	/** The exclusions that hold for everyone (the employee is recognised per candidate, by email). */
+	private Exclusions distinctStageExclusions(Run run, Stage stage) {
 		List<String> approvedDistinct = stage.distinctFrom() == null ? List.of() : actions.approversOf(run.id(), stage.distinctFrom());
 		return new Exclusions(Set.of(), Set.copyOf(approvedDistinct));
 	}

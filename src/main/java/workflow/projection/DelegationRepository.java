@@ -61,8 +61,9 @@ public class DelegationRepository {
 				WHERE owner IN (:owners) AND starts_on <= :day AND ends_on >= :day ORDER BY owner""")
 			.param("owners", List.copyOf(owners))
 			.param("day", day)
-			.query((rs, row) -> delegates.put(rs.getString("owner"), rs.getString("delegate")))
-			.list();
+			.query((rs, row) -> List.of(rs.getString("owner"), rs.getString("delegate")))
+			.list()
+			.forEach(pair -> delegates.put(pair.get(0), pair.get(1)));
 		return delegates;
 	}
 
