@@ -19,11 +19,26 @@ public abstract sealed class DomainException extends RuntimeException
 
 	private final Kind kind;
 	private final Map<String, String> fieldErrors;
+	private final String problem;
 
 	private DomainException(Kind kind, String message, Map<String, String> fieldErrors) {
+		this(kind, message, fieldErrors, null);
+	}
+
+	private DomainException(Kind kind, String message, Map<String, String> fieldErrors, String problem) {
 		super(message);
 		this.kind = kind;
 		this.fieldErrors = Map.copyOf(fieldErrors);
+		this.problem = problem;
+	}
+
+	/**
+	 * A stable name for this particular refusal (lower-case words joined by '-', such as
+	 * {@code separation-of-duties}) that the web layer turns into the problem {@code type}
+	 * instead of the kind's; null: the kind's type.
+	 */
+	public String problem() {
+		return problem;
 	}
 
 	public Kind kind() {
@@ -47,12 +62,22 @@ public abstract sealed class DomainException extends RuntimeException
 		public Conflict(String message) {
 			super(Kind.CONFLICT, message, Map.of());
 		}
+
+		/** A conflict with its own stable {@link #problem()} name. */
+		public Conflict(String message, String problem) {
+			super(Kind.CONFLICT, message, Map.of(), problem);
+		}
 	}
 
 	/** Authenticated but not allowed (role or assignment). */
 	public static final class Forbidden extends DomainException {
 		public Forbidden(String message) {
 			super(Kind.FORBIDDEN, message, Map.of());
+		}
+
+		/** A refusal with its own stable {@link #problem()} name. */
+		public Forbidden(String message, String problem) {
+			super(Kind.FORBIDDEN, message, Map.of(), problem);
 		}
 	}
 

@@ -3,8 +3,11 @@ package workflow;
 import java.time.Instant;
 import java.util.UUID;
 
-/** An active stage waiting for the reader's decision. */
+/**
+ * An active stage waiting for the reader's decision; {@code delegatedFor} is the approver the
+ * reader holds it for (an out-of-office delegation), null when it is the reader's own.
+ */
 public record InboxItem(UUID runId, UUID stageId, String employeeName, String department, String definitionKey,
 		String definitionTitle, String stageTitle, int approvals, int requiredApprovals, Instant activatedAt,
-		Integer slaHours) {
+		Integer slaHours, String delegatedFor) {
 }

@@ -33,7 +33,13 @@ public final class RunPolicy {
 		/** A decision for a stage (or round) that does not await decisions. */
 		STAGE_NOT_ACTIVE(false),
 		NOT_ASSIGNED(true),
-		ALREADY_DECIDED(false);
+		ALREADY_DECIDED(false),
+		/** Separation of duties: the employee of the run (or its HR requester) never approves it. */
+		OWN_RUN(true),
+		/** Separation of duties: the stage's approvers must differ from those of an earlier stage, and this one approved it. */
+		SAME_APPROVER(true),
+		/** Who may hold an assignment: an enabled APPROVER of the stage's pool. */
+		NOT_ELIGIBLE(false);
 
 		private final boolean forbidden;
 
@@ -50,8 +56,33 @@ public final class RunPolicy {
 	public record Actor(String username, Set<Role> roles) {
 	}
 
-	/** The stage a decision is about; {@code decidedBy} are the users who decided it in {@code round}. */
-	public record StageFacts(UUID id, int round, StageStatus status, List<String> assignees, Set<String> decidedBy) {
+	/**
+	 * Who may not approve a stage, whatever their assignment: {@code ownRun} are the users the run
+	 * is about (the employee, recognised by the work email; runs record no HR requester, the HR
+	 * events arrive without one), {@code approvedDistinctStage} those who approved the earlier
+	 * stage this one must differ from ({@link workflow.definition.DefinitionStage#distinctFrom()}).
+	 */
+	public record Exclusions(Set<String> ownRun, Set<String> approvedDistinctStage) {
+
+		public static final Exclusions NONE = new Exclusions(Set.of(), Set.of());
+
+		public Exclusions {
+			ownRun = Set.copyOf(ownRun);
+			approvedDistinctStage = Set.copyOf(approvedDistinctStage);
+		}
+	}
+
+	/**
+	 * The stage a decision is about; {@code decidedBy} are the users who decided it in {@code round};
+	 * {@code exclusions} who may not approve it (separation of duties).
+	 */
+	public record StageFacts(UUID id, int round, StageStatus status, List<String> assignees, Set<String> decidedBy,
+			Exclusions exclusions) {
+
+		/** Facts without exclusions: the caller checked separation of duties itself (the workflow trusts the recorder). */
+		public StageFacts(UUID id, int round, StageStatus status, List<String> assignees, Set<String> decidedBy) {
+			this(id, round, status, assignees, decidedBy, Exclusions.NONE);
+		}
 
 		/** The facts of a stage from its action history. */
 		public static StageFacts of(Stage stage, List<Action> actions) {
@@ -107,6 +138,10 @@ public final class RunPolicy {
 				|| !Objects.equals(round, stage.round())) {
 			return Optional.of(Refusal.STAGE_NOT_ACTIVE);
 		}
+		Optional<Refusal> separation = refuseForSeparation(actor, stage.exclusions());
+		if (separation.isPresent()) {
+			return separation;
+		}
 		if (!stage.assignees().contains(actor)) {
 			return Optional.of(Refusal.NOT_ASSIGNED);
 		}
@@ -114,6 +149,33 @@ public final class RunPolicy {
 			return Optional.of(Refusal.ALREADY_DECIDED);
 		}
 		return Optional.empty();
+	}
+
+	/**
+	 * Separation of duties: {@code person} may neither decide nor be assigned a stage of their
+	 * own run, nor one whose approvers must differ from an earlier stage's when they approved it.
+	 */
+	public static Optional<Refusal> refuseForSeparation(String person, Exclusions exclusions) {
+		if (exclusions.ownRun().contains(person)) {
+			return Optional.of(Refusal.OWN_RUN);
+		}
+		if (exclusions.approvedDistinctStage().contains(person)) {
+			return Optional.of(Refusal.SAME_APPROVER);
+		}
+		return Optional.empty();
+	}
+
+	/**
+	 * Whether {@code candidate} may hold an assignment of a stage: an enabled APPROVER
+	 * ({@code approver}) of the stage's pool ({@code inPool}: its group, or the employee's manager),
+	 * and not excluded by separation of duties. A delegate stands in for an assignee, so the
+	 * pool does not apply to them ({@code inPool} true).
+	 */
+	public static Optional<Refusal> refuseAssignee(String candidate, boolean approver, boolean inPool, Exclusions exclusions) {
+		if (!approver || !inPool) {
+			return Optional.of(Refusal.NOT_ELIGIBLE);
+		}
+		return refuseForSeparation(candidate, exclusions);
 	}
 
 	/** What the actor may do now, in the console's order; {@code current} is null without a current stage. */

@@ -3,13 +3,18 @@ package workflow;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
-/** A stage of a run (a snapshot of its definition stage) and its progress. */
+/**
+ * A stage of a run (a snapshot of its definition stage) and its progress. {@code delegatedFor}
+ * maps an assignee who holds the assignment for someone else (an out-of-office delegate) to that
+ * person; {@code distinctFrom} names the earlier stage whose approvers may not approve this one.
+ */
 public record Stage(UUID id, UUID runId, int position, String name, String title, StageKind kind, String assignee,
 		int requiredApprovals, List<String> grants, Integer slaHours, StageStatus status, int round, int approvals,
 		List<String> assignees, Instant activatedAt, Instant decidedAt, Instant blockedUntil, String blockedReason,
-		Instant reminderPublishedAt, Instant remindedAt) {
+		Instant reminderPublishedAt, Instant remindedAt, Map<String, String> delegatedFor, String distinctFrom) {
 
 	/** The SLA deadline of an active stage, or null. */
 	public Instant dueAt() {

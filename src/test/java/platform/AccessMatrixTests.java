@@ -72,14 +72,18 @@ class AccessMatrixTests {
 	}
 
 	enum Rule {
-		OPERATOR, ADMIN, HR, AUTHENTICATED;
+		OPERATOR, ADMIN, HR, APPROVER, AUTHENTICATED;
 
 		static Rule of(String path) {
 			if (path.startsWith("/v1/admin/jobs")) {
 				return OPERATOR;
 			}
-			if (path.startsWith("/v1/admin/") || path.endsWith("/repair") || path.endsWith("/repairs")) {
+			if (path.startsWith("/v1/admin/") || path.endsWith("/repair") || path.endsWith("/repairs")
+					|| path.endsWith("/reassign")) {
 				return ADMIN;
+			}
+			if (path.startsWith("/v1/me/delegation")) {
+				return APPROVER;
 			}
 			return path.startsWith("/v1/hr/") ? HR : AUTHENTICATED;
 		}
@@ -98,9 +102,9 @@ class AccessMatrixTests {
 				new Caller("revoked token", rule -> null, r -> api.withToken(revokedToken, r.method(), r.path(), r.body())),
 				new Caller("hana (HR)", rule -> rule == Rule.HR || rule == Rule.AUTHENTICATED,
 						r -> api.call("hana", r.method(), r.path(), r.body())),
-				new Caller("manny (APPROVER)", rule -> rule == Rule.AUTHENTICATED,
+				new Caller("manny (APPROVER)", rule -> rule == Rule.AUTHENTICATED || rule == Rule.APPROVER,
 						r -> api.call("manny", r.method(), r.path(), r.body())),
-				new Caller("ada (ADMIN, operator)", rule -> rule != Rule.HR,
+				new Caller("ada (ADMIN, operator)", rule -> rule != Rule.HR && rule != Rule.APPROVER,
 						r -> api.call("ada", r.method(), r.path(), r.body())),
 				new Caller("ADMIN token", rule -> rule == Rule.ADMIN || rule == Rule.AUTHENTICATED,
 						r -> api.withToken(adminToken, r.method(), r.path(), r.body())));
@@ -155,7 +159,8 @@ class AccessMatrixTests {
 				path = path.replace("{id}", id.getValue());
 			}
 		}
-		return path.replace("{id}", UUID.randomUUID().toString()).replace("{action}", "approve")
+		return path.replace("{id}", UUID.randomUUID().toString()).replace("{stageId}", UUID.randomUUID().toString())
+			.replace("{action}", "approve")
 			.replace("{name}", "no_such_job").replaceAll("\\{[^}]+\\}", "nobody");
 	}
 

@@ -160,8 +160,11 @@ class HostileInputPropertyTests {
 
 	/** Someone whose role the operation needs, so the input reaches validation. */
 	private static String caller(String path) {
-		if (path.startsWith("/v1/admin/")) {
+		if (path.startsWith("/v1/admin/") || path.endsWith("/reassign")) {
 			return "ada";
+		}
+		if (path.startsWith("/v1/me/delegation")) {
+			return "manny";
 		}
 		return path.startsWith("/v1/workflow-runs") ? "manny" : "hana";
 	}
@@ -171,7 +174,7 @@ class HostileInputPropertyTests {
 				Math.floorMod(operation.path().hashCode(), operation.bodyFields().size()));
 	}
 
-	/** Rows only API calls add: employees, decisions and API tokens, in both demo tenants. */
+	/** Rows only API calls add: employees, decisions, API tokens, delegations and audit entries, in both demo tenants. */
 	private static long writes() {
 		JdbcClient jdbc = app.getBean(JdbcClient.class);
 		TenantTransactions transactions = app.getBean(TenantTransactions.class);
@@ -179,7 +182,8 @@ class HostileInputPropertyTests {
 		for (String tenant : List.of("acme", "globex")) {
 			total += transactions.readInTenant(tenant, () -> jdbc.sql("""
 					SELECT (SELECT count(*) FROM employees) + (SELECT count(*) FROM workflow_actions)
-					     + (SELECT count(*) FROM api_tokens)""").query(Long.class).single());
+					     + (SELECT count(*) FROM api_tokens) + (SELECT count(*) FROM workflow_delegations)
+					     + (SELECT count(*) FROM platform_audit)""").query(Long.class).single());
 		}
 		return total;
 	}

@@ -23,6 +23,9 @@ final class DomainStatus {
 	}
 
 	static URI typeOf(DomainException e) {
+		if (e.problem() != null && e.problem().matches("[a-z]+(-[a-z]+)*")) {
+			return ProblemTypes.named(e.problem());
+		}
 		return switch (e.kind()) {
 			case NOT_FOUND -> ProblemTypes.NOT_FOUND;
 			case CONFLICT -> ProblemTypes.CONFLICT;

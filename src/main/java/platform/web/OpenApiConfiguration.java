@@ -102,7 +102,8 @@ class OpenApiConfiguration {
 		errors.put("400", new String[] { "Invalid parameters, headers or body fields (`errors` names each)", "validation", "malformed-request" });
 		errors.put("401", new String[] { "No, unknown, revoked or expired credentials", "unauthorized" });
 		errors.put("403", new String[] { "The caller's roles do not allow this", "forbidden" });
-		if (path.contains("{")) {
+		// a path with ids, or an operation that says when it answers 404 (GET /v1/me/delegation without one)
+		if (path.contains("{") || responses.containsKey("404")) {
 			errors.put("404", new String[] { "No such thing in the caller's tenant", "not-found" });
 		}
 		errors.put("406", new String[] { "The Accept header allows no JSON", "not-acceptable" });

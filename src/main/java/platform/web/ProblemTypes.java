@@ -27,4 +27,9 @@ public final class ProblemTypes {
 
 	private ProblemTypes() {
 	}
+
+	/** The type of a refusal that names itself ({@link platform.DomainException#problem()}). */
+	static URI named(String problem) {
+		return URI.create(BASE + problem);
+	}
 }

@@ -1,5 +1,6 @@
 package workflow.decisions;
 
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
@@ -23,6 +24,7 @@ import workflow.RunPolicy.StageFacts;
 import workflow.RunStatus;
 import workflow.Stage;
 import workflow.projection.ActionRepository;
+import workflow.projection.AssigneeResolver;
 import workflow.projection.RunEndings;
 import workflow.projection.RunRepository;
 import workflow.projection.StageRepository;
@@ -36,6 +38,8 @@ import workflow.projection.StageRepository;
 @Service
 public class RunActions {
 
+	/** The problem name of a refusal by separation of duties (API type .../problems/separation-of-duties). */
+	public static final String SEPARATION_OF_DUTIES = "separation-of-duties";
 	static final int MAX_COMMENT = 2000;
 	static final int MAX_KEY = 200;
 	private static final String WITHDRAWN_BEFORE_START = "withdrawn before the workflow started";
@@ -46,9 +50,11 @@ public class RunActions {
 	private final ActionRepository actions;
 	private final SignalDelivery delivery;
 	private final RunEndings endings;
+	private final AssigneeResolver assignees;
 
 	RunActions(TenantTransactions transactions, RunRepository runs, StageRepository stages, ActionRepository actions,
-			SignalDelivery delivery, RunEndings endings) {
+			SignalDelivery delivery, RunEndings endings, AssigneeResolver assignees) {
+		this.assignees = assignees;
 		this.transactions = transactions;
 		this.runs = runs;
 		this.stages = stages;
@@ -84,7 +90,8 @@ public class RunActions {
 		if (kind.decision()) {
 			Stage stage = requestedStage(run, request.stageId());
 			StageFacts facts = new StageFacts(stage.id(), stage.round(), stage.status(), stage.assignees(),
-					actions.hasDecided(stage.id(), stage.round(), actor) ? Set.of(actor) : Set.of());
+					actions.hasDecided(stage.id(), stage.round(), actor) ? Set.of(actor) : Set.of(),
+					assignees.exclusions(run, stage, List.of(actor)));
 			refuse(RunPolicy.refuseForStage(actor, stage.id(), stage.round(), facts), stage);
 			return insert(runId, stage.id(), stage.round(), actor, request);
 		}
@@ -129,6 +136,10 @@ public class RunActions {
 		refusal.ifPresent(reason -> {
 			throw switch (reason) {
 				case NOT_ASSIGNED -> new DomainException.Forbidden("You are not assigned to this stage.");
+				case OWN_RUN -> new DomainException.Forbidden("This run is about you: you may not decide its stages.",
+						SEPARATION_OF_DUTIES);
+				case SAME_APPROVER -> new DomainException.Forbidden("You approved stage '" + stage.distinctFrom()
+						+ "' of this run; '" + stage.name() + "' needs a different approver.", SEPARATION_OF_DUTIES);
 				case ALREADY_DECIDED -> new DomainException.Conflict("You already decided this stage.");
 				default -> new DomainException.Conflict(
 						"The stage is " + stage.status().value() + " and awaits no decisions.");

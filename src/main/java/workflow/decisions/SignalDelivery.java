@@ -1,6 +1,7 @@
 package workflow.decisions;
 
 import java.time.Clock;
+import java.util.List;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -9,6 +10,7 @@ import org.springframework.stereotype.Service;
 import platform.TenantTransactions;
 import workflow.Action;
 import workflow.ActionOutcome;
+import workflow.Stage;
 import workflow.WorkflowProperties;
 import workflow.engine.Orchestrator;
 import workflow.engine.Orchestrator.Decision;
@@ -16,6 +18,7 @@ import workflow.engine.Orchestrator.DecisionSignal;
 import workflow.engine.OrchestratorException;
 import workflow.projection.ActionRepository;
 import workflow.projection.RunRepository;
+import workflow.projection.StageRepository;
 
 /**
  * Sends a recorded action to the run's process, outside any transaction, and records the
@@ -31,15 +34,17 @@ public class SignalDelivery {
 	private final TenantTransactions transactions;
 	private final ActionRepository actions;
 	private final RunRepository runs;
+	private final StageRepository stages;
 	private final Orchestrator orchestrator;
 	private final WorkflowProperties.Jobs retries;
 	private final Clock clock;
 
-	SignalDelivery(TenantTransactions transactions, ActionRepository actions, RunRepository runs,
+	SignalDelivery(TenantTransactions transactions, ActionRepository actions, RunRepository runs, StageRepository stages,
 			Orchestrator orchestrator, WorkflowProperties properties, Clock clock) {
 		this.transactions = transactions;
 		this.actions = actions;
 		this.runs = runs;
+		this.stages = stages;
 		this.orchestrator = orchestrator;
 		this.retries = properties.jobs();
 		this.clock = clock;
@@ -49,7 +54,7 @@ public class SignalDelivery {
 	public boolean deliver(String tenantId, Action action) {
 		try {
 			orchestrator.signal(new DecisionSignal(tenantId, action.runId(), new Decision(action.id(), action.action(),
-					action.stageId(), action.round(), action.actor())));
+					action.stageId(), action.round(), action.actor(), assignees(tenantId, action))));
 		}
 		catch (OrchestratorException e) {
 			if (e.kind() == OrchestratorException.Kind.NOT_RUNNING) {
@@ -77,6 +82,24 @@ public class SignalDelivery {
 		}
 		record(tenantId, action, () -> actions.markSignalSent(action.id()));
 		return true;
+	}
+
+	/**
+	 * The stage's assignees now, for a decision: a delegation or reassignment since the activation
+	 * changed them (the decision was recorded against these). Null when they cannot be read: the
+	 * process then checks against the activation's assignees.
+	 */
+	private List<String> assignees(String tenantId, Action action) {
+		if (action.stageId() == null || !action.action().decision()) {
+			return null;
+		}
+		try {
+			return transactions.readInTenant(tenantId, () -> stages.find(action.stageId()).map(Stage::assignees).orElse(null));
+		}
+		catch (RuntimeException e) {
+			log.warn("Could not read the assignees of stage {} for action {}: {}", action.stageId(), action.id(), e.getMessage());
+			return null;
+		}
 	}
 
 	private void record(String tenantId, Action action, Runnable write) {

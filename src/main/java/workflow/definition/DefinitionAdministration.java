@@ -181,14 +181,49 @@ public class DefinitionAdministration {
 			else if (kind == StageKind.NOTIFY && !grants.isEmpty()) {
 				reasons.put(at + "grants", "only an approval stage grants anything");
 			}
+			String distinctFrom = strip(edit.distinctFrom());
+			if (distinctFrom != null) {
+				String problem = distinctFromProblem(distinctFrom, kind, assignee, required, edits.subList(0, i));
+				if (problem != null) {
+					reasons.put(at + "distinctFrom", problem);
+				}
+			}
 			if (reasons.isEmpty()) {
-				stages.add(new DefinitionStage(i, name, stageTitle, kind, assignee, required, grants, sla));
+				stages.add(new DefinitionStage(i, name, stageTitle, kind, assignee, required, grants, sla, distinctFrom));
 			}
 		}
 		if (!reasons.isEmpty()) {
 			throw invalid(reasons);
 		}
 		return List.copyOf(stages);
+	}
+
+	/**
+	 * Why a stage cannot require approvers distinct from stage {@code other}, or null: the other
+	 * stage must be an earlier approval stage, and when both ask one group, the group must have
+	 * enough eligible approvers for both quorums (otherwise the later stage would wait forever).
+	 */
+	private String distinctFromProblem(String other, StageKind kind, String assignee, int required, List<StageEdit> earlier) {
+		if (kind != StageKind.APPROVAL) {
+			return "only an approval stage can require approvers distinct from another stage";
+		}
+		StageEdit named = earlier.stream().filter(e -> e != null && other.equals(strip(e.name()))).findFirst().orElse(null);
+		if (named == null) {
+			return "'" + other + "' is not an earlier stage of this definition; name an approval stage before this one";
+		}
+		if (kind(named.kind()) != StageKind.APPROVAL) {
+			return "'" + other + "' is a notify stage: it has no approvers to differ from";
+		}
+		String otherAssignee = strip(named.assignee());
+		int otherRequired = named.requiredApprovals() == null ? 1 : named.requiredApprovals();
+		if (assignee != null && assignee.equals(otherAssignee) && !DefinitionStage.EMPLOYEE_MANAGER.equals(assignee)) {
+			int eligible = directory.eligibleApprovers(assignee).size();
+			if (eligible < required + otherRequired) {
+				return "both stages ask group '" + assignee + "': distinct approvers need " + (required + otherRequired)
+						+ " eligible approvers, the group has " + eligible + ". Add APPROVERs to the group or use another group";
+			}
+		}
+		return null;
 	}
 
 	private static DomainException.Unprocessable invalid(Map<String, String> reasons) {

@@ -40,6 +40,7 @@ public final class DefinitionChanges {
 			compare(changes, prefix + "required approvals", was.requiredApprovals(), stage.requiredApprovals());
 			compare(changes, prefix + "SLA hours", was.slaHours(), stage.slaHours());
 			compare(changes, prefix + "grants", was.grants(), stage.grants());
+			compare(changes, prefix + "approvers distinct from", was.distinctFrom(), stage.distinctFrom());
 		}
 		before.stages().stream()
 			.filter(stage -> !now.containsKey(stage.name()))

@@ -9,8 +9,11 @@ import java.util.List;
  */
 public record DefinitionEdit(String title, Integer version, List<StageEdit> stages) {
 
-	/** One stage; {@code requiredApprovals} null is 1, {@code slaHours} null is no SLA. */
+	/**
+	 * One stage; {@code requiredApprovals} null is 1, {@code slaHours} null is no SLA,
+	 * {@code distinctFrom} null or blank is no separation-of-duties rule.
+	 */
 	public record StageEdit(String name, String title, String kind, String assignee, Integer requiredApprovals,
-			Integer slaHours, List<String> grants) {
+			Integer slaHours, List<String> grants, String distinctFrom) {
 	}
 }

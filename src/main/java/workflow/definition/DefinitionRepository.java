@@ -27,7 +27,7 @@ public class DefinitionRepository {
 	private static final String STAGES_AS_JSON = """
 			coalesce((SELECT jsonb_agg(jsonb_build_object('name', s.name, 'title', s.title, 'kind', s.kind,
 			                 'assignee', s.assignee, 'requiredApprovals', s.required_approvals,
-			                 'grants', to_jsonb(s.grants), 'slaHours', s.sla_hours) ORDER BY s.position)
+			                 'grants', to_jsonb(s.grants), 'slaHours', s.sla_hours, 'distinctFrom', s.distinct_from) ORDER BY s.position)
 			          FROM workflow_definition_stages s WHERE s.definition_key = d.key), '[]'::jsonb)""";
 
 	private final JdbcClient jdbc;
@@ -69,9 +69,9 @@ public class DefinitionRepository {
 		for (DefinitionStage stage : stages) {
 			jdbc.sql("""
 					INSERT INTO workflow_definition_stages (tenant_id, definition_key, position, name, title, kind,
-					    assignee, required_approvals, grants, sla_hours)
+					    assignee, required_approvals, grants, sla_hours, distinct_from)
 					VALUES (current_setting('app.tenant_id'), :key, :position, :name, :title, :kind, :assignee,
-					    :requiredApprovals, :grants, :slaHours)""")
+					    :requiredApprovals, :grants, :slaHours, :distinctFrom)""")
 				.param("key", key)
 				.param("position", stage.position())
 				.param("name", stage.name())
@@ -81,6 +81,7 @@ public class DefinitionRepository {
 				.param("requiredApprovals", stage.requiredApprovals())
 				.param("grants", stage.grants().toArray(String[]::new))
 				.param("slaHours", stage.slaHours())
+				.param("distinctFrom", stage.distinctFrom())
 				.update();
 		}
 		recordVersion(key, savedBy, Rows.timestamp(savedAt));
@@ -94,6 +95,7 @@ public class DefinitionRepository {
 				SELECT v.version, v.title, v.saved_by, v.saved_at, e.ord, e.s ->> 'name' AS name, e.s ->> 'title' AS stage_title,
 				       e.s ->> 'kind' AS kind, e.s ->> 'assignee' AS assignee,
 				       (e.s ->> 'requiredApprovals')::int AS required_approvals, (e.s ->> 'slaHours')::int AS sla_hours,
+				       e.s ->> 'distinctFrom' AS distinct_from,
 				       ARRAY(SELECT jsonb_array_elements_text(coalesce(e.s -> 'grants', '[]'::jsonb))) AS grants
 				FROM workflow_definition_versions v
 				LEFT JOIN LATERAL jsonb_array_elements(v.stages) WITH ORDINALITY AS e(s, ord) ON true
@@ -113,7 +115,8 @@ public class DefinitionRepository {
 				if (rs.getString("name") != null) {
 					current.stages().add(new DefinitionStage(rs.getInt("ord") - 1, rs.getString("name"),
 							rs.getString("stage_title"), StageKind.of(rs.getString("kind")), rs.getString("assignee"),
-							rs.getInt("required_approvals"), Rows.strings(rs, "grants"), Rows.nullableInt(rs, "sla_hours")));
+							rs.getInt("required_approvals"), Rows.strings(rs, "grants"), Rows.nullableInt(rs, "sla_hours"),
+							rs.getString("distinct_from")));
 				}
 			});
 		return versions.values().stream()
@@ -166,13 +169,13 @@ public class DefinitionRepository {
 
 	private List<DefinitionStage> stages(String key) {
 		return jdbc.sql("""
-				SELECT position, name, title, kind, assignee, required_approvals, grants, sla_hours
+				SELECT position, name, title, kind, assignee, required_approvals, grants, sla_hours, distinct_from
 				FROM workflow_definition_stages WHERE definition_key = :key ORDER BY position
 				""")
 			.param("key", key)
 			.query((rs, row) -> new DefinitionStage(rs.getInt("position"), rs.getString("name"), rs.getString("title"),
 					StageKind.of(rs.getString("kind")), rs.getString("assignee"), rs.getInt("required_approvals"),
-					Rows.strings(rs, "grants"), Rows.nullableInt(rs, "sla_hours")))
+					Rows.strings(rs, "grants"), Rows.nullableInt(rs, "sla_hours"), rs.getString("distinct_from")))
 			.list();
 	}
 }

@@ -7,10 +7,11 @@ import workflow.StageKind;
 /**
  * One stage of a definition. {@code assignee} is a group name or {@link #EMPLOYEE_MANAGER}.
  * {@code grants} is what an approved stage gives (undone by compensation); {@code slaHours} is
- * null for stages without an SLA.
+ * null for stages without an SLA. {@code distinctFrom} (separation of duties, null: none) names an
+ * earlier approval stage whose approvers may not approve this one.
  */
 public record DefinitionStage(int position, String name, String title, StageKind kind, String assignee,
-		int requiredApprovals, List<String> grants, Integer slaHours) {
+		int requiredApprovals, List<String> grants, Integer slaHours, String distinctFrom) {
 
 	/** The employee's manager, or group {@code managers} when the employee has none. */
 	public static final String EMPLOYEE_MANAGER = "employee_manager";

@@ -61,7 +61,13 @@ public interface Orchestrator {
 	record DecisionSignal(String tenantId, UUID runId, Decision decision) {
 	}
 
-	/** An action as the process sees it; {@code stageId} and {@code round} are null for actions on the whole run. */
-	record Decision(UUID actionId, ActionKind action, UUID stageId, Integer round, String actor) {
+	/**
+	 * An action as the process sees it; {@code stageId} and {@code round} are null for actions on
+	 * the whole run. {@code assignees} are the stage's assignees in the projection when the action
+	 * was sent: delegation and reassignment change them after the activation, so the process
+	 * checks the decision against these (null in signals from before, and for run actions: the
+	 * process keeps the activation's).
+	 */
+	record Decision(UUID actionId, ActionKind action, UUID stageId, Integer round, String actor, List<String> assignees) {
 	}
 }

@@ -72,6 +72,25 @@ public class ActionRepository {
 	}
 
 	/** Whether the actor decided the stage in this round; a decision the workflow ignored does not count. */
+	/**
+	 * Who approved the run's stage {@code stageName}, in any round, in decisions that counted (an
+	 * ignored one did not): whom separation of duties keeps off a stage that must differ from it.
+	 */
+	public List<String> approversOf(UUID runId, String stageName) {
+		return jdbc.sql("""
+				SELECT DISTINCT a.actor FROM workflow_actions a JOIN workflow_stages s ON s.id = a.stage_id
+				WHERE a.run_id = :runId AND s.name = :stageName AND a.action = :approve
+				  AND a.outcome IS DISTINCT FROM :ignored
+				ORDER BY a.actor
+				""")
+			.param("runId", runId)
+			.param("stageName", stageName)
+			.param("approve", ActionKind.APPROVE.value())
+			.param("ignored", ActionOutcome.IGNORED.value())
+			.query(String.class)
+			.list();
+	}
+
 	public boolean hasDecided(UUID stageId, int round, String actor) {
 		return jdbc.sql("""
 				SELECT EXISTS (SELECT 1 FROM workflow_actions WHERE stage_id = :stageId AND round = :round AND actor = :actor

@@ -1,7 +1,14 @@
 package workflow.projection;
 
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 import org.springframework.stereotype.Component;
 
@@ -9,34 +16,123 @@ import platform.Role;
 import platform.UserDirectory;
 import platform.UserDirectory.DirectoryUser;
 import workflow.Run;
+import workflow.RunPolicy;
+import workflow.RunPolicy.Exclusions;
+import workflow.RunPolicy.Refusal;
 import workflow.Stage;
 import workflow.definition.DefinitionStage;
 
 /**
  * Who may decide a stage: enabled APPROVERs of the stage's group, or the employee's manager
  * (group {@code managers} when the employee has none, or the manager is not an eligible
- * approver), never the employee's own user (recognised by the work email). Call inside the
- * run's tenant unit of work.
+ * approver), never someone separation of duties keeps off the stage (the employee's own user,
+ * recognised by the work email; whoever approved the stage this one must differ from). Whether
+ * a person may hold an assignment is {@link RunPolicy}'s rule; this class gathers the facts. At
+ * activation an approver who is away hands the assignment to their delegate (recorded in
+ * {@code delegatedFor}) when the delegate may hold it and is not on the stage already; otherwise
+ * the approver keeps it. Call inside the run's tenant unit of work.
  */
 @Component
-class AssigneeResolver {
+public class AssigneeResolver {
 
 	static final String MANAGERS_GROUP = "managers";
 
 	private final UserDirectory directory;
+	private final ActionRepository actions;
+	private final DelegationRepository delegations;
 
-	AssigneeResolver(UserDirectory directory) {
+	AssigneeResolver(UserDirectory directory, ActionRepository actions, DelegationRepository delegations) {
 		this.directory = directory;
+		this.actions = actions;
+		this.delegations = delegations;
+	}
+
+	/** A stage's assignees and, for those who stand in for someone, whom (delegate to owner). */
+	public record Assignment(List<String> assignees, Map<String, String> delegatedFor) {
+	}
+
+	/** The assignees of an approval stage activated on {@code day}: the eligible approvers, the away ones' delegates in their place. */
+	Assignment assign(Run run, Stage stage, LocalDate day) {
+		List<String> eligible = eligibleApprovers(run, stage);
+		Map<String, String> away = delegations.activeOn(eligible, day);
+		List<String> assignees = new ArrayList<>(eligible);
+		Map<String, String> delegatedFor = new LinkedHashMap<>();
+		for (Map.Entry<String, String> delegation : away.entrySet()) {
+			if (mayStandIn(run, stage, delegation.getValue(), assignees)) {
+				assignees.set(assignees.indexOf(delegation.getKey()), delegation.getValue());
+				delegatedFor.put(delegation.getValue(), delegation.getKey());
+			}
+		}
+		return new Assignment(List.copyOf(assignees), delegatedFor);
 	}
 
 	List<String> eligibleApprovers(Run run, Stage stage) {
+		Exclusions exclusions = distinctStageExclusions(run, stage);
 		if (DefinitionStage.EMPLOYEE_MANAGER.equals(stage.assignee()) && run.manager() != null) {
-			List<String> manager = eligible(run, List.of(run.manager()));
+			List<String> manager = eligible(run, List.of(run.manager()), exclusions);
 			if (!manager.isEmpty()) {
 				return manager;
 			}
 		}
-		return eligible(run, directory.groupMembers(group(stage)));
+		return eligible(run, directory.groupMembers(group(stage)), exclusions);
+	}
+
+	/**
+	 * Whether {@code delegate} may take over an assignment of the stage from an away approver: an
+	 * enabled APPROVER not kept off the stage by separation of duties, and not one of its
+	 * {@code assignees} already (one person holds one place of a quorum).
+	 */
+	public boolean mayStandIn(Run run, Stage stage, String delegate, List<String> assignees) {
+		return !assignees.contains(delegate) && refuseAssignee(run, stage, delegate, false).isEmpty();
+	}
+
+	/**
+	 * Why {@code username} may not hold an assignment of the stage, if not ({@link RunPolicy#refuseAssignee});
+	 * {@code fromPool}: they must also be in the stage's pool (a reassignment; a delegate stands in
+	 * for someone who is).
+	 */
+	public Optional<Refusal> refuseAssignee(Run run, Stage stage, String username, boolean fromPool) {
+		Optional<DirectoryUser> user = directory.find(username);
+		boolean approver = user.map(u -> u.hasRole(Role.APPROVER)).orElse(false);
+		boolean inPool = !fromPool || pool(run, stage).contains(username);
+		return RunPolicy.refuseAssignee(username, approver, inPool, exclusionsOf(run, stage, user.stream().toList()));
+	}
+
+	/** Who an open assignment of the stage may be reassigned to: the pool's eligible approvers not on the stage, sorted. */
+	public List<String> reassignable(Run run, Stage stage) {
+		return pool(run, stage).stream()
+			.filter(person -> !stage.assignees().contains(person))
+			.filter(person -> refuseAssignee(run, stage, person, true).isEmpty())
+			.sorted()
+			.toList();
+	}
+
+	/** Who separation of duties keeps off the stage, among the people a decision or assignment is about. */
+	public Exclusions exclusions(Run run, Stage stage, Collection<String> people) {
+		List<DirectoryUser> users = people.stream().map(directory::find).flatMap(Optional::stream).toList();
+		return exclusionsOf(run, stage, users);
+	}
+
+	private Exclusions exclusionsOf(Run run, Stage stage, List<DirectoryUser> users) {
+		Set<String> ownRun = new HashSet<>();
+		users.stream().filter(user -> isEmployee(run, user)).forEach(user -> ownRun.add(user.username()));
+		List<String> approvedDistinct = stage.distinctFrom() == null ? List.of() : actions.approversOf(run.id(), stage.distinctFrom());
+		return new Exclusions(ownRun, Set.copyOf(approvedDistinct));
+	}
+
+	/** The exclusions that hold for everyone (the employee is recognised per candidate, by email). */
+	private Exclusions distinctStageExclusions(Run run, Stage stage) {
+		List<String> approvedDistinct = stage.distinctFrom() == null ? List.of() : actions.approversOf(run.id(), stage.distinctFrom());
+		return new Exclusions(Set.of(), Set.copyOf(approvedDistinct));
+	}
+
+	/** Everyone the stage may be assigned to: its group, or the manager and the managers group. */
+	private Set<String> pool(Run run, Stage stage) {
+		Set<String> pool = new HashSet<>(directory.groupMembers(group(stage)));
+		if (DefinitionStage.EMPLOYEE_MANAGER.equals(stage.assignee()) && run.manager() != null) {
+			pool.add(run.manager());
+		}
+		return pool;
 	}
 
 	/** Notify stages inform whoever is in the group; an empty group does not block them. */
@@ -54,12 +150,13 @@ class AssigneeResolver {
 		return DefinitionStage.EMPLOYEE_MANAGER.equals(stage.assignee()) ? MANAGERS_GROUP : stage.assignee();
 	}
 
-	private List<String> eligible(Run run, List<String> usernames) {
+	private List<String> eligible(Run run, List<String> usernames, Exclusions distinct) {
 		return usernames.stream()
 			.map(directory::find)
 			.flatMap(Optional::stream)
-			.filter(user -> user.hasRole(Role.APPROVER))
-			.filter(user -> !isEmployee(run, user))
+			.filter(user -> RunPolicy.refuseAssignee(user.username(), user.hasRole(Role.APPROVER), true,
+					new Exclusions(isEmployee(run, user) ? Set.of(user.username()) : Set.of(), distinct.approvedDistinctStage()))
+				.isEmpty())
 			.map(DirectoryUser::username)
 			.sorted()
 			.toList();

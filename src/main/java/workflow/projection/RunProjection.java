@@ -2,7 +2,9 @@ package workflow.projection;
 
 import java.time.Instant;
 import java.time.Clock;
+import java.time.LocalDate;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
 import org.slf4j.Logger;
@@ -61,11 +63,13 @@ public class RunProjection {
 				// a retried activity: report the activation that happened
 				return new Activation(notify ? ActivationState.NOTIFIED : ActivationState.ACTIVE, stage.assignees(), null);
 			}
-			List<String> people = notify ? assignees.recipients(stage) : assignees.eligibleApprovers(run, stage);
+			AssigneeResolver.Assignment assignment = notify ? new AssigneeResolver.Assignment(assignees.recipients(stage), Map.of())
+					: assignees.assign(run, stage, LocalDate.now(clock));
+			List<String> people = assignment.assignees();
 			if (!notify && people.size() < stage.requiredApprovals()) {
 				return new Activation(ActivationState.BLOCKED, people, assignees.blockedReason(stage, people));
 			}
-			stages.activate(stageId, round, people, notify);
+			stages.activate(stageId, round, people, assignment.delegatedFor(), notify);
 			runs.markRunning(runId, stageId);
 			return new Activation(notify ? ActivationState.NOTIFIED : ActivationState.ACTIVE, people, null);
 		});

@@ -30,7 +30,9 @@ public class StageRepository {
 	private static final String COLUMNS = """
 			s.id, s.run_id, s.position, s.name, s.title, s.kind, s.assignee, s.required_approvals, s.grants, s.sla_hours,
 			s.status, s.round, s.approvals, s.assignees, s.activated_at, s.decided_at, s.blocked_until, s.blocked_reason,
-			s.reminder_published_at, s.reminded_at""";
+			s.reminder_published_at, s.reminded_at, s.distinct_from,
+			ARRAY(SELECT d.key FROM jsonb_each_text(s.delegated_for) d ORDER BY d.key) AS delegates,
+			ARRAY(SELECT d.value FROM jsonb_each_text(s.delegated_for) d ORDER BY d.key) AS delegated_owners""";
 
 	/**
 	 * The condition "stage {@code s} awaits the decision of {@code :me}": active, assigned to me,
@@ -67,9 +69,9 @@ public class StageRepository {
 			UUID id = UUID.randomUUID();
 			jdbc.sql("""
 					INSERT INTO workflow_stages (id, tenant_id, run_id, position, name, title, kind, assignee,
-					    required_approvals, grants, sla_hours)
+					    required_approvals, grants, sla_hours, distinct_from)
 					VALUES (:id, current_setting('app.tenant_id'), :runId, :position, :name, :title, :kind, :assignee,
-					    :requiredApprovals, :grants, :slaHours)
+					    :requiredApprovals, :grants, :slaHours, :distinctFrom)
 					""")
 				.param("id", id)
 				.param("runId", runId)
@@ -81,6 +83,7 @@ public class StageRepository {
 				.param("requiredApprovals", stage.requiredApprovals())
 				.param("grants", stage.grants().toArray(String[]::new))
 				.param("slaHours", stage.slaHours())
+				.param("distinctFrom", stage.distinctFrom())
 				.update();
 			inserted.add(find(id).orElseThrow());
 		}
@@ -102,12 +105,14 @@ public class StageRepository {
 	}
 
 	/**
-	 * Activates the stage for {@code round} with its assignees; a notify stage closes in the same
-	 * statement. Only a stage that is not yet active in this round changes (idempotent).
+	 * Activates the stage for {@code round} with its assignees ({@code delegatedFor}: the delegates
+	 * among them and whom they stand in for); a notify stage closes in the same statement. Only a
+	 * stage that is not yet active in this round changes (idempotent).
 	 */
-	public boolean activate(UUID id, int round, List<String> assignees, boolean notify) {
+	public boolean activate(UUID id, int round, List<String> assignees, Map<String, String> delegatedFor, boolean notify) {
 		return jdbc.sql("""
 				UPDATE workflow_stages SET status = :status, round = :round, approvals = 0, assignees = :assignees,
+				    delegated_for = jsonb_object(CAST(:delegates AS text[]), CAST(:owners AS text[])),
 				    activated_at = now(), decided_at = CASE WHEN :notify THEN now() END,
 				    blocked_until = NULL, blocked_reason = NULL, blocked_since = NULL, reminder_published_at = NULL,
 				    reminded_at = NULL
@@ -120,7 +125,38 @@ public class StageRepository {
 			.param("returned", StageStatus.RETURNED.value())
 			.param("notify", notify)
 			.param("assignees", assignees.toArray(String[]::new))
+			.param("delegates", delegatedFor.keySet().toArray(String[]::new))
+			.param("owners", delegatedFor.values().toArray(String[]::new))
 			.update() > 0;
+	}
+
+	/**
+	 * Replaces the assignees of an active stage in {@code round} (a delegation moving an open
+	 * assignment, an admin's reassignment); false when the stage is no longer active in it.
+	 * Call with the run locked.
+	 */
+	public boolean reassign(UUID id, int round, List<String> assignees, Map<String, String> delegatedFor) {
+		return jdbc.sql("""
+				UPDATE workflow_stages SET assignees = :assignees,
+				    delegated_for = jsonb_object(CAST(:delegates AS text[]), CAST(:owners AS text[]))
+				WHERE id = :id AND round = :round AND status = :active
+				""")
+			.param("id", id)
+			.param("round", round)
+			.param("active", StageStatus.ACTIVE.value())
+			.param("assignees", assignees.toArray(String[]::new))
+			.param("delegates", delegatedFor.keySet().toArray(String[]::new))
+			.param("owners", delegatedFor.values().toArray(String[]::new))
+			.update() > 0;
+	}
+
+	/** Active stages of running runs that await {@code username}'s decision (what a delegation set now moves). */
+	public List<Stage> awaiting(String username) {
+		return jdbc.sql("SELECT " + COLUMNS + " FROM workflow_stages s JOIN workflow_runs r ON r.id = s.run_id"
+				+ " WHERE r.status = :running AND " + AWAITS_ME + " ORDER BY s.activated_at, s.id")
+			.params(inboxParams(username))
+			.query(StageRepository::map)
+			.list();
 	}
 
 	public void markBlocked(UUID id, int round, String reason, Instant until) {
@@ -209,7 +245,7 @@ public class StageRepository {
 			.query((rs, row) -> new InboxItem(Rows.uuid(rs, "run_id"), Rows.uuid(rs, "stage_id"), rs.getString("employee_name"),
 					rs.getString("department"), rs.getString("definition_key"), rs.getString("definition_title"),
 					rs.getString("stage_title"), rs.getInt("approvals"), rs.getInt("required_approvals"),
-					Rows.instant(rs, "activated_at"), Rows.nullableInt(rs, "sla_hours")))
+					Rows.instant(rs, "activated_at"), Rows.nullableInt(rs, "sla_hours"), rs.getString("delegated_for")))
 			.list();
 	}
 
@@ -238,7 +274,8 @@ public class StageRepository {
 
 	private static final String INBOX_SELECT = """
 			SELECT s.run_id, s.id AS stage_id, r.employee_name, r.department, r.definition_key, r.definition_title,
-			       s.title AS stage_title, s.approvals, s.required_approvals, s.activated_at, s.sla_hours
+			       s.title AS stage_title, s.approvals, s.required_approvals, s.activated_at, s.sla_hours,
+			       s.delegated_for ->> :me AS delegated_for
 			FROM workflow_stages s JOIN workflow_runs r ON r.id = s.run_id
 			WHERE r.status = :running AND\s""" + AWAITS_ME;
 
@@ -248,6 +285,17 @@ public class StageRepository {
 				Rows.strings(rs, "grants"), Rows.nullableInt(rs, "sla_hours"), StageStatus.of(rs.getString("status")), rs.getInt("round"),
 				rs.getInt("approvals"), Rows.strings(rs, "assignees"), Rows.instant(rs, "activated_at"),
 				Rows.instant(rs, "decided_at"), Rows.instant(rs, "blocked_until"), rs.getString("blocked_reason"),
-				Rows.instant(rs, "reminder_published_at"), Rows.instant(rs, "reminded_at"));
+				Rows.instant(rs, "reminder_published_at"), Rows.instant(rs, "reminded_at"), delegatedFor(rs),
+				rs.getString("distinct_from"));
+	}
+
+	private static Map<String, String> delegatedFor(ResultSet rs) throws SQLException {
+		List<String> delegates = Rows.strings(rs, "delegates");
+		List<String> owners = Rows.strings(rs, "delegated_owners");
+		Map<String, String> delegatedFor = new java.util.TreeMap<>();
+		for (int i = 0; i < delegates.size(); i++) {
+			delegatedFor.put(delegates.get(i), owners.get(i));
+		}
+		return java.util.Collections.unmodifiableMap(delegatedFor);
 	}
 }

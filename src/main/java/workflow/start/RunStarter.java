@@ -142,7 +142,7 @@ public class RunStarter {
 	private void tellWithdrawn(String tenantId, UUID runId, Action withdraw) {
 		try {
 			orchestrator.signal(new DecisionSignal(tenantId, runId,
-					new Decision(withdraw.id(), ActionKind.WITHDRAW, null, null, withdraw.actor())));
+					new Decision(withdraw.id(), ActionKind.WITHDRAW, null, null, withdraw.actor(), null)));
 		}
 		catch (RuntimeException e) {
 			log.warn("Run {} was withdrawn while it was started; its process did not hear of it: {}", runId, e.getMessage());

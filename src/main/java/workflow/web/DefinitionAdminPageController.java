@@ -52,7 +52,7 @@ class DefinitionAdminPageController {
 		DefinitionVersion current = definitions.current(admin.tenantId(), key);
 		List<StageEdit> rows = new ArrayList<>(current.stages().stream()
 			.map(s -> new StageEdit(s.name(), s.title(), s.kind().value(), s.assignee(), s.requiredApprovals(), s.slaHours(),
-					s.grants()))
+					s.grants(), s.distinctFrom()))
 			.toList());
 		return page(admin, key, current.version(), rows, Map.of(), model);
 	}
@@ -68,7 +68,8 @@ class DefinitionAdminPageController {
 			}
 			rows.add(new StageEdit(form.get(at + "name"), form.get(at + "title"), form.get(at + "kind"), form.get(at + "assignee"),
 					number(form.get(at + "requiredApprovals")), number(form.get(at + "slaHours")),
-					Arrays.stream(form.getOrDefault(at + "grants", "").split(",")).map(String::strip).filter(g -> !g.isEmpty()).toList()));
+					Arrays.stream(form.getOrDefault(at + "grants", "").split(",")).map(String::strip).filter(g -> !g.isEmpty()).toList(),
+					form.get(at + "distinctFrom")));
 		}
 		Integer version = number(form.get("version"));
 		try {
@@ -88,7 +89,7 @@ class DefinitionAdminPageController {
 
 	private String page(AppUser admin, String key, Integer version, List<StageEdit> rows, Map<String, String> errors, Model model) {
 		List<StageEdit> withBlank = new ArrayList<>(rows);
-		withBlank.add(new StageEdit("", "", "approval", "", 1, null, List.of()));
+		withBlank.add(new StageEdit("", "", "approval", "", 1, null, List.of(), null));
 		List<DefinitionVersion> versions = definitions.versions(admin.tenantId(), key);
 		model.addAttribute("key", key);
 		model.addAttribute("current", versions.get(0));

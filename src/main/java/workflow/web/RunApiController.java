@@ -1,6 +1,7 @@
 package workflow.web;
 
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
 import jakarta.validation.constraints.Size;
@@ -36,6 +37,8 @@ import workflow.RunDetail;
 import workflow.RunFilter;
 import workflow.RunPage;
 import workflow.Runs;
+import workflow.Stage;
+import workflow.decisions.StageReassignment;
 
 /**
  * The run API: list and detail read the projection; actions are recorded and answered 202
@@ -51,9 +54,11 @@ import workflow.Runs;
 class RunApiController {
 
 	private final Runs runs;
+	private final StageReassignment reassignment;
 
-	RunApiController(Runs runs) {
+	RunApiController(Runs runs, StageReassignment reassignment) {
 		this.runs = runs;
+		this.reassignment = reassignment;
 	}
 
 	/** Body of an action; {@code stageId} is required for approve, reject and return. */
@@ -109,6 +114,34 @@ class RunApiController {
 	@Operation(summary = "The run's repairs, newest first (ADMIN)")
 	List<Repair> repairs(@AuthenticationPrincipal AppUser user, @PathVariable UUID id) {
 		return runs.repairs(user.tenantId(), id);
+	}
+
+	/** Body of a reassignment. */
+	record ReassignBody(
+			@Schema(description = "Username of the approver who takes the assignment: an enabled APPROVER of the stage's group (or the employee's manager or group managers), not kept off the run by separation of duties", maxLength = 200) @Size(max = 200) String to,
+			@Schema(description = "Why; recorded in the audit trail", maxLength = 2000) @Size(max = 2000) String reason,
+			@Schema(description = "The assignee replaced; may be left out when one assignee has not decided, or the stage needs one more approval", maxLength = 200) @Size(max = 200) String from) {
+	}
+
+	/** A stage's assignees after a reassignment. */
+	record StageAssignees(UUID stageId, String name, String status, List<String> assignees,
+			@Schema(description = "Assignees who hold the assignment for an away approver: delegate to approver") Map<String, String> delegatedFor) {
+	}
+
+	/**
+	 * Gives an open assignment of the run's active stage to another eligible approver (ADMIN),
+	 * with a reason; audited as {@code stage.reassigned}.
+	 */
+	@AdminOnly
+	@PostMapping("/{id}/stages/{stageId}/reassign")
+	@Operation(summary = "Reassign an open assignment of the run's active stage to another eligible approver (ADMIN), with a reason; audited")
+	@ApiResponse(responseCode = "200", description = "Reassigned: the stage's assignees now")
+	@ApiResponse(responseCode = "409", description = "The stage is not active, or the target is not an eligible approver (type ineligible-approver), "
+			+ "is the employee or approved the stage this one must differ from (separation-of-duties), or is assigned already (already-assigned)")
+	StageAssignees reassign(@AuthenticationPrincipal AppUser user, @PathVariable UUID id, @PathVariable UUID stageId,
+			@RequestBody @Validated ReassignBody body) {
+		Stage stage = reassignment.reassign(user, id, stageId, body.to(), body.from(), body.reason());
+		return new StageAssignees(stage.id(), stage.name(), stage.status().value(), stage.assignees(), stage.delegatedFor());
 	}
 
 	@PostMapping("/{id}/{action:approve|reject|return|withdraw|resubmit}")

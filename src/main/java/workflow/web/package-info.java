@@ -1,2 +1,5 @@
-/** Web: the approver inbox, the runs pages with their HTMX action panel, and the run API. */
+/**
+ * Web: the approver inbox, the runs pages with their HTMX action panel and reassign box, My
+ * delegation, and the run and delegation API.
+ */
 package workflow.web;

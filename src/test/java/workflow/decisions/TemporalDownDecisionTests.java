@@ -33,6 +33,7 @@ import workflow.StageStatus;
 import workflow.WorkflowProperties;
 import workflow.engine.temporal.UnreachableTemporal;
 import workflow.projection.ActionRepository;
+import workflow.projection.AssigneeResolver;
 import workflow.projection.RunEndings;
 import workflow.projection.RunRepository;
 import workflow.projection.StageRepository;
@@ -70,6 +71,9 @@ class TemporalDownDecisionTests {
 	RunEndings endings;
 
 	@Autowired
+	AssigneeResolver assignees;
+
+	@Autowired
 	WorkflowProperties properties;
 
 	@Autowired
@@ -101,9 +105,9 @@ class TemporalDownDecisionTests {
 		Action approve;
 		long started = System.nanoTime();
 		try (UnreachableTemporal down = new UnreachableTemporal(DEADLINE, properties)) {
-			SignalDelivery delivery = new SignalDelivery(transactions, actions, runRepository, down.orchestrator(), properties,
+			SignalDelivery delivery = new SignalDelivery(transactions, actions, runRepository, stages, down.orchestrator(), properties,
 					Clock.systemUTC());
-			RunActions cutOff = new RunActions(transactions, runRepository, stages, actions, delivery, endings);
+			RunActions cutOff = new RunActions(transactions, runRepository, stages, actions, delivery, endings, assignees);
 			approve = cutOff.act(manny, runId, new ActionRequest(ActionKind.APPROVE, manager.id(), "ok", "outage-" + runId));
 		}
 		Duration took = Duration.ofNanos(System.nanoTime() - started);

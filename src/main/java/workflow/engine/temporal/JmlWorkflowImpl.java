@@ -327,8 +327,11 @@ public class JmlWorkflowImpl implements JmlWorkflow {
 				apply(decision, stage, round, StageStatus.WITHDRAWN, approvals, null);
 				return StageEnd.WITHDRAWN;
 			}
+			// the projection's assignees when the action was sent: a delegate or a reassigned approver
+			// holds the assignment since (deterministic: they come with the signal, in the history)
+			List<String> assigned = decision.assignees() == null ? assignees : decision.assignees();
 			Optional<Refusal> refusal = refusal(decision, new StageFacts(stage.stageId(), round, StageStatus.ACTIVE,
-					assignees, decided));
+					assigned, decided));
 			if (refusal.isPresent()) {
 				ignore(decision, reason(refusal.get(), decision.actor()));
 				continue;

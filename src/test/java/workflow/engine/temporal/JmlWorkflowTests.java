@@ -309,8 +309,8 @@ class JmlWorkflowTests {
 		// a withdraw reaches the current execution and undoes nothing (nothing was granted)
 		var current = env.getWorkflowClient().newUntypedWorkflowStub(workflowId);
 		current.signal(JmlWorkflow.DECISION_SIGNAL,
-				new Decision(TestIds.id("a1"), ActionKind.APPROVE, TestIds.id("manager"), 0, "manny"));
-		current.signal(JmlWorkflow.DECISION_SIGNAL, new Decision(TestIds.id("a6"), ActionKind.WITHDRAW, null, null, "hana"));
+				new Decision(TestIds.id("a1"), ActionKind.APPROVE, TestIds.id("manager"), 0, "manny", null));
+		current.signal(JmlWorkflow.DECISION_SIGNAL, new Decision(TestIds.id("a6"), ActionKind.WITHDRAW, null, null, "hana", null));
 		assertThat(env.getWorkflowClient().newUntypedWorkflowStub(workflowId).getResult(30, TimeUnit.SECONDS, String.class))
 			.isEqualTo("withdrawn");
 		assertThat(activities.calls()).endsWith("decision:a6:applied:withdrawn:0:null", "finish:withdrawn");
@@ -418,7 +418,7 @@ class JmlWorkflowTests {
 	}
 
 	private void decide(String actionId, String action, String stageId, Integer round, String actor) {
-		workflow.decide(new Decision(TestIds.id(actionId), ActionKind.of(action), TestIds.id(stageId), round, actor));
+		workflow.decide(new Decision(TestIds.id(actionId), ActionKind.of(action), TestIds.id(stageId), round, actor, null));
 	}
 
 	/** Signals the current execution of the run (the typed stub stays with the first one). */

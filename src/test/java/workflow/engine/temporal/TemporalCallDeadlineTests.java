@@ -49,7 +49,7 @@ class TemporalCallDeadlineTests {
 	void aSignalGivesUpWithinTheCallDeadline() {
 		long started = System.nanoTime();
 		assertThatThrownBy(() -> orchestrator.signal(new DecisionSignal("acme", UUID.randomUUID(),
-				new Decision(UUID.randomUUID(), ActionKind.APPROVE, UUID.randomUUID(), 0, "manny"))))
+				new Decision(UUID.randomUUID(), ActionKind.APPROVE, UUID.randomUUID(), 0, "manny", null))))
 			.isInstanceOfSatisfying(OrchestratorException.class, e -> {
 				assertThat(e.kind()).isEqualTo(OrchestratorException.Kind.TRANSIENT);
 				assertThat(e.getMessage()).containsAnyOf("Temporal unreachable", "Temporal did not answer within 1000 ms");
