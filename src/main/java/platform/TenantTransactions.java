@@ -6,6 +6,7 @@ import java.util.function.Supplier;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.TransactionDefinition;
 import org.springframework.transaction.UnexpectedRollbackException;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -29,6 +30,9 @@ public class TenantTransactions {
 		this.readWrite = new TransactionTemplate(transactionManager);
 		this.readOnly = new TransactionTemplate(transactionManager);
 		this.readOnly.setReadOnly(true);
+		// one snapshot for every statement of a read: a page that reads a run, its stages and its
+		// actions in three queries must not see a decision settled but its stage not yet closed
+		this.readOnly.setIsolationLevel(TransactionDefinition.ISOLATION_REPEATABLE_READ);
 		this.jdbc = jdbc;
 	}
 

@@ -323,12 +323,12 @@ class JmlWorkflowTests {
 		start(new Timing(10, 60, 60, 3600, 100, 0), null, MANAGER, SECURITY, NOTIFY);
 		decide("a1", "approve", "manager", 0, "manny");
 		activities.awaitCall("activate:security:0");
-		signal(new Decision(TestIds.id("a2"), ActionKind.APPROVE, TestIds.id("security"), 0, "sara"));
+		signal(new Decision(TestIds.id("a2"), ActionKind.APPROVE, TestIds.id("security"), 0, "sara", null));
 		activities.awaitCall("decision:a2");
 		// a stage that collects many decisions which do not count, over weeks: each adds to the history
 		for (int i = 0; i < 40; i++) {
 			env.sleep(Duration.ofHours(12));
-			signal(new Decision(TestIds.id("x" + i), ActionKind.APPROVE, TestIds.id("security"), 0, "mallory"));
+			signal(new Decision(TestIds.id("x" + i), ActionKind.APPROVE, TestIds.id("security"), 0, "mallory", null));
 			activities.awaitCall("decision:" + TestIds.id("x" + i));
 		}
 
@@ -340,9 +340,9 @@ class JmlWorkflowTests {
 
 		// sara's approval from before the continue-as-new still counts: a re-sent one is a duplicate (its
 		// id was carried), a second one of hers is refused, and sam's meets the quorum of two
-		signal(new Decision(TestIds.id("a2"), ActionKind.APPROVE, TestIds.id("security"), 0, "sara"));
-		signal(new Decision(TestIds.id("a3"), ActionKind.APPROVE, TestIds.id("security"), 0, "sara"));
-		signal(new Decision(TestIds.id("a4"), ActionKind.APPROVE, TestIds.id("security"), 0, "sam"));
+		signal(new Decision(TestIds.id("a2"), ActionKind.APPROVE, TestIds.id("security"), 0, "sara", null));
+		signal(new Decision(TestIds.id("a3"), ActionKind.APPROVE, TestIds.id("security"), 0, "sara", null));
+		signal(new Decision(TestIds.id("a4"), ActionKind.APPROVE, TestIds.id("security"), 0, "sam", null));
 		assertThat(env.getWorkflowClient().newUntypedWorkflowStub(workflowId).getResult(30, TimeUnit.SECONDS, String.class))
 			.isEqualTo("completed");
 		assertThat(activities.calls("decision:a2")).containsExactly("decision:a2:applied:active:1:null");
