@@ -80,7 +80,8 @@ class HrBrowserTests {
 		driver.findElement(By.id("displayName")).sendKeys("Leaving Person " + tag);
 		driver.findElement(By.id("email")).sendKeys("leave-" + tag + "@acme.example");
 		driver.findElement(By.id("department")).sendKeys("Sales");
-		browser.script("document.getElementById('startDate').value = '2024-03-01'");
+		browser.script("document.getElementById('startDate').value = arguments[0]", LocalDate.now().minusDays(30).toString());
+		driver.findElement(By.id("allowBackdated")).click();
 		driver.findElement(By.cssSelector("#hire-form button[type=submit]")).click();
 		browser.waitForText("#flash-success", "was added");
 

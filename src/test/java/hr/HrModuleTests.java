@@ -17,7 +17,7 @@ import org.springframework.modulith.test.Scenario;
 
 import hr.EmployeeCommands.Hire;
 import hr.EmployeeCommands.Offboard;
-import hr.EmployeeCommands.Transfer;
+import hr.EmployeeCommands.Move;
 import outbox.catalog.CatalogEvent;
 import outbox.catalog.EmployeeHired;
 import outbox.catalog.EmployeeOffboarded;
@@ -28,6 +28,7 @@ import outbox.catalog.StageReminderDue;
 import outbox.OutboxEventHandler;
 import outbox.testing.HandlerScript;
 import outbox.testing.TestHandlers.ScriptedHandler;
+import platform.ExpectedVersion;
 import platform.JmlHubApplication;
 
 /**
@@ -89,7 +90,7 @@ class HrModuleTests {
 	void hiringPublishesEmployeeHiredWithTheEmployeesFields(Scenario scenario) {
 		String email = "module-" + UUID.randomUUID() + "@acme.example";
 		scenario.stimulate(() -> employees.hire("acme",
-				new Hire(" Ana Lima ", email, "Engineering", "manny", LocalDate.of(2031, 3, 1))))
+				new Hire(" Ana Lima ", email, "Engineering", "manny", LocalDate.of(2031, 3, 1), null)))
 			.andWaitForStateChange(() -> received(EmployeeHired.TYPE, employeeIdOf(email)))
 			.andVerify(event -> assertThat(event).contains(new EmployeeHired(employeeIdOf(email), "Ana Lima", email,
 					"Engineering", "manny", LocalDate.of(2031, 3, 1))));
@@ -98,14 +99,16 @@ class HrModuleTests {
 	@Test
 	void aTransferAndAnOffboardingPublishTheirRecords(Scenario scenario) {
 		Employee hired = employees.hire("acme", new Hire("Mo Ver", "mover-" + UUID.randomUUID() + "@acme.example",
-				"Sales", null, LocalDate.of(2020, 1, 6)));
+				"Sales", null, LocalDate.of(2031, 1, 6), null));
 
-		scenario.stimulate(() -> employees.transfer("acme", hired.id(), new Transfer("Legal", "manny", hired.version())))
+		scenario.stimulate(() -> employees.transfer("acme", hired.id(), new Move("Legal", "manny", false),
+				ExpectedVersion.of(null, hired.version())))
 			.andWaitForStateChange(() -> received(EmployeeTransferred.TYPE + ":" + hired.id() + ":" + (hired.version() + 1)))
 			.andVerify(event -> assertThat(event).contains(new EmployeeTransferred(hired.id(), hired.version() + 1,
-					"Mo Ver", hired.email(), "Sales", "Legal", null, "manny", LocalDate.of(2020, 1, 6))));
+					"Mo Ver", hired.email(), "Sales", "Legal", null, "manny", LocalDate.of(2031, 1, 6))));
 
-		scenario.stimulate(() -> employees.offboard("acme", hired.id(), new Offboard(LocalDate.of(2031, 6, 30), null)))
+		scenario.stimulate(() -> employees.offboard("acme", hired.id(), new Offboard(LocalDate.of(2031, 6, 30), null),
+				ExpectedVersion.of(null, hired.version() + 1)))
 			.andWaitForStateChange(() -> received(EmployeeOffboarded.TYPE, hired.id()))
 			.andVerify(event -> assertThat(event).contains(new EmployeeOffboarded(hired.id(), "Mo Ver", hired.email(),
 					"Legal", "manny", LocalDate.of(2031, 6, 30))));

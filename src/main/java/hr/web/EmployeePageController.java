@@ -26,6 +26,7 @@ import hr.EmployeeQuery;
 import hr.EmployeeService;
 import outbox.catalog.RunDefinition;
 import platform.DomainException;
+import platform.ExpectedVersion;
 import platform.Htmx;
 import platform.AppUser;
 
@@ -56,7 +57,7 @@ class EmployeePageController {
 
 	@GetMapping("/new")
 	String newEmployee(@AuthenticationPrincipal AppUser user, Model model) {
-		model.addAttribute("hire", new Hire(null, null, null, null, null));
+		model.addAttribute("hire", new Hire(null, null, null, null, null, null));
 		return form(user, model);
 	}
 
@@ -112,7 +113,7 @@ class EmployeePageController {
 			@Valid @ModelAttribute("transfer") Transfer transfer, BindingResult errors, Model model,
 			RedirectAttributes redirect) {
 		return write(user, id, errors, model, redirect, "The transfer was recorded; the mover run it asks for is listed below.",
-				() -> employees.transfer(user.tenantId(), id, transfer));
+				() -> employees.transfer(user.tenantId(), id, transfer.move(), ExpectedVersion.fromForm(transfer.version())));
 	}
 
 	@PostMapping("/{id}/offboard")
@@ -120,7 +121,7 @@ class EmployeePageController {
 			@Valid @ModelAttribute("offboard") Offboard offboard, BindingResult errors, Model model,
 			RedirectAttributes redirect) {
 		return write(user, id, errors, model, redirect, "The employee is offboarded; the leaver run it asks for is listed below.",
-				() -> employees.offboard(user.tenantId(), id, offboard));
+				() -> employees.offboard(user.tenantId(), id, offboard, ExpectedVersion.fromForm(offboard.version())));
 	}
 
 	private String write(AppUser user, UUID id, BindingResult errors, Model model, RedirectAttributes redirect,
