@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.springdoc.core.customizers.GlobalOpenApiCustomizer;
+import org.springdoc.core.customizers.OperationCustomizer;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -71,6 +72,22 @@ class OpenApiConfiguration {
 					.description("A person's username and password"))
 				.addSchemas(PROBLEM, problemSchema()))
 			.security(List.of(new SecurityRequirement().addList(BEARER), new SecurityRequirement().addList(BASIC)));
+	}
+
+	/**
+	 * Operation ids that name what the operation is ({@code employeeHire}, {@code runAct}) instead of
+	 * springdoc's bare method names, which it makes unique with {@code _1}, {@code _2} in the order it
+	 * meets the controllers: a generated client's method names would change whenever that order does.
+	 */
+	@Bean
+	OperationCustomizer stableOperationIds() {
+		return (operation, handler) -> {
+			String controller = handler.getBeanType().getSimpleName().replaceFirst("(Api)?Controller$", "");
+			String method = handler.getMethod().getName();
+			operation.setOperationId(Character.toLowerCase(controller.charAt(0)) + controller.substring(1)
+					+ Character.toUpperCase(method.charAt(0)) + method.substring(1));
+			return operation;
+		};
 	}
 
 	@Bean
