@@ -96,6 +96,12 @@ class OpenApiConfiguration {
 			if (openApi.getPaths() == null) {
 				return;
 			}
+			// springdoc builds the components' schemas from the controllers and drops the one declared on
+			// the OpenAPI bean: without this every problem response would $ref a schema the document lacks
+			if (openApi.getComponents() == null) {
+				openApi.setComponents(new Components());
+			}
+			openApi.getComponents().addSchemas(PROBLEM, problemSchema());
 			openApi.getPaths().forEach((path, item) -> item.readOperationsMap()
 				.forEach((method, operation) -> describe(path, method, operation)));
 		};
