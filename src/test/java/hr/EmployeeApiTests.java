@@ -3,6 +3,7 @@ package hr;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.LocalDate;
+import java.util.Map;
 import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
@@ -12,6 +13,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 
 import platform.TenantTransactions;
 import platform.testing.ApiClient;
+import platform.testing.ConsoleSession;
 import platform.testing.JmlHubIntegrationTest;
 
 /** The HR API end to end: HTTP → service → PostgreSQL + outbox event in the same transaction. */
@@ -183,6 +185,22 @@ class EmployeeApiTests {
 	}
 
 	@Test
+	void theHireFormRefusesAPastStartDateInlineUnlessItsBoxIsTicked() {
+		ConsoleSession hana = ConsoleSession.login(port, "hana");
+		String email = unique("form-back");
+		String past = LocalDate.now().minusDays(3).toString();
+		var refused = hana.post("/hr/employees", Map.of("displayName", "Form Back", "email", email, "department", "Ops",
+				"startDate", past));
+		assertThat(refused.statusCode()).isEqualTo(200);
+		assertThat(refused.body()).contains("id=\"startDate-error\"", "is in the past");
+		assertThat(countByEmail(email)).isZero();
+		var hired = hana.post("/hr/employees", Map.of("displayName", "Form Back", "email", email, "department", "Ops",
+				"startDate", past, "allowBackdated", "true"));
+		assertThat(hired.statusCode()).as(hired.body()).isEqualTo(302);
+		assertThat(countByEmail(email)).isOne();
+	}
+
+	@Test
 	void listFiltersSearchesAndPaginatesWithACursor() {
 		String tag = UUID.randomUUID().toString().substring(0, 8);
 		for (int i = 0; i < 3; i++) {
@@ -219,6 +237,11 @@ class EmployeeApiTests {
 			.formatted(email, manager == null ? "null" : "\"" + manager + "\"", LocalDate.now().minusDays(10)));
 		assertThat(response.statusCode()).isEqualTo(201);
 		return ApiClient.field(response.body(), "id");
+	}
+
+	private long countByEmail(String email) {
+		return transactions.inTenant("acme", () -> jdbc.sql("SELECT count(*) FROM employees WHERE email = :email")
+			.param("email", email).query(Long.class).single());
 	}
 
 	private long countEmployees() {
