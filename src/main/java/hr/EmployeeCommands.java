@@ -1,12 +1,14 @@
 package hr;
 
 import java.time.LocalDate;
+import java.time.Period;
 
 import jakarta.validation.constraints.Email;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Size;
 
+import io.swagger.v3.oas.annotations.media.Schema;
 import outbox.catalog.RunDefinition;
 import platform.DomainException;
 
@@ -16,21 +18,50 @@ public final class EmployeeCommands {
 	private EmployeeCommands() {
 	}
 
-	/** Joiner. {@code manager} is optional: the username of an APPROVER of the same tenant. */
+	/**
+	 * Joiner. {@code manager} is optional: the username of an APPROVER of the same tenant. A start
+	 * date before today needs {@code allowBackdated} (a typo in the year would otherwise hire someone
+	 * who "started" years ago, active at once); more than {@link #MAX_BACKDATED} back is refused.
+	 */
 	public record Hire(@NotBlank(message = "is required") @Size(max = 200) String displayName,
 			@NotBlank(message = "is required") @Email @Size(max = 254) String email,
 			@NotBlank(message = "is required") @Size(max = 100) String department,
 			@Size(max = 100) String manager,
-			@NotNull(message = "is required") LocalDate startDate) {
+			@NotNull(message = "is required") LocalDate startDate,
+			@Schema(description = "Set true to hire with a startDate before today (at most a year back)") Boolean allowBackdated) {
+
+		/** How far back a start date may be, even with {@code allowBackdated}. */
+		public static final Period MAX_BACKDATED = Period.ofYears(1);
+
+		public boolean backdatingAllowed() {
+			return Boolean.TRUE.equals(allowBackdated);
+		}
 	}
 
-	/** Mover. {@code version}, when given, must match the current one (optimistic locking). */
+	/**
+	 * Mover, as the console's form posts it: the department and manager the employee will have (an
+	 * empty manager removes the manager) and the version the form was rendered from.
+	 */
 	public record Transfer(@NotBlank(message = "is required") @Size(max = 100) String department, @Size(max = 100) String manager,
 			Integer version) {
+
+		public Move move() {
+			boolean noManager = manager == null || manager.isBlank();
+			return new Move(department, noManager ? null : manager, noManager);
+		}
+	}
+
+	/**
+	 * What a transfer changes: a null {@code department} or {@code manager} stays as it is;
+	 * {@code removeManager} leaves the employee without a manager.
+	 */
+	public record Move(String department, String manager, boolean removeManager) {
 	}
 
 	/** Leaver. */
-	public record Offboard(@NotNull(message = "is required") LocalDate lastDay, Integer version) {
+	public record Offboard(@NotNull(message = "is required") LocalDate lastDay,
+			@Schema(description = "The employee's version the offboarding is based on; required unless If-Match is sent "
+					+ "(409 type stale when it is no longer current)", minimum = "0") Integer version) {
 	}
 
 	/** Cancel a scheduled offboarding. {@code version}, when given, must match the current one. */

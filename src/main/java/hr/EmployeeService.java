@@ -10,8 +10,8 @@ import org.springframework.dao.DuplicateKeyException;
 import org.springframework.stereotype.Service;
 
 import hr.EmployeeCommands.Hire;
+import hr.EmployeeCommands.Move;
 import hr.EmployeeCommands.Offboard;
-import hr.EmployeeCommands.Transfer;
 import hr.data.EmployeeRepository;
 import hr.data.EmployeeRunRepository;
 import outbox.OutboxPublisher;
@@ -26,6 +26,7 @@ import outbox.catalog.RunDefinition;
 import outbox.catalog.RunFinished;
 import outbox.catalog.RunOutcome;
 import platform.DomainException;
+import platform.ExpectedVersion;
 import platform.Role;
 import platform.TenantTransactions;
 import platform.UserDirectory;
@@ -58,6 +59,7 @@ public class EmployeeService {
 
 	public Employee hire(String tenantId, Hire hire) {
 		return transactions.inTenant(tenantId, () -> {
+			checkStartDate(hire);
 			String manager = checkManager(hire.manager());
 			String email = hire.email().strip();
 			if (employees.emailTaken(email)) {
@@ -79,15 +81,20 @@ public class EmployeeService {
 		});
 	}
 
-	public Employee transfer(String tenantId, UUID id, Transfer transfer) {
+	/**
+	 * Moves the employee: what {@code move} leaves null stays as it is. Refused unless the employee
+	 * is still at the {@code expected} version.
+	 */
+	public Employee transfer(String tenantId, UUID id, Move move, ExpectedVersion expected) {
 		return transactions.inTenant(tenantId, () -> {
-			Employee current = lockCurrent(id, transfer.version());
+			Employee current = lockCurrent(id, expected);
 			if (current.status().leavingOrGone()) {
 				throw new DomainException.Conflict("A " + current.status().value().replace('_', ' ')
 						+ " employee cannot be transferred.");
 			}
-			String manager = checkManager(transfer.manager());
-			String department = transfer.department().strip();
+			String manager = move.removeManager() ? null
+					: move.manager() == null ? current.manager() : checkManager(move.manager());
+			String department = move.department() == null ? current.department() : move.department().strip();
 			if (department.equals(current.department()) && Objects.equals(manager, current.manager())) {
 				throw new DomainException.InvalidInput("department", "is unchanged: the employee is already there with this manager");
 			}
@@ -99,9 +106,10 @@ public class EmployeeService {
 		});
 	}
 
-	public Employee offboard(String tenantId, UUID id, Offboard offboard) {
+	/** Offboards the employee; refused unless the employee is still at the {@code expected} version. */
+	public Employee offboard(String tenantId, UUID id, Offboard offboard, ExpectedVersion expected) {
 		return transactions.inTenant(tenantId, () -> {
-			Employee current = lockCurrent(id, offboard.version());
+			Employee current = lockCurrent(id, expected);
 			if (current.status() == EmployeeStatus.LEAVING || current.status() == EmployeeStatus.LEFT) {
 				throw new DomainException.Conflict("The employee is already offboarded.");
 			}
@@ -135,7 +143,8 @@ public class EmployeeService {
 	 */
 	public Employee cancelOffboarding(String tenantId, UUID id, Integer expectedVersion, String actor) {
 		return transactions.inTenant(tenantId, () -> {
-			Employee current = lockCurrent(id, expectedVersion);
+			// the version is optional here: cancelling changes no field the caller could have overwritten
+			Employee current = expectedVersion == null ? lock(id) : lockCurrent(id, ExpectedVersion.fromForm(expectedVersion));
 			if (current.status() != EmployeeStatus.LEAVING) {
 				throw new DomainException.Conflict("Only a leaving employee's offboarding can be cancelled; this one is "
 						+ current.status().value().replace('_', ' ') + ".");
@@ -158,7 +167,7 @@ public class EmployeeService {
 	 */
 	public EmployeeRun requestRun(String tenantId, UUID id, RunDefinition definition) {
 		return transactions.inTenant(tenantId, () -> {
-			Employee employee = lockCurrent(id, null);
+			Employee employee = lock(id);
 			boolean leaving = employee.status() == EmployeeStatus.LEAVING;
 			if (definition == RunDefinition.LEAVER && !leaving) {
 				throw new DomainException.Conflict("Offboard the employee first: a leaver run needs the last day.");
@@ -251,13 +260,30 @@ public class EmployeeService {
 		return transactions.readInTenant(tenantId, () -> users.withRole(Role.APPROVER));
 	}
 
-	private Employee lockCurrent(UUID id, Integer expectedVersion) {
-		Employee current = employees.findForUpdate(id).orElseThrow(() -> new DomainException.NotFound("No such employee."));
-		if (expectedVersion != null && expectedVersion != current.version()) {
-			throw new DomainException.Conflict("The employee was changed by someone else (version " + current.version()
-					+ ", expected " + expectedVersion + "); reload and try again.");
-		}
+	/** The employee, locked; a 404 before any precondition so another tenant's id reads as unknown. */
+	private Employee lockCurrent(UUID id, ExpectedVersion expected) {
+		Employee current = lock(id);
+		expected.check(current.version(), "employee");
 		return current;
+	}
+
+	private Employee lock(UUID id) {
+		return employees.findForUpdate(id).orElseThrow(() -> new DomainException.NotFound("No such employee."));
+	}
+
+	/** A start date in the past needs the caller's say-so, and never lies more than a year back. */
+	private void checkStartDate(Hire hire) {
+		LocalDate today = LocalDate.now(clock);
+		if (!hire.startDate().isBefore(today)) {
+			return;
+		}
+		if (hire.startDate().isBefore(today.minus(Hire.MAX_BACKDATED))) {
+			throw new DomainException.InvalidInput("startDate", "must be at most a year in the past");
+		}
+		if (!hire.backdatingAllowed()) {
+			throw new DomainException.InvalidInput("startDate",
+					"is in the past: set allowBackdated to true to hire with a start date before today");
+		}
 	}
 
 	/** Publishes an event that asks for a run and remembers the request until its outcome arrives. */

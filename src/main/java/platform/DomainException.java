@@ -10,11 +10,17 @@ import java.util.Map;
  */
 public abstract sealed class DomainException extends RuntimeException
 		permits DomainException.NotFound, DomainException.Conflict, DomainException.Forbidden, DomainException.InvalidInput,
-		DomainException.Unprocessable {
+		DomainException.Unprocessable, DomainException.PreconditionRequired, DomainException.PreconditionFailed {
 
 	/** What kind of refusal this is; the web layer maps each kind to a status. */
 	public enum Kind {
-		NOT_FOUND, CONFLICT, FORBIDDEN, INVALID_INPUT, UNPROCESSABLE
+		NOT_FOUND, CONFLICT,
+		/** A conflict because the request names a state that has changed since the caller read it. */
+		STALE, FORBIDDEN, INVALID_INPUT, UNPROCESSABLE,
+		/** A write that must say which version it changes did not. */
+		PRECONDITION_REQUIRED,
+		/** The version the caller's If-Match names is no longer the current one. */
+		PRECONDITION_FAILED
 	}
 
 	private final Kind kind;
@@ -45,7 +51,7 @@ public abstract sealed class DomainException extends RuntimeException
 		return kind;
 	}
 
-	/** Per-field messages of an {@link InvalidInput} or {@link Unprocessable}; empty for the other kinds. */
+	/** Per-field messages of an {@link InvalidInput}, {@link Unprocessable} or stale {@link Conflict}; empty for the others. */
 	public Map<String, String> fieldErrors() {
 		return fieldErrors;
 	}
@@ -66,6 +72,33 @@ public abstract sealed class DomainException extends RuntimeException
 		/** A conflict with its own stable {@link #problem()} name. */
 		public Conflict(String message, String problem) {
 			super(Kind.CONFLICT, message, Map.of(), problem);
+		}
+
+		private Conflict(String message, Map<String, String> fieldErrors) {
+			super(Kind.STALE, message, fieldErrors);
+		}
+
+		/**
+		 * The request names a state that has changed since the caller read it (a stage that is no
+		 * longer the run's current one, a version that is no longer the employee's): reload and
+		 * decide again. Still a {@link Conflict}, so callers that handle conflicts handle it too.
+		 */
+		public static Conflict stale(String message, String field, String fieldMessage) {
+			return new Conflict(message, Map.of(field, fieldMessage));
+		}
+	}
+
+	/** A write that must name the version it changes (If-Match or {@code version}) named none. */
+	public static final class PreconditionRequired extends DomainException {
+		public PreconditionRequired(String message) {
+			super(Kind.PRECONDITION_REQUIRED, message, Map.of());
+		}
+	}
+
+	/** The version named in If-Match is not the current one: someone else changed the thing. */
+	public static final class PreconditionFailed extends DomainException {
+		public PreconditionFailed(String message) {
+			super(Kind.PRECONDITION_FAILED, message, Map.of());
 		}
 	}
 

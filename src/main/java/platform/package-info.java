@@ -2,7 +2,8 @@
  * Platform: what every module stands on. Its API is this package: the tenant unit of work
  * ({@link platform.TenantTransactions}), the signed-in {@link platform.AppUser}, {@link platform.Role}
  * and the role guards, the {@link platform.UserDirectory}, domain refusals
- * ({@link platform.DomainException}), the console's time formatter, keyset cursors and htmx helper,
+ * ({@link platform.DomainException}), the version an update expects ({@link platform.ExpectedVersion}:
+ * If-Match or {@code version}), the console's time formatter, keyset cursors and htmx helper,
  * and the Temporal worker SPI. Rooms: {@code security}, {@code temporal}, {@code web} (error
  * handling), {@code embedded} (the demo), {@code config}, {@code modulith}. It depends on no other module.
  */

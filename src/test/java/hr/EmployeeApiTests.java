@@ -3,6 +3,7 @@ package hr;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.LocalDate;
+import java.util.Map;
 import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
@@ -12,6 +13,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 
 import platform.TenantTransactions;
 import platform.testing.ApiClient;
+import platform.testing.ConsoleSession;
 import platform.testing.JmlHubIntegrationTest;
 
 /** The HR API end to end: HTTP → service → PostgreSQL + outbox event in the same transaction. */
@@ -63,7 +65,7 @@ class EmployeeApiTests {
 		long before = countEmployees();
 		for (String manager : new String[] { "nobody", "hana", "gus" }) {
 			var response = api().post("hana", "/v1/hr/employees", """
-					{"displayName":"M Anager","email":"%s","department":"Ops","manager":"%s","startDate":"2026-01-05"}"""
+					{"displayName":"M Anager","email":"%s","department":"Ops","manager":"%s","startDate":"2031-01-05"}"""
 				.formatted(unique("mgr"), manager));
 			assertThat(response.statusCode()).as(manager).isEqualTo(400);
 			assertThat(response.body()).contains("\"manager\"");
@@ -94,23 +96,108 @@ class EmployeeApiTests {
 			.contains("hr.employee.transferred");
 
 		var unchanged = api().post("hana", "/v1/hr/employees/" + id + "/transfer",
-				"{\"department\":\"Finance\",\"manager\":\"manny\"}");
+				"{\"department\":\"Finance\",\"manager\":\"manny\",\"version\":1}");
 		assertThat(unchanged.statusCode()).isEqualTo(400);
 	}
 
 	@Test
 	void offboardingTwiceIsAConflictNotASecondEvent() {
 		String id = hire(unique("leaver"), "manny");
-		var first = api().post("hana", "/v1/hr/employees/" + id + "/offboard", "{\"lastDay\":\"2026-12-31\"}");
+		var first = api().post("hana", "/v1/hr/employees/" + id + "/offboard", "{\"lastDay\":\"2026-12-31\",\"version\":0}");
 		assertThat(first.statusCode()).isEqualTo(200);
 		assertThat(first.body()).contains("\"status\":\"leaving\"", "\"lastDay\":\"2026-12-31\"");
-		var second = api().post("hana", "/v1/hr/employees/" + id + "/offboard", "{\"lastDay\":\"2026-12-31\"}");
+		var second = api().post("hana", "/v1/hr/employees/" + id + "/offboard", "{\"lastDay\":\"2026-12-31\",\"version\":1}");
 		assertThat(second.statusCode()).isEqualTo(409);
 		assertThat(second.headers().firstValue("Content-Type")).hasValue("application/problem+json");
 		String events = api().get("ada", "/v1/admin/outbox/events?aggregateId=" + id).body();
 		assertThat(events.split("\"eventType\":\"hr.employee.offboarded\"", -1)).hasSize(2);
-		assertThat(api().post("hana", "/v1/hr/employees/" + id + "/transfer", "{\"department\":\"X\"}").statusCode())
-			.isEqualTo(409);
+		assertThat(api().post("hana", "/v1/hr/employees/" + id + "/transfer", "{\"department\":\"X\",\"version\":1}")
+			.statusCode()).isEqualTo(409);
+	}
+
+	@Test
+	void anUpdateMustNameItsVersionByIfMatchOrInTheBody() {
+		String id = hire(unique("precondition"), "manny");
+		var read = api().get("hana", "/v1/hr/employees/" + id);
+		assertThat(read.headers().firstValue("ETag")).hasValue("\"0\"");
+
+		var neither = api().post("hana", "/v1/hr/employees/" + id + "/transfer", "{\"department\":\"Finance\"}");
+		assertThat(neither.statusCode()).as(neither.body()).isEqualTo(428);
+		assertThat(neither.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+		assertThat(neither.body()).contains("problems/precondition-required", "If-Match");
+		var offboardWithout = api().post("hana", "/v1/hr/employees/" + id + "/offboard", "{\"lastDay\":\"2031-12-31\"}");
+		assertThat(offboardWithout.statusCode()).isEqualTo(428);
+
+		var staleETag = api().postIfMatch("hana", "/v1/hr/employees/" + id + "/transfer", "{\"department\":\"Finance\"}", "\"5\"");
+		assertThat(staleETag.statusCode()).as(staleETag.body()).isEqualTo(412);
+		assertThat(staleETag.body()).contains("problems/precondition-failed");
+		var staleVersion = api().post("hana", "/v1/hr/employees/" + id + "/transfer", "{\"department\":\"Finance\",\"version\":5}");
+		assertThat(staleVersion.statusCode()).isEqualTo(409);
+		assertThat(staleVersion.body()).contains("problems/stale", "\"version\":");
+		var notAnETag = api().postIfMatch("hana", "/v1/hr/employees/" + id + "/transfer", "{\"department\":\"Finance\"}", "*");
+		assertThat(notAnETag.statusCode()).isEqualTo(400);
+		assertThat(notAnETag.body()).contains("\"If-Match\":");
+		assertThat(api().get("hana", "/v1/hr/employees/" + id).body()).as("nothing written")
+			.contains("\"department\":\"Ops\"", "\"version\":0");
+		assertThat(api().get("ada", "/v1/admin/outbox/events?aggregateId=" + id).body()).doesNotContain("hr.employee.transferred");
+
+		var moved = api().postIfMatch("hana", "/v1/hr/employees/" + id + "/transfer", "{\"department\":\"Finance\"}", "\"0\"");
+		assertThat(moved.statusCode()).as(moved.body()).isEqualTo(200);
+		assertThat(moved.headers().firstValue("ETag")).hasValue("\"1\"");
+		assertThat(moved.body()).as("a manager left out stays").contains("\"department\":\"Finance\"", "\"manager\":\"manny\"");
+	}
+
+	@Test
+	void aTransferChangesWhatItSendsAndAnExplicitNullManagerRemovesTheManager() {
+		String id = hire(unique("partial"), "manny");
+		var managerOnly = api().post("hana", "/v1/hr/employees/" + id + "/transfer", "{\"manager\":null,\"version\":0}");
+		assertThat(managerOnly.statusCode()).as(managerOnly.body()).isEqualTo(200);
+		assertThat(managerOnly.body()).contains("\"department\":\"Ops\"", "\"version\":1").doesNotContain("\"manager\"");
+		var departmentNull = api().post("hana", "/v1/hr/employees/" + id + "/transfer", "{\"department\":null,\"version\":1}");
+		assertThat(departmentNull.statusCode()).isEqualTo(400);
+		assertThat(departmentNull.body()).contains("\"department\":\"cannot be removed");
+		var nothing = api().post("hana", "/v1/hr/employees/" + id + "/transfer", "{\"version\":1}");
+		assertThat(nothing.statusCode()).isEqualTo(400);
+		assertThat(nothing.body()).contains("\"department\":");
+		assertThat(api().get("hana", "/v1/hr/employees/" + id).body()).contains("\"version\":1");
+	}
+
+	@Test
+	void aStartDateInThePastNeedsTheFlagAndAtMostAYearBack() {
+		long before = countEmployees();
+		String past = LocalDate.now().minusDays(3).toString();
+		var unflagged = api().post("hana", "/v1/hr/employees", """
+				{"displayName":"Back Dated","email":"%s","department":"Ops","startDate":"%s"}""".formatted(unique("back"), past));
+		assertThat(unflagged.statusCode()).isEqualTo(400);
+		assertThat(unflagged.body()).contains("problems/validation", "\"startDate\":\"is in the past", "allowBackdated");
+		var tooFar = api().post("hana", "/v1/hr/employees", """
+				{"displayName":"Back Dated","email":"%s","department":"Ops","startDate":"%s","allowBackdated":true}"""
+			.formatted(unique("back"), LocalDate.now().minusYears(1).minusDays(1)));
+		assertThat(tooFar.statusCode()).isEqualTo(400);
+		assertThat(tooFar.body()).contains("\"startDate\":\"must be at most a year in the past\"");
+		assertThat(countEmployees()).isEqualTo(before);
+		var flagged = api().post("hana", "/v1/hr/employees", """
+				{"displayName":"Back Dated","email":"%s","department":"Ops","startDate":"%s","allowBackdated":true}"""
+			.formatted(unique("back"), past));
+		assertThat(flagged.statusCode()).as(flagged.body()).isEqualTo(201);
+		assertThat(flagged.body()).contains("\"status\":\"active\"");
+		assertThat(flagged.headers().firstValue("ETag")).hasValue("\"0\"");
+	}
+
+	@Test
+	void theHireFormRefusesAPastStartDateInlineUnlessItsBoxIsTicked() {
+		ConsoleSession hana = ConsoleSession.login(port, "hana");
+		String email = unique("form-back");
+		String past = LocalDate.now().minusDays(3).toString();
+		var refused = hana.post("/hr/employees", Map.of("displayName", "Form Back", "email", email, "department", "Ops",
+				"startDate", past));
+		assertThat(refused.statusCode()).isEqualTo(200);
+		assertThat(refused.body()).contains("id=\"startDate-error\"", "is in the past");
+		assertThat(countByEmail(email)).isZero();
+		var hired = hana.post("/hr/employees", Map.of("displayName", "Form Back", "email", email, "department", "Ops",
+				"startDate", past, "allowBackdated", "true"));
+		assertThat(hired.statusCode()).as(hired.body()).isEqualTo(302);
+		assertThat(countByEmail(email)).isOne();
 	}
 
 	@Test
@@ -118,8 +205,8 @@ class EmployeeApiTests {
 		String tag = UUID.randomUUID().toString().substring(0, 8);
 		for (int i = 0; i < 3; i++) {
 			api().post("hana", "/v1/hr/employees", """
-					{"displayName":"Pag %s %d","email":"%s","department":"Paging","startDate":"2025-01-01"}"""
-				.formatted(tag, i, unique("page")));
+					{"displayName":"Pag %s %d","email":"%s","department":"Paging","startDate":"%s","allowBackdated":true}"""
+				.formatted(tag, i, unique("page"), LocalDate.now().minusDays(10)));
 		}
 		var first = api().get("hana", "/v1/hr/employees?q=" + tag + "&limit=2&status=pre_hire");
 		assertThat(first.statusCode()).isEqualTo(200);
@@ -145,10 +232,16 @@ class EmployeeApiTests {
 
 	private String hire(String email, String manager) {
 		var response = api().post("hana", "/v1/hr/employees", """
-				{"displayName":"Test Person","email":"%s","department":"Ops","manager":%s,"startDate":"2025-01-01"}"""
-			.formatted(email, manager == null ? "null" : "\"" + manager + "\""));
+				{"displayName":"Test Person","email":"%s","department":"Ops","manager":%s,"startDate":"%s",\
+				"allowBackdated":true}"""
+			.formatted(email, manager == null ? "null" : "\"" + manager + "\"", LocalDate.now().minusDays(10)));
 		assertThat(response.statusCode()).isEqualTo(201);
 		return ApiClient.field(response.body(), "id");
+	}
+
+	private long countByEmail(String email) {
+		return transactions.inTenant("acme", () -> jdbc.sql("SELECT count(*) FROM employees WHERE email = :email")
+			.param("email", email).query(Long.class).single());
 	}
 
 	private long countEmployees() {

@@ -9,7 +9,6 @@ import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.support.ui.ExpectedConditions;
-import org.openqa.selenium.support.ui.Select;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
@@ -56,9 +55,12 @@ class HrBrowserTests {
 		driver.findElement(By.id("displayName")).sendKeys("Form Person " + tag);
 		driver.findElement(By.id("email")).clear();
 		driver.findElement(By.id("email")).sendKeys(email);
-		new Select(driver.findElement(By.id("manager"))).selectByValue("manny");
+		// set without opening the native list, which would lie over the submit button below it
+		browser.script("document.getElementById('manager').value = 'manny'");
 		browser.script("document.getElementById('startDate').value = arguments[0]",
 				LocalDate.now().plusDays(14).toString());
+		// the form with its errors (and the back-dating checkbox) reaches below the window's fold
+		browser.script("document.querySelector('#hire-form button[type=submit]').scrollIntoView({block: 'center'})");
 		driver.findElement(By.cssSelector("#hire-form button[type=submit]")).click();
 
 		browser.waitForText("#flash-success", "was added");
@@ -80,7 +82,8 @@ class HrBrowserTests {
 		driver.findElement(By.id("displayName")).sendKeys("Leaving Person " + tag);
 		driver.findElement(By.id("email")).sendKeys("leave-" + tag + "@acme.example");
 		driver.findElement(By.id("department")).sendKeys("Sales");
-		browser.script("document.getElementById('startDate').value = '2024-03-01'");
+		browser.script("document.getElementById('startDate').value = arguments[0]", LocalDate.now().minusDays(30).toString());
+		driver.findElement(By.id("allowBackdated")).click();
 		driver.findElement(By.cssSelector("#hire-form button[type=submit]")).click();
 		browser.waitForText("#flash-success", "was added");
 

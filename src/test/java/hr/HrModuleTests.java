@@ -20,7 +20,7 @@ import org.springframework.modulith.test.Scenario;
 
 import hr.EmployeeCommands.Hire;
 import hr.EmployeeCommands.Offboard;
-import hr.EmployeeCommands.Transfer;
+import hr.EmployeeCommands.Move;
 import outbox.catalog.CatalogEvent;
 import outbox.catalog.EmployeeHired;
 import outbox.catalog.EmployeeOffboarded;
@@ -38,6 +38,7 @@ import outbox.testing.HandlerScript;
 import outbox.testing.TestHandlers.ScriptedHandler;
 import hr.jobs.StarterActivationJob;
 import platform.DomainException;
+import platform.ExpectedVersion;
 import platform.JmlHubApplication;
 import platform.TenantTransactions;
 
@@ -111,7 +112,7 @@ class HrModuleTests {
 	void hiringPublishesEmployeeHiredWithTheEmployeesFields(Scenario scenario) {
 		String email = "module-" + UUID.randomUUID() + "@acme.example";
 		scenario.stimulate(() -> employees.hire("acme",
-				new Hire(" Ana Lima ", email, "Engineering", "manny", LocalDate.of(2031, 3, 1))))
+				new Hire(" Ana Lima ", email, "Engineering", "manny", LocalDate.of(2031, 3, 1), null)))
 			.andWaitForStateChange(() -> received(EmployeeHired.TYPE, employeeIdOf(email)))
 			.andVerify(event -> assertThat(event).contains(new EmployeeHired(employeeIdOf(email), "Ana Lima", email,
 					"Engineering", "manny", LocalDate.of(2031, 3, 1))));
@@ -120,14 +121,16 @@ class HrModuleTests {
 	@Test
 	void aTransferAndAnOffboardingPublishTheirRecords(Scenario scenario) {
 		Employee hired = employees.hire("acme", new Hire("Mo Ver", "mover-" + UUID.randomUUID() + "@acme.example",
-				"Sales", null, LocalDate.of(2020, 1, 6)));
+				"Sales", null, LocalDate.of(2031, 1, 6), null));
 
-		scenario.stimulate(() -> employees.transfer("acme", hired.id(), new Transfer("Legal", "manny", hired.version())))
+		scenario.stimulate(() -> employees.transfer("acme", hired.id(), new Move("Legal", "manny", false),
+				ExpectedVersion.of(null, hired.version())))
 			.andWaitForStateChange(() -> received(EmployeeTransferred.TYPE + ":" + hired.id() + ":" + (hired.version() + 1)))
 			.andVerify(event -> assertThat(event).contains(new EmployeeTransferred(hired.id(), hired.version() + 1,
-					"Mo Ver", hired.email(), "Sales", "Legal", null, "manny", LocalDate.of(2020, 1, 6))));
+					"Mo Ver", hired.email(), "Sales", "Legal", null, "manny", LocalDate.of(2031, 1, 6))));
 
-		scenario.stimulate(() -> employees.offboard("acme", hired.id(), new Offboard(LocalDate.of(2031, 6, 30), null)))
+		scenario.stimulate(() -> employees.offboard("acme", hired.id(), new Offboard(LocalDate.of(2031, 6, 30), null),
+				ExpectedVersion.of(null, hired.version() + 1)))
 			.andWaitForStateChange(() -> received(EmployeeOffboarded.TYPE, hired.id()))
 			.andVerify(event -> assertThat(event).contains(new EmployeeOffboarded(hired.id(), "Mo Ver", hired.email(),
 					"Legal", "manny", LocalDate.of(2031, 6, 30))));
@@ -135,10 +138,10 @@ class HrModuleTests {
 
 	@Test
 	void aCompletedJoinerMovesTheEmployeeOnAndARejectedOneCancelsTheHire(Scenario scenario) {
-		Employee started = hire("Past Start", LocalDate.of(2024, 3, 1));
+		Employee started = hire("Past Start", LocalDate.now(ZoneOffset.UTC).minusDays(30));
 		LocalDate later = LocalDate.now(ZoneOffset.UTC).plusDays(10);
 		Employee starting = hire("Future Start", later);
-		Employee rejected = hire("No Start", LocalDate.of(2024, 3, 1));
+		Employee rejected = hire("No Start", LocalDate.now(ZoneOffset.UTC).minusDays(30));
 		assertThat(started.status()).isEqualTo(EmployeeStatus.PRE_HIRE);
 
 		scenario.stimulate(() -> finish(started, RunDefinition.JOINER, RunOutcome.COMPLETED, EmployeeHired.TYPE))
@@ -161,10 +164,10 @@ class HrModuleTests {
 
 	@Test
 	void cancellingAnOffboardingPublishesTheWithdrawOfItsLeaverRunAndItsLateCompletionClosesNothing(Scenario scenario) {
-		Employee hired = hire("Stays After All", LocalDate.of(2024, 3, 1));
+		Employee hired = hire("Stays After All", LocalDate.now(ZoneOffset.UTC).minusDays(30));
 		finish(hired, RunDefinition.JOINER, RunOutcome.COMPLETED, EmployeeHired.TYPE);
 		org.awaitility.Awaitility.await().until(() -> employees.get("acme", hired.id()).status() == EmployeeStatus.ACTIVE);
-		Employee leaving = employees.offboard("acme", hired.id(), new Offboard(LocalDate.of(2031, 6, 30), null));
+		Employee leaving = employees.offboard("acme", hired.id(), new Offboard(LocalDate.of(2031, 6, 30), null), current(hired));
 		assertThat(leaving.status()).isEqualTo(EmployeeStatus.LEAVING);
 		String leaverKey = EmployeeOffboarded.TYPE + ":" + hired.id();
 
@@ -177,7 +180,7 @@ class HrModuleTests {
 		assertThat(back.lastDay()).isNull();
 
 		// offboarding again waits until the cancelled offboarding's leaver run has ended
-		assertThatThrownBy(() -> employees.offboard("acme", hired.id(), new Offboard(LocalDate.of(2031, 7, 31), null)))
+		assertThatThrownBy(() -> employees.offboard("acme", hired.id(), new Offboard(LocalDate.of(2031, 7, 31), null), current(hired)))
 			.isInstanceOf(DomainException.Conflict.class);
 		scenario.stimulate(() -> finish(hired, RunDefinition.LEAVER, RunOutcome.WITHDRAWN, leaverKey))
 			.andWaitForStateChange(() -> employees.runs("acme", hired.id()).stream()
@@ -185,7 +188,7 @@ class HrModuleTests {
 			.andVerify(run -> assertThat(employees.get("acme", hired.id()).status()).isEqualTo(EmployeeStatus.ACTIVE));
 
 		// then it is a new leaver run under a new key; a late duplicate of the cancelled one closes nothing
-		employees.offboard("acme", hired.id(), new Offboard(LocalDate.of(2031, 7, 31), null));
+		employees.offboard("acme", hired.id(), new Offboard(LocalDate.of(2031, 7, 31), null), current(hired));
 		String secondKey = employees.runs("acme", hired.id()).get(0).triggerKey();
 		assertThat(secondKey).isNotEqualTo(leaverKey).startsWith(leaverKey + ":");
 		finish(hired, RunDefinition.LEAVER, RunOutcome.COMPLETED, leaverKey);
@@ -197,7 +200,7 @@ class HrModuleTests {
 
 	private Employee hire(String name, LocalDate startDate) {
 		return employees.hire("acme", new Hire(name, "outcome-" + UUID.randomUUID() + "@acme.example", "Sales", null,
-				startDate));
+				startDate, true));
 	}
 
 	/** Publishes the run outcome the workflow would publish for the run HR asked for with {@code key}. */
@@ -205,6 +208,11 @@ class HrModuleTests {
 		String triggerKey = key.contains(":") ? key : key + ":" + employee.id();
 		transactions.runInTenant("acme", () -> outbox.publish(
 				new RunFinished(UUID.randomUUID(), employee.id(), definition, outcome, triggerKey, null)));
+	}
+
+	/** The employee's version now, as an update names it. */
+	private ExpectedVersion current(Employee employee) {
+		return ExpectedVersion.fromForm(employees.get("acme", employee.id()).version());
 	}
 
 	private static Clock fixedAt(LocalDate day) {

@@ -30,8 +30,9 @@ class ConsoleTenantIsolationTests {
 		ApiClient api = new ApiClient(port);
 		String name = "Isolated " + UUID.randomUUID().toString().substring(0, 8);
 		var hired = api.post("hana", "/v1/hr/employees", """
-				{"displayName":"%s","email":"%s@acme.example","department":"Ops","manager":"manny","startDate":"2025-02-01"}"""
-			.formatted(name, UUID.randomUUID()));
+				{"displayName":"%s","email":"%s@acme.example","department":"Ops","manager":"manny","startDate":"%s",\
+				"allowBackdated":true}"""
+			.formatted(name, UUID.randomUUID(), java.time.LocalDate.now().minusDays(10)));
 		assertThat(hired.statusCode()).isEqualTo(201);
 		String employeeId = ApiClient.field(hired.body(), "id");
 		String eventId = ApiClient.field(api.get("ada", "/v1/admin/outbox/events?aggregateId=" + employeeId).body(), "id");

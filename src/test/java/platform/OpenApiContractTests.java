@@ -46,6 +46,32 @@ class OpenApiContractTests {
 		assertThat(schemes.get("apiToken").get("scheme").asString()).isEqualTo("bearer");
 		assertThat(schemes.get("basic").get("scheme").asString()).isEqualTo("basic");
 		assertThat(doc.get("security").toString()).contains("apiToken", "basic");
+		assertThat(doc.get("components").get("schemas").has("Problem")).as("what every error response refers to").isTrue();
+	}
+
+	@Test
+	void updatesDocumentTheirPreconditionsAndDecisionsTheirDefaultStage() {
+		JsonNode paths = document().get("paths");
+		for (String update : List.of("/v1/hr/employees/{id}/transfer", "/v1/hr/employees/{id}/offboard")) {
+			JsonNode operation = paths.get(update).get("post");
+			assertThat(operation.get("parameters").toString()).as(update).contains("\"name\":\"If-Match\"", "\"in\":\"header\"");
+			JsonNode responses = operation.get("responses");
+			assertThat(responses.get("412").get("description").asString()).as(update).contains("problems/precondition-failed");
+			assertThat(responses.get("428").get("description").asString()).as(update).contains("problems/precondition-required");
+			assertThat(responses.get("409").get("description").asString()).as(update).contains("problems/stale");
+			assertThat(responses.get("200").get("headers").has("ETag")).as(update).isTrue();
+		}
+		assertThat(paths.get("/v1/hr/employees/{id}").get("get").get("responses").get("200").get("headers").has("ETag")).isTrue();
+		assertThat(paths.get("/v1/hr/employees").get("post").get("responses").get("201").get("headers").has("ETag")).isTrue();
+		assertThat(paths.get("/v1/hr/employees").get("get").get("responses").has("428")).as("reads have no precondition").isFalse();
+		JsonNode act = paths.get("/v1/workflow-runs/{id}/{action}").get("post");
+		assertThat(act.get("responses").get("409").get("description").asString()).contains("problems/stale");
+		JsonNode schemas = document().get("components").get("schemas");
+		assertThat(schemas.get("ActionBody").path("required").toString()).doesNotContain("stageId");
+		assertThat(schemas.get("ActionBody").get("properties").get("stageId").get("description").asString())
+			.contains("current stage");
+		assertThat(schemas.get("Transfer").path("required").toString()).doesNotContain("department", "manager");
+		assertThat(schemas.get("Hire").get("properties").has("allowBackdated")).isTrue();
 	}
 
 	@Test

@@ -28,7 +28,7 @@ class AutoStartDisabledTests {
 	void aDeliveredJoinerEventStartsNoRunWhenAutoStartIsOff() {
 		ApiClient api = new ApiClient(port);
 		var hired = api.post("hana", "/v1/hr/employees", """
-				{"displayName":"No Run","email":"%s@acme.example","department":"Ops","manager":"manny","startDate":"2025-03-01"}"""
+				{"displayName":"No Run","email":"%s@acme.example","department":"Ops","manager":"manny","startDate":"2031-03-01"}"""
 			.formatted(UUID.randomUUID()));
 		assertThat(hired.statusCode()).isEqualTo(201);
 		String employeeId = ApiClient.field(hired.body(), "id");

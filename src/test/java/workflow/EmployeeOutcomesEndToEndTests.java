@@ -60,11 +60,17 @@ class EmployeeOutcomesEndToEndTests {
 	UUID hire(String name, LocalDate startDate) {
 		var hired = api.post("hana", "/v1/hr/employees", """
 				{"displayName": "%s", "email": "%s@acme.example", "department": "Engineering", "manager": "manny",
-				 "startDate": "%s"}""".formatted(name, "outcome-" + UUID.randomUUID(), startDate));
+				 "startDate": "%s", "allowBackdated": true}""".formatted(name, "outcome-" + UUID.randomUUID(), startDate));
 		assertThat(hired.statusCode()).as(hired.body()).isEqualTo(201);
 		JsonNode employee = json.readTree(hired.body());
 		assertThat(employee.get("status").asString()).isEqualTo("pre_hire");
 		return UUID.fromString(employee.get("id").asString());
+	}
+
+	/** Offboards as HR does, naming the employee's current version. */
+	HttpResponse<String> offboard(UUID employeeId, String lastDay) {
+		return api.post("hana", "/v1/hr/employees/" + employeeId + "/offboard", "{\"lastDay\": \"%s\", \"version\": %d}"
+			.formatted(lastDay, employee(employeeId).get("version").asInt()));
 	}
 
 	JsonNode employee(UUID id) {
@@ -96,7 +102,7 @@ class EmployeeOutcomesEndToEndTests {
 
 	@Test
 	void aCompletedJoinerMakesTheEmployeeActiveOnTheStartDate() {
-		UUID started = hire("Past Start", LocalDate.of(2024, 3, 1));
+		UUID started = hire("Past Start", LocalDate.now(ZoneOffset.UTC).minusDays(30));
 		LocalDate later = LocalDate.now(ZoneOffset.UTC).plusDays(30);
 		UUID starting = hire("Future Start", later);
 		UUID pastRun = scenario.awaitRunOf(started);
@@ -128,23 +134,23 @@ class EmployeeOutcomesEndToEndTests {
 
 	@Test
 	void aRejectedJoinerCancelsTheHire() {
-		UUID employeeId = hire("Rejected Hire", LocalDate.of(2024, 3, 1));
+		UUID employeeId = hire("Rejected Hire", LocalDate.now(ZoneOffset.UTC).minusDays(30));
 		UUID runId = scenario.awaitRunOf(employeeId);
 		String manager = RunScenario.id(scenario.awaitActiveStage(runId, "manager_approval"));
 		scenario.accepted("manny", runId, "reject", manager, "Position closed");
 		scenario.awaitStatus(runId, "rejected");
 		awaitEmployeeStatus(employeeId, "cancelled");
-		assertThat(api.post("hana", "/v1/hr/employees/" + employeeId + "/offboard", "{\"lastDay\": \"2031-12-31\"}")
+		assertThat(offboard(employeeId, "2031-12-31")
 			.statusCode()).isEqualTo(409);
 	}
 
 	@Test
 	void aCompletedLeaverClosesTheOffboarding() {
-		UUID employeeId = hire("Leaving Person", LocalDate.of(2024, 3, 1));
+		UUID employeeId = hire("Leaving Person", LocalDate.now(ZoneOffset.UTC).minusDays(30));
 		completeJoiner(scenario.awaitRunOf(employeeId));
 		awaitEmployeeStatus(employeeId, "active");
 
-		var offboarded = api.post("hana", "/v1/hr/employees/" + employeeId + "/offboard", "{\"lastDay\": \"2031-12-31\"}");
+		var offboarded = offboard(employeeId, "2031-12-31");
 		assertThat(offboarded.statusCode()).as(offboarded.body()).isEqualTo(200);
 		assertThat(json.readTree(offboarded.body()).get("status").asString()).isEqualTo("leaving");
 		UUID leaver = awaitLeaverRun(employeeId, 2);
@@ -161,10 +167,10 @@ class EmployeeOutcomesEndToEndTests {
 
 	@Test
 	void cancellingAnOffboardingWithdrawsTheLeaverRunAndALaterOffboardingStartsANewOne() {
-		UUID employeeId = hire("Staying Person", LocalDate.of(2024, 3, 1));
+		UUID employeeId = hire("Staying Person", LocalDate.now(ZoneOffset.UTC).minusDays(30));
 		completeJoiner(scenario.awaitRunOf(employeeId));
 		awaitEmployeeStatus(employeeId, "active");
-		api.post("hana", "/v1/hr/employees/" + employeeId + "/offboard", "{\"lastDay\": \"2031-12-31\"}");
+		offboard(employeeId, "2031-12-31");
 		UUID leaver = awaitLeaverRun(employeeId, 2);
 		scenario.awaitActiveStage(leaver, "manager_confirmation");
 
@@ -186,7 +192,7 @@ class EmployeeOutcomesEndToEndTests {
 		assertThat(employee(employeeId).get("status").asString()).as("a withdrawn leaver closes nothing").isEqualTo("active");
 
 		// offboarding again is a new leaver run, not a replay of the cancelled one
-		var again = api.post("hana", "/v1/hr/employees/" + employeeId + "/offboard", "{\"lastDay\": \"2032-01-31\"}");
+		var again = offboard(employeeId, "2032-01-31");
 		assertThat(again.statusCode()).as(again.body()).isEqualTo(200);
 		UUID second = awaitLeaverRun(employeeId, 3);
 		assertThat(second).isNotEqualTo(leaver);

@@ -100,7 +100,7 @@ class JmlRunEndToEndTests {
 		assertThat(scenario.awaitStatus(joiner, "completed").get("employeeEmail").asString()).isEqualTo(email);
 
 		var moved = api.post("hana", "/v1/hr/employees/" + employeeId + "/transfer",
-				"{\"department\": \"Sales\", \"manager\": \"manny\"}");
+				"{\"department\": \"Sales\", \"manager\": \"manny\", \"version\": 0}");
 		assertThat(moved.statusCode()).as(moved.body()).isEqualTo(200);
 		await().atMost(RunScenario.TIMEOUT).until(() -> scenario.runsOf(employeeId).size() == 2);
 		UUID mover = UUID.fromString(scenario.runsOf(employeeId).get(0).get("id").asString());
@@ -108,7 +108,8 @@ class JmlRunEndToEndTests {
 		scenario.approve(mover, "it_access_change", "ivan");
 		assertThat(scenario.awaitStatus(mover, "completed").get("department").asString()).isEqualTo("Sales");
 
-		var offboarded = api.post("hana", "/v1/hr/employees/" + employeeId + "/offboard", "{\"lastDay\": \"2031-12-31\"}");
+		var offboarded = api.post("hana", "/v1/hr/employees/" + employeeId + "/offboard",
+				"{\"lastDay\": \"2031-12-31\", \"version\": 1}");
 		assertThat(offboarded.statusCode()).as(offboarded.body()).isEqualTo(200);
 		await().atMost(RunScenario.TIMEOUT).until(() -> scenario.runsOf(employeeId).size() == 3);
 		UUID leaver = UUID.fromString(scenario.runsOf(employeeId).get(0).get("id").asString());
@@ -116,7 +117,7 @@ class JmlRunEndToEndTests {
 		scenario.approve(leaver, "it_revoke_access", "ivan");
 		assertThat(scenario.awaitStatus(leaver, "completed").get("definitionKey").asString()).isEqualTo("leaver");
 
-		assertThat(api.post("hana", "/v1/hr/employees/" + employeeId + "/offboard", "{\"lastDay\": \"2031-12-31\"}")
+		assertThat(api.post("hana", "/v1/hr/employees/" + employeeId + "/offboard", "{\"lastDay\": \"2031-12-31\", \"version\": 2}")
 			.statusCode()).isEqualTo(409);
 		assertThat(scenario.runsOf(employeeId)).hasSize(3);
 	}
@@ -172,7 +173,8 @@ class JmlRunEndToEndTests {
 		assertThat(scenario.act("ivan", runId, "approve", manager, null, "k1").statusCode()).isEqualTo(403);
 		assertThat(scenario.act("hana", runId, "approve", manager, null, "k1").statusCode()).isEqualTo(403);
 		assertThat(scenario.act("manny", runId, "withdraw", null, null, "k1").statusCode()).isEqualTo(403);
-		assertThat(scenario.act("manny", runId, "approve", null, null, "k1").statusCode()).isEqualTo(400);
+		assertThat(scenario.act("manny", runId, "approve", UUID.randomUUID().toString(), null, "k1").statusCode())
+			.as("a stage of no run of ours").isEqualTo(404);
 		assertThat(scenario.act("manny", runId, "approve", manager, null, null).statusCode()).isEqualTo(400);
 		assertThat(scenario.act("manny", UUID.randomUUID(), "approve", manager, null, "k1").statusCode()).isEqualTo(404);
 		assertThat(scenario.act("gus", runId, "approve", manager, null, "k1").statusCode()).isEqualTo(404);
@@ -198,6 +200,26 @@ class JmlRunEndToEndTests {
 			.doesNotContain(runId.toString());
 		assertThat(scenario.get("ivan", "/v1/workflow-runs?assignedToMe=true&limit=100").get("items").toString())
 			.contains(runId.toString());
+	}
+
+	@Test
+	void aDecisionWithoutStageIdIsAboutTheCurrentStageAndANamedStageThatMovedOnIsStale() throws Exception {
+		UUID runId = startJoiner("manny");
+		String manager = RunScenario.id(scenario.awaitActiveStage(runId, "manager_approval"));
+		var approved = scenario.act("manny", runId, "approve", null, null, "k-" + UUID.randomUUID());
+		assertThat(approved.statusCode()).as(approved.body()).isEqualTo(202);
+		assertThat(json.readTree(approved.body()).get("stageId").asString()).isEqualTo(manager);
+
+		String it = RunScenario.id(scenario.awaitActiveStage(runId, "it_access"));
+		var stale = scenario.act("ivan", runId, "approve", manager, null, "k-" + UUID.randomUUID());
+		assertThat(stale.statusCode()).as(stale.body()).isEqualTo(409);
+		assertThat(stale.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+		assertThat(json.readTree(stale.body()).get("type").asString()).isEqualTo("https://jmlhub.dev/problems/stale");
+		assertThat(json.readTree(stale.body()).get("errors").has("stageId")).isTrue();
+		assertThat(scenario.run(runId).get("actions")).as("nothing recorded").hasSize(1);
+
+		var current = scenario.act("ivan", runId, "approve", it, null, "k-" + UUID.randomUUID());
+		assertThat(current.statusCode()).as(current.body()).isEqualTo(202);
 	}
 
 	@Test

@@ -6,12 +6,14 @@ import java.util.UUID;
 
 import jakarta.validation.Valid;
 
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.ResponseEntity;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
@@ -21,17 +23,20 @@ import hr.EmployeeCommands.CancelOffboarding;
 import hr.EmployeeCommands.Hire;
 import hr.EmployeeCommands.Offboard;
 import hr.EmployeeCommands.StartRun;
-import hr.EmployeeCommands.Transfer;
 import hr.EmployeePage;
 import hr.EmployeeRun;
 import hr.EmployeeQuery;
 import hr.EmployeeService;
 import hr.EmployeeStatus;
 import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.headers.Header;
+import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import platform.DomainException;
 import platform.AppUser;
+import platform.ExpectedVersion;
 
 /** HR's JSON API (role HR, enforced by the platform security chain for /v1/hr/**). */
 @RestController
@@ -45,12 +50,23 @@ class EmployeeApiController {
 		this.employees = employees;
 	}
 
+	/** What the API says about the precondition of every update. */
+	static final String IF_MATCH = """
+			The ETag of the employee the change is based on, as GET (or the last write) answered it, \
+			for example "3". Either this or "version" in the body is required: without both the answer is \
+			428; a stale If-Match is 412, a stale version 409 (type stale).""";
+
 	@PostMapping
-	@Operation(summary = "Hire (joiner): publishes hr.employee.created")
-	@ApiResponse(responseCode = "201", description = "Hired; Location points at the employee")
+	@Operation(summary = "Hire (joiner): publishes hr.employee.created", description = """
+			A startDate before today needs "allowBackdated": true, and may be at most a year back \
+			(400 naming startDate otherwise).""")
+	@ApiResponse(responseCode = "201", description = "Hired; Location points at the employee",
+			headers = @Header(name = HttpHeaders.ETAG, description = "The employee's version, for If-Match", schema = @Schema(type = "string")))
 	ResponseEntity<Employee> hire(@AuthenticationPrincipal AppUser user, @Valid @RequestBody Hire hire) {
 		Employee created = employees.hire(user.tenantId(), hire);
-		return ResponseEntity.created(URI.create("/v1/hr/employees/" + created.id())).body(created);
+		return ResponseEntity.created(URI.create("/v1/hr/employees/" + created.id()))
+			.eTag(ExpectedVersion.etag(created.version()))
+			.body(created);
 	}
 
 	@GetMapping
@@ -63,22 +79,34 @@ class EmployeeApiController {
 
 	@GetMapping("/{id}")
 	@Operation(summary = "One employee")
-	Employee get(@AuthenticationPrincipal AppUser user, @PathVariable UUID id) {
-		return employees.get(user.tenantId(), id);
+	@ApiResponse(responseCode = "200", description = "The employee; ETag is its version, for If-Match on updates",
+			headers = @Header(name = HttpHeaders.ETAG, description = "The employee's version, for If-Match", schema = @Schema(type = "string")))
+	ResponseEntity<Employee> get(@AuthenticationPrincipal AppUser user, @PathVariable UUID id) {
+		return withETag(employees.get(user.tenantId(), id));
 	}
 
 	@PostMapping("/{id}/transfer")
-	@Operation(summary = "Transfer (mover): publishes hr.employee.transferred")
-	Employee transfer(@AuthenticationPrincipal AppUser user, @PathVariable UUID id,
-			@Valid @RequestBody Transfer transfer) {
-		return employees.transfer(user.tenantId(), id, transfer);
+	@Operation(summary = "Transfer (mover): publishes hr.employee.transferred", description = """
+			Fields left out stay as they are; "manager": null removes the manager. Needs If-Match or \
+			"version" (428 without both).""")
+	@ApiResponse(responseCode = "200", description = "Transferred; ETag is the new version",
+			headers = @Header(name = HttpHeaders.ETAG, description = "The employee's new version", schema = @Schema(type = "string")))
+	ResponseEntity<Employee> transfer(@AuthenticationPrincipal AppUser user, @PathVariable UUID id,
+			@Parameter(description = IF_MATCH) @RequestHeader(name = HttpHeaders.IF_MATCH, required = false) String ifMatch,
+			@Valid @RequestBody TransferBody transfer) {
+		return withETag(employees.transfer(user.tenantId(), id, transfer.move(),
+				ExpectedVersion.of(ifMatch, transfer.getVersion())));
 	}
 
 	@PostMapping("/{id}/offboard")
-	@Operation(summary = "Offboard (leaver): publishes hr.employee.offboarded; a second offboard is a 409")
-	Employee offboard(@AuthenticationPrincipal AppUser user, @PathVariable UUID id,
+	@Operation(summary = "Offboard (leaver): publishes hr.employee.offboarded; a second offboard is a 409",
+			description = "Needs If-Match or \"version\" (428 without both).")
+	@ApiResponse(responseCode = "200", description = "Offboarded; ETag is the new version",
+			headers = @Header(name = HttpHeaders.ETAG, description = "The employee's new version", schema = @Schema(type = "string")))
+	ResponseEntity<Employee> offboard(@AuthenticationPrincipal AppUser user, @PathVariable UUID id,
+			@Parameter(description = IF_MATCH) @RequestHeader(name = HttpHeaders.IF_MATCH, required = false) String ifMatch,
 			@Valid @RequestBody Offboard offboard) {
-		return employees.offboard(user.tenantId(), id, offboard);
+		return withETag(employees.offboard(user.tenantId(), id, offboard, ExpectedVersion.of(ifMatch, offboard.version())));
 	}
 
 	@PostMapping("/{id}/offboarding/cancel")
@@ -105,6 +133,10 @@ class EmployeeApiController {
 	@Operation(summary = "The runs HR asked for this employee (by hire, transfer, offboarding or request) and their outcome")
 	List<EmployeeRun> runs(@AuthenticationPrincipal AppUser user, @PathVariable UUID id) {
 		return employees.runs(user.tenantId(), id);
+	}
+
+	private static ResponseEntity<Employee> withETag(Employee employee) {
+		return ResponseEntity.ok().eTag(ExpectedVersion.etag(employee.version())).body(employee);
 	}
 
 	static EmployeeStatus status(String status) {

@@ -27,6 +27,7 @@ import hr.EmployeeService;
 import hr.EmployeeStatus;
 import outbox.catalog.RunDefinition;
 import platform.DomainException;
+import platform.ExpectedVersion;
 import platform.Htmx;
 import platform.AppUser;
 
@@ -58,7 +59,7 @@ class EmployeePageController {
 
 	@GetMapping("/new")
 	String newEmployee(@AuthenticationPrincipal AppUser user, Model model) {
-		model.addAttribute("hire", new Hire(null, null, null, null, null));
+		model.addAttribute("hire", new Hire(null, null, null, null, null, null));
 		return form(user, model);
 	}
 
@@ -114,7 +115,7 @@ class EmployeePageController {
 			@Valid @ModelAttribute("transfer") Transfer transfer, BindingResult errors, Model model,
 			RedirectAttributes redirect) {
 		return write(user, id, errors, model, redirect, "The transfer was recorded; the mover run it asks for is listed below.",
-				() -> employees.transfer(user.tenantId(), id, transfer));
+				() -> employees.transfer(user.tenantId(), id, transfer.move(), ExpectedVersion.fromForm(transfer.version())));
 	}
 
 	@PostMapping("/{id}/offboard")
@@ -123,7 +124,7 @@ class EmployeePageController {
 			RedirectAttributes redirect) {
 		return write(user, id, errors, model, redirect,
 				"The employee is leaving as of the last day; the leaver run it asks for is listed below.",
-				() -> employees.offboard(user.tenantId(), id, offboard));
+				() -> employees.offboard(user.tenantId(), id, offboard, ExpectedVersion.fromForm(offboard.version())));
 	}
 
 	/** Cancels a scheduled offboarding; its leaver run is withdrawn through the outbox. */

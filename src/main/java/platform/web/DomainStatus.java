@@ -15,10 +15,12 @@ final class DomainStatus {
 	static HttpStatus of(DomainException e) {
 		return switch (e.kind()) {
 			case NOT_FOUND -> HttpStatus.NOT_FOUND;
-			case CONFLICT -> HttpStatus.CONFLICT;
+			case CONFLICT, STALE -> HttpStatus.CONFLICT;
 			case FORBIDDEN -> HttpStatus.FORBIDDEN;
 			case INVALID_INPUT -> HttpStatus.BAD_REQUEST;
 			case UNPROCESSABLE -> HttpStatus.UNPROCESSABLE_CONTENT;
+			case PRECONDITION_REQUIRED -> HttpStatus.PRECONDITION_REQUIRED;
+			case PRECONDITION_FAILED -> HttpStatus.PRECONDITION_FAILED;
 		};
 	}
 
@@ -29,9 +31,12 @@ final class DomainStatus {
 		return switch (e.kind()) {
 			case NOT_FOUND -> ProblemTypes.NOT_FOUND;
 			case CONFLICT -> ProblemTypes.CONFLICT;
+			case STALE -> ProblemTypes.STALE;
 			case FORBIDDEN -> ProblemTypes.FORBIDDEN;
 			case INVALID_INPUT -> ProblemTypes.VALIDATION;
 			case UNPROCESSABLE -> ProblemTypes.UNPROCESSABLE;
+			case PRECONDITION_REQUIRED -> ProblemTypes.PRECONDITION_REQUIRED;
+			case PRECONDITION_FAILED -> ProblemTypes.PRECONDITION_FAILED;
 		};
 	}
 }

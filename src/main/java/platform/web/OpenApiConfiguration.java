@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.springdoc.core.customizers.GlobalOpenApiCustomizer;
+import org.springdoc.core.customizers.OperationCustomizer;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -57,7 +58,13 @@ class OpenApiConfiguration {
 					carry `Retry-After`.
 
 					**Lists** use keyset pagination: pass `nextCursor` as `cursor`. **Actions** on runs need \
-					an `Idempotency-Key`."""))
+					an `Idempotency-Key`; a decision without `stageId` is about the run's current stage, and one \
+					naming a stage that is no longer current is 409 `stale`.
+
+					**Updates** of an employee name the version they change: `If-Match` with the `ETag` that GET \
+					answered, or `version` in the body. Neither is 428; a stale If-Match is 412, a stale version \
+					409 `stale`. Fields left out of a transfer stay as they are; `"manager": null` removes the \
+					manager."""))
 			.components(new Components()
 				.addSecuritySchemes(BEARER, new SecurityScheme().type(SecurityScheme.Type.HTTP).scheme("bearer")
 					.bearerFormat("jmlh_ API token").description("A tenant's API token (ADMIN: POST /v1/admin/api-tokens)"))
@@ -67,12 +74,34 @@ class OpenApiConfiguration {
 			.security(List.of(new SecurityRequirement().addList(BEARER), new SecurityRequirement().addList(BASIC)));
 	}
 
+	/**
+	 * Operation ids that name what the operation is ({@code employeeHire}, {@code runAct}) instead of
+	 * springdoc's bare method names, which it makes unique with {@code _1}, {@code _2} in the order it
+	 * meets the controllers: a generated client's method names would change whenever that order does.
+	 */
+	@Bean
+	OperationCustomizer stableOperationIds() {
+		return (operation, handler) -> {
+			String controller = handler.getBeanType().getSimpleName().replaceFirst("(Api)?Controller$", "");
+			String method = handler.getMethod().getName();
+			operation.setOperationId(Character.toLowerCase(controller.charAt(0)) + controller.substring(1)
+					+ Character.toUpperCase(method.charAt(0)) + method.substring(1));
+			return operation;
+		};
+	}
+
 	@Bean
 	GlobalOpenApiCustomizer honestResponses() {
 		return openApi -> {
 			if (openApi.getPaths() == null) {
 				return;
 			}
+			// springdoc builds the components' schemas from the controllers and drops the one declared on
+			// the OpenAPI bean: without this every problem response would $ref a schema the document lacks
+			if (openApi.getComponents() == null) {
+				openApi.setComponents(new Components());
+			}
+			openApi.getComponents().addSchemas(PROBLEM, problemSchema());
 			openApi.getPaths().forEach((path, item) -> item.readOperationsMap()
 				.forEach((method, operation) -> describe(path, method, operation)));
 		};
@@ -98,6 +127,9 @@ class OpenApiConfiguration {
 		}
 		boolean body = operation.getRequestBody() != null;
 		boolean write = method != PathItem.HttpMethod.GET && method != PathItem.HttpMethod.HEAD;
+		boolean conditional = operation.getParameters() != null && operation.getParameters().stream()
+			.anyMatch(parameter -> "header".equals(parameter.getIn()) && "If-Match".equalsIgnoreCase(parameter.getName()));
+		boolean stale = conditional || path.endsWith("/{action}");
 		Map<String, String[]> errors = new LinkedHashMap<>();
 		errors.put("400", new String[] { "Invalid parameters, headers or body fields (`errors` names each)", "validation", "malformed-request" });
 		errors.put("401", new String[] { "No, unknown, revoked or expired credentials", "unauthorized" });
@@ -107,12 +139,22 @@ class OpenApiConfiguration {
 			errors.put("404", new String[] { "No such thing in the caller's tenant", "not-found" });
 		}
 		errors.put("406", new String[] { "The Accept header allows no JSON", "not-acceptable" });
-		if (write) {
+		if (write && stale) {
+			errors.put("409", new String[] { "Conflicts with the current state, or names a stage or version that is no "
+					+ "longer current (stale: `errors` names stageId or version; reload and retry)", "conflict", "stale" });
+		}
+		else if (write) {
 			errors.put("409", new String[] { "Conflicts with the current state", "conflict" });
+		}
+		if (conditional) {
+			errors.put("412", new String[] { "If-Match names a version that is no longer the current one", "precondition-failed" });
 		}
 		if (body) {
 			errors.put("413", new String[] { "The body is too large", "payload-too-large" });
 			errors.put("415", new String[] { "The body is not application/json", "unsupported-media-type" });
+		}
+		if (conditional) {
+			errors.put("428", new String[] { "Neither If-Match nor version was sent", "precondition-required" });
 		}
 		errors.put("429", new String[] { "Too many failed sign-ins: wait Retry-After seconds", "too-many-attempts" });
 		errors.put("500", new String[] { "An unexpected error (logged)", "internal" });

@@ -11,6 +11,12 @@ public final class ProblemTypes {
 	public static final URI FORBIDDEN = URI.create(BASE + "forbidden");
 	public static final URI NOT_FOUND = URI.create(BASE + "not-found");
 	public static final URI CONFLICT = URI.create(BASE + "conflict");
+	/** 409: the request names a stage or version that is no longer current; {@code errors} names the field. */
+	public static final URI STALE = URI.create(BASE + "stale");
+	/** 428: an update named no version (neither If-Match nor {@code version}). */
+	public static final URI PRECONDITION_REQUIRED = URI.create(BASE + "precondition-required");
+	/** 412: the If-Match ETag is not the current version. */
+	public static final URI PRECONDITION_FAILED = URI.create(BASE + "precondition-failed");
 	public static final URI VALIDATION = URI.create(BASE + "validation");
 	/** 422: well-formed but cannot work (a definition's quorum its group cannot meet, an unknown group). */
 	public static final URI UNPROCESSABLE = URI.create(BASE + "unprocessable");

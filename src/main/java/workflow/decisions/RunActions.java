@@ -105,13 +105,24 @@ public class RunActions {
 		return recorded;
 	}
 
+	/**
+	 * The stage a decision is about: the one the caller named, or else the run's current stage. A
+	 * named stage that is no longer the current one is stale: the caller decided on what it saw,
+	 * and the run has moved on since.
+	 */
 	private Stage requestedStage(Run run, UUID stageId) {
-		if (stageId == null) {
-			throw new DomainException.InvalidInput("stageId", "is required");
+		UUID current = run.currentStageId();
+		if (stageId == null && current == null) {
+			throw new DomainException.Conflict("The run is " + run.status().value() + "; no stage awaits decisions.");
 		}
-		return stages.find(stageId)
+		UUID id = stageId == null ? current : stageId;
+		Stage stage = stages.find(id)
 			.filter(s -> s.runId().equals(run.id()))
-			.orElseThrow(() -> new DomainException.NotFound("No stage " + stageId + " in run " + run.id() + "."));
+			.orElseThrow(() -> new DomainException.NotFound("No stage " + id + " in run " + run.id() + "."));
+		if (!id.equals(current)) {
+			throw movedOn(run);
+		}
+		return stage;
 	}
 
 	/** The policy's refusal of a run-level rule, worded for the actor. */
@@ -126,9 +137,16 @@ public class RunActions {
 						"The run is " + status + "; no stage awaits decisions.");
 				case NOT_RETURNED -> new DomainException.Conflict(
 						"Only a returned run can be resubmitted; this one is " + status + ".");
-				default -> new DomainException.Conflict("The run has moved on to another stage; reload it.");
+				default -> movedOn(run);
 			};
 		});
+	}
+
+	/** A request naming a stage that is no longer the run's current one. */
+	private static DomainException movedOn(Run run) {
+		UUID current = run.currentStageId();
+		return DomainException.Conflict.stale("The run has moved on to another stage; reload it and decide again.", "stageId",
+				"is not the run's current stage" + (current == null ? "" : " (" + current + ")"));
 	}
 
 	/** The policy's refusal of a stage rule, worded for the actor. */

@@ -61,9 +61,12 @@ class RunApiController {
 		this.reassignment = reassignment;
 	}
 
-	/** Body of an action; {@code stageId} is required for approve, reject and return. */
+	/** Body of an action; without {@code stageId} a decision is about the run's current stage. */
 	record ActionBody(
-			@Schema(description = "The stage decided on (the run's currentStageId); required for approve, reject and return") UUID stageId,
+			@Schema(description = """
+					The stage decided on (the run's currentStageId as the caller saw it); left out: the run's current \
+					stage. A stage that is no longer current is 409 (type stale), so a decision never lands on a \
+					stage the caller did not see.""") UUID stageId,
 			@Schema(description = "Why; required for reject and return", maxLength = 2000) @Size(max = 2000) String comment) {
 	}
 
@@ -145,7 +148,12 @@ class RunApiController {
 	}
 
 	@PostMapping("/{id}/{action:approve|reject|return|withdraw|resubmit}")
-	@Operation(summary = "Act on a run: approve, reject or return its current stage, or resubmit or withdraw it (HR)")
+	@Operation(summary = "Act on a run: approve, reject or return its current stage, or resubmit or withdraw it (HR)",
+			description = """
+					The body is optional except for reject and return, which need a comment. stageId defaults to the \
+					run's current stage; a given one that is no longer current is 409 with type \
+					https://jmlhub.dev/problems/stale and errors.stageId. A replay with the same Idempotency-Key \
+					answers the first action.""")
 	@ApiResponse(responseCode = "202", description = "Recorded; the workflow applies it asynchronously (poll the run or the action's outcome)")
 	ResponseEntity<Action> act(@AuthenticationPrincipal AppUser user, @PathVariable UUID id,
 			@Parameter(schema = @Schema(allowableValues = { "approve", "reject", "return", "resubmit", "withdraw" })) @PathVariable String action,

@@ -44,6 +44,12 @@ public final class ApiClient {
 		return send(builder.build());
 	}
 
+	/** Posts {@code json} with {@code If-Match: ifMatch}, as an update that names the version it changes. */
+	public HttpResponse<String> postIfMatch(String user, String path, String json, String ifMatch) {
+		return send(request(user, path).header("Content-Type", "application/json").header("If-Match", ifMatch)
+			.POST(HttpRequest.BodyPublishers.ofString(json)).build());
+	}
+
 	/** Any method with an optional JSON body (PUT, PATCH, DELETE, ...). */
 	public HttpResponse<String> send(String user, String method, String path, String json) {
 		HttpRequest.Builder builder = request(user, path);
