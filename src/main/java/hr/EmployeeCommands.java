@@ -1,6 +1,7 @@
 package hr;
 
 import java.time.LocalDate;
+import java.util.UUID;
 
 import jakarta.validation.constraints.Email;
 import jakarta.validation.constraints.NotBlank;
@@ -21,7 +22,29 @@ public final class EmployeeCommands {
 			@NotBlank(message = "is required") @Email @Size(max = 254) String email,
 			@NotBlank(message = "is required") @Size(max = 100) String department,
 			@Size(max = 100) String manager,
-			@NotNull(message = "is required") LocalDate startDate) {
+			@NotNull(message = "is required") LocalDate startDate,
+			@Size(max = 200) String title) {
+
+		/** Without a title (it is optional). */
+		public Hire(String displayName, String email, String department, String manager, LocalDate startDate) {
+			this(displayName, email, department, manager, startDate, null);
+		}
+	}
+
+	/**
+	 * HR's edit of the editable fields, for example on a run an approver returned. {@code version}
+	 * must match the current one (optimistic locking); {@code lastDay} only applies to an
+	 * offboarded employee. {@code resubmitRunId}, when given, names the returned run the edit
+	 * resubmits.
+	 */
+	public record Update(@NotBlank(message = "is required") @Size(max = 200) String displayName,
+			@NotBlank(message = "is required") @Size(max = 100) String department,
+			@Size(max = 100) String manager,
+			@Size(max = 200) String title,
+			@NotNull(message = "is required") LocalDate startDate,
+			LocalDate lastDay,
+			@NotNull(message = "is required") Integer version,
+			UUID resubmitRunId) {
 	}
 
 	/** Mover. {@code version}, when given, must match the current one (optimistic locking). */

@@ -12,6 +12,7 @@ import org.springframework.stereotype.Service;
 import hr.EmployeeCommands.Hire;
 import hr.EmployeeCommands.Offboard;
 import hr.EmployeeCommands.Transfer;
+import hr.EmployeeCommands.Update;
 import hr.data.EmployeeRepository;
 import hr.data.EmployeeRunRepository;
 import outbox.OutboxPublisher;
@@ -20,6 +21,7 @@ import outbox.catalog.EmployeeHired;
 import outbox.catalog.EmployeeOffboarded;
 import outbox.catalog.EmployeeRunRequested;
 import outbox.catalog.EmployeeTransferred;
+import outbox.catalog.EmployeeUpdated;
 import outbox.catalog.RunDefinition;
 import outbox.catalog.RunFinished;
 import platform.DomainException;
@@ -54,6 +56,11 @@ public class EmployeeService {
 	}
 
 	public Employee hire(String tenantId, Hire hire) {
+		return hire(tenantId, null, hire);
+	}
+
+	/** {@code actor} is the HR user who hires: the runs it asks for show them as requester. */
+	public Employee hire(String tenantId, String actor, Hire hire) {
 		return transactions.inTenant(tenantId, () -> {
 			String manager = checkManager(hire.manager());
 			String email = hire.email().strip();
@@ -65,18 +72,23 @@ public class EmployeeService {
 			Employee created;
 			try {
 				created = employees.insert(tenantId, new Employee(UUID.randomUUID(), hire.displayName().strip(), email,
-						hire.department().strip(), manager, hire.startDate(), status, null, 0, null, null));
+						hire.department().strip(), manager, blankToNull(hire.title()), hire.startDate(), status, null, 0,
+						null, null));
 			}
 			catch (DuplicateKeyException e) {
 				throw new DomainException.InvalidInput("email", "is already used by another employee");
 			}
 			publishTrigger(new EmployeeHired(created.id(), created.displayName(), created.email(), created.department(),
-					created.manager(), created.startDate()), RunDefinition.JOINER);
+					created.manager(), created.startDate(), created.title(), actor), RunDefinition.JOINER);
 			return created;
 		});
 	}
 
 	public Employee transfer(String tenantId, UUID id, Transfer transfer) {
+		return transfer(tenantId, null, id, transfer);
+	}
+
+	public Employee transfer(String tenantId, String actor, UUID id, Transfer transfer) {
 		return transactions.inTenant(tenantId, () -> {
 			Employee current = lockCurrent(id, transfer.version());
 			if (current.status() == EmployeeStatus.OFFBOARDED) {
@@ -89,13 +101,17 @@ public class EmployeeService {
 			}
 			Employee moved = employees.transfer(id, department, manager);
 			publishTrigger(new EmployeeTransferred(moved.id(), moved.version(), moved.displayName(), moved.email(),
-					current.department(), moved.department(), current.manager(), moved.manager(), moved.startDate()),
-					RunDefinition.MOVER);
+					current.department(), moved.department(), current.manager(), moved.manager(), moved.startDate(),
+					moved.title(), actor), RunDefinition.MOVER);
 			return moved;
 		});
 	}
 
 	public Employee offboard(String tenantId, UUID id, Offboard offboard) {
+		return offboard(tenantId, null, id, offboard);
+	}
+
+	public Employee offboard(String tenantId, String actor, UUID id, Offboard offboard) {
 		return transactions.inTenant(tenantId, () -> {
 			Employee current = lockCurrent(id, offboard.version());
 			if (current.status() == EmployeeStatus.OFFBOARDED) {
@@ -106,7 +122,7 @@ public class EmployeeService {
 			}
 			Employee left = employees.offboard(id, offboard.lastDay());
 			publishTrigger(new EmployeeOffboarded(left.id(), left.displayName(), left.email(), left.department(),
-					left.manager(), offboard.lastDay()), RunDefinition.LEAVER);
+					left.manager(), offboard.lastDay(), left.title(), actor), RunDefinition.LEAVER);
 			return left;
 		});
 	}
@@ -120,6 +136,10 @@ public class EmployeeService {
 	 * @return the request, open until the workflow answers with its outcome
 	 */
 	public EmployeeRun requestRun(String tenantId, UUID id, RunDefinition definition) {
+		return requestRun(tenantId, null, id, definition);
+	}
+
+	public EmployeeRun requestRun(String tenantId, String actor, UUID id, RunDefinition definition) {
 		return transactions.inTenant(tenantId, () -> {
 			Employee employee = lockCurrent(id, null);
 			boolean offboarded = employee.status() == EmployeeStatus.OFFBOARDED;
@@ -132,12 +152,37 @@ public class EmployeeService {
 			EmployeeRunRequested request = new EmployeeRunRequested(UUID.randomUUID(), employee.id(),
 					employee.displayName(), employee.email(), employee.department(), employee.manager(), definition,
 					definition == RunDefinition.JOINER ? employee.startDate()
-							: definition == RunDefinition.LEAVER ? employee.lastDay() : null);
+							: definition == RunDefinition.LEAVER ? employee.lastDay() : null,
+					employee.title(), actor);
 			if (!runs.open(request.idempotencyKey(), employee.id(), definition)) {
 				throw new DomainException.Conflict("A " + definition.key() + " run is already open for this employee.");
 			}
 			outbox.publish(request);
 			return runs.find(request.idempotencyKey());
+		});
+	}
+
+	/**
+	 * HR edits the employee's editable fields (checked like a hire's, versioned like a transfer)
+	 * and publishes {@link EmployeeUpdated}: the workflow brings the employee's open runs up to
+	 * date and resubmits {@code update.resubmitRunId()} when it names a returned run. Nothing is
+	 * written when nothing changed.
+	 */
+	public Employee update(String tenantId, String actor, UUID id, Update update) {
+		return transactions.inTenant(tenantId, () -> {
+			Employee current = lockCurrent(id, update.version());
+			String manager = checkManager(update.manager());
+			boolean offboarded = current.status() == EmployeeStatus.OFFBOARDED;
+			LocalDate lastDay = offboarded && update.lastDay() != null ? update.lastDay() : current.lastDay();
+			if (lastDay != null && lastDay.isBefore(update.startDate())) {
+				throw new DomainException.InvalidInput("startDate", "must not be after the last day " + lastDay);
+			}
+			Employee edited = employees.update(id, update.displayName().strip(), update.department().strip(), manager,
+					blankToNull(update.title()), update.startDate(), lastDay);
+			outbox.publish(new EmployeeUpdated(edited.id(), edited.version(), edited.displayName(), edited.email(),
+					edited.department(), edited.manager(), edited.title(), edited.startDate(), edited.lastDay(),
+					update.resubmitRunId(), actor));
+			return edited;
 		});
 	}
 
@@ -183,6 +228,10 @@ public class EmployeeService {
 		// a second mover while one is open is allowed; it is just not tracked as open
 		runs.open(event.idempotencyKey(), event.employeeId(), definition);
 		outbox.publish(event);
+	}
+
+	private static String blankToNull(String value) {
+		return value == null || value.isBlank() ? null : value.strip();
 	}
 
 	private String checkManager(String manager) {

@@ -1,7 +1,9 @@
 package workflow;
 
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 
@@ -63,6 +65,20 @@ public class Runs {
 
 	public int inboxCount(AppUser user) {
 		return queries.inboxCount(user);
+	}
+
+	/** The runs that need HR (HR's queue), longest waiting first. */
+	public List<HrWorkItem> hrWork(String tenantId, int limit) {
+		return queries.hrWork(tenantId, limit);
+	}
+
+	public int hrWorkCount(String tenantId) {
+		return queries.hrWorkCount(tenantId);
+	}
+
+	/** Display names of users (approvers, requesters, managers) for the pages; unknown ones keep their username. */
+	public Map<String, String> displayNames(String tenantId, Collection<String> usernames) {
+		return queries.displayNames(tenantId, usernames);
 	}
 
 	/** Records the action (the workflow applies it asynchronously) and returns it. */

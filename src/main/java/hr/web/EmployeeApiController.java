@@ -48,7 +48,7 @@ class EmployeeApiController {
 	@Operation(summary = "Hire (joiner): publishes hr.employee.created")
 	@ApiResponse(responseCode = "201", description = "Hired; Location points at the employee")
 	ResponseEntity<Employee> hire(@AuthenticationPrincipal AppUser user, @Valid @RequestBody Hire hire) {
-		Employee created = employees.hire(user.tenantId(), hire);
+		Employee created = employees.hire(user.tenantId(), user.getUsername(), hire);
 		return ResponseEntity.created(URI.create("/v1/hr/employees/" + created.id())).body(created);
 	}
 
@@ -70,14 +70,14 @@ class EmployeeApiController {
 	@Operation(summary = "Transfer (mover): publishes hr.employee.transferred")
 	Employee transfer(@AuthenticationPrincipal AppUser user, @PathVariable UUID id,
 			@Valid @RequestBody Transfer transfer) {
-		return employees.transfer(user.tenantId(), id, transfer);
+		return employees.transfer(user.tenantId(), user.getUsername(), id, transfer);
 	}
 
 	@PostMapping("/{id}/offboard")
 	@Operation(summary = "Offboard (leaver): publishes hr.employee.offboarded; a second offboard is a 409")
 	Employee offboard(@AuthenticationPrincipal AppUser user, @PathVariable UUID id,
 			@Valid @RequestBody Offboard offboard) {
-		return employees.offboard(user.tenantId(), id, offboard);
+		return employees.offboard(user.tenantId(), user.getUsername(), id, offboard);
 	}
 
 	@PostMapping("/{id}/runs")
@@ -86,7 +86,7 @@ class EmployeeApiController {
 	@ApiResponse(responseCode = "202", description = "Requested; the run starts asynchronously (see GET .../runs)")
 	ResponseEntity<EmployeeRun> requestRun(@AuthenticationPrincipal AppUser user, @PathVariable UUID id,
 			@Valid @RequestBody StartRun request) {
-		return ResponseEntity.accepted().body(employees.requestRun(user.tenantId(), id, request.runDefinition()));
+		return ResponseEntity.accepted().body(employees.requestRun(user.tenantId(), user.getUsername(), id, request.runDefinition()));
 	}
 
 	@GetMapping("/{id}/runs")

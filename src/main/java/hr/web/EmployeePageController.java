@@ -22,6 +22,7 @@ import hr.EmployeeCommands.Hire;
 import hr.EmployeeCommands.Offboard;
 import hr.EmployeeCommands.StartRun;
 import hr.EmployeeCommands.Transfer;
+import hr.EmployeeCommands.Update;
 import hr.EmployeeQuery;
 import hr.EmployeeService;
 import outbox.catalog.RunDefinition;
@@ -67,7 +68,7 @@ class EmployeePageController {
 			return form(user, model);
 		}
 		try {
-			Employee created = employees.hire(user.tenantId(), hire);
+			Employee created = employees.hire(user.tenantId(), user.getUsername(), hire);
 			redirect.addFlashAttribute("success", created.displayName() + " was added; the joiner run it asks for is listed below.");
 			return "redirect:/hr/employees/" + created.id();
 		}
@@ -97,7 +98,7 @@ class EmployeePageController {
 	String requestRun(@AuthenticationPrincipal AppUser user, @PathVariable UUID id,
 			@ModelAttribute StartRun request, RedirectAttributes redirect) {
 		try {
-			employees.requestRun(user.tenantId(), id, request.runDefinition());
+			employees.requestRun(user.tenantId(), user.getUsername(), id, request.runDefinition());
 			redirect.addFlashAttribute("success", "A " + request.runDefinition().key() + " run was requested; it starts shortly.");
 		}
 		catch (DomainException.Conflict | DomainException.InvalidInput e) {
@@ -107,12 +108,50 @@ class EmployeePageController {
 		return "redirect:/hr/employees/" + id;
 	}
 
+	/**
+	 * The edit form of the employee's editable fields; with {@code run} (from a returned run in
+	 * HR's queue) saving it also resubmits that run with the new data.
+	 */
+	@GetMapping("/{id}/edit")
+	String edit(@AuthenticationPrincipal AppUser user, @PathVariable UUID id, @RequestParam(required = false) UUID run,
+			Model model) {
+		Employee employee = employees.get(user.tenantId(), id);
+		model.addAttribute("update", new Update(employee.displayName(), employee.department(), employee.manager(),
+				employee.title(), employee.startDate(), employee.lastDay(), employee.version(), run));
+		return editForm(user, employee, model);
+	}
+
+	@PostMapping("/{id}/edit")
+	String update(@AuthenticationPrincipal AppUser user, @PathVariable UUID id,
+			@Valid @ModelAttribute("update") Update update, BindingResult errors, Model model,
+			RedirectAttributes redirect) {
+		if (!errors.hasErrors()) {
+			try {
+				employees.update(user.tenantId(), user.getUsername(), id, update);
+				if (update.resubmitRunId() != null) {
+					redirect.addFlashAttribute("success", "The employee was saved; the run is resubmitted with the new data.");
+					// the run page waits for the resubmit, which the workflow records from the edit's event
+					return "redirect:/runs/" + update.resubmitRunId() + "?resubmitted=true";
+				}
+				redirect.addFlashAttribute("success", "The employee was saved.");
+				return "redirect:/hr/employees/" + id;
+			}
+			catch (DomainException.InvalidInput e) {
+				e.fieldErrors().forEach((field, message) -> errors.rejectValue(field, "invalid", message));
+			}
+			catch (DomainException.Conflict e) {
+				model.addAttribute("error", e.getMessage());
+			}
+		}
+		return editForm(user, employees.get(user.tenantId(), id), model);
+	}
+
 	@PostMapping("/{id}/transfer")
 	String transfer(@AuthenticationPrincipal AppUser user, @PathVariable UUID id,
 			@Valid @ModelAttribute("transfer") Transfer transfer, BindingResult errors, Model model,
 			RedirectAttributes redirect) {
 		return write(user, id, errors, model, redirect, "The transfer was recorded; the mover run it asks for is listed below.",
-				() -> employees.transfer(user.tenantId(), id, transfer));
+				() -> employees.transfer(user.tenantId(), user.getUsername(), id, transfer));
 	}
 
 	@PostMapping("/{id}/offboard")
@@ -120,7 +159,7 @@ class EmployeePageController {
 			@Valid @ModelAttribute("offboard") Offboard offboard, BindingResult errors, Model model,
 			RedirectAttributes redirect) {
 		return write(user, id, errors, model, redirect, "The employee is offboarded; the leaver run it asks for is listed below.",
-				() -> employees.offboard(user.tenantId(), id, offboard));
+				() -> employees.offboard(user.tenantId(), user.getUsername(), id, offboard));
 	}
 
 	private String write(AppUser user, UUID id, BindingResult errors, Model model, RedirectAttributes redirect,
@@ -139,6 +178,12 @@ class EmployeePageController {
 			}
 		}
 		return show(user, id, model);
+	}
+
+	private String editForm(AppUser user, Employee employee, Model model) {
+		model.addAttribute("employee", employee);
+		model.addAttribute("managers", employees.managers(user.tenantId()));
+		return "hr/employee-edit";
 	}
 
 	private String form(AppUser user, Model model) {

@@ -4,7 +4,7 @@ import java.util.UUID;
 
 /** An HR event about one employee (joiner, mover, leaver): the employee is its aggregate. */
 public sealed interface EmployeeEvent extends CatalogEvent
-		permits EmployeeHired, EmployeeTransferred, EmployeeOffboarded, EmployeeRunRequested {
+		permits EmployeeHired, EmployeeTransferred, EmployeeOffboarded, EmployeeRunRequested, EmployeeUpdated {
 
 	UUID employeeId();
 
