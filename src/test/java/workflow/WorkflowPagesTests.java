@@ -27,7 +27,7 @@ import tools.jackson.databind.json.JsonMapper;
 @JmlHubIntegrationTest
 class WorkflowPagesTests {
 
-	private static final Pattern KEY = Pattern.compile("id=\"form-(\\w+)\".*?name=\"idempotencyKey\" value=\"([^\"]+)\"",
+	private static final Pattern KEY = Pattern.compile("id=\"decision-form\".*?name=\"idempotencyKey\" value=\"([^\"]+)\"",
 			Pattern.DOTALL);
 
 	@LocalServerPort
@@ -49,14 +49,14 @@ class WorkflowPagesTests {
 		scenario = new RunScenario(new ApiClient(port), json, transactions, outbox);
 	}
 
+	/** The idempotency key of the page's one decision form, after checking it offers {@code action}. */
 	static String key(String page, String action) {
+		assertThat(page).contains("id=\"button-" + action + "\"");
 		Matcher matcher = KEY.matcher(page);
-		while (matcher.find()) {
-			if (matcher.group(1).equals(action)) {
-				return matcher.group(2);
-			}
+		if (matcher.find()) {
+			return matcher.group(1);
 		}
-		throw new AssertionError("no form " + action + " in " + page);
+		throw new AssertionError("no decision form in " + page);
 	}
 
 	@Test
@@ -77,11 +77,11 @@ class WorkflowPagesTests {
 		UUID runId = scenario.startJoiner(name, "manny");
 		String stageId = RunScenario.id(scenario.awaitActiveStage(runId, "manager_approval"));
 
-		assertThat(ConsoleSession.login(port, "ivan").get("/runs/" + runId).body()).doesNotContain("id=\"form-approve\"");
+		assertThat(ConsoleSession.login(port, "ivan").get("/runs/" + runId).body()).doesNotContain("id=\"button-approve\"");
 		ConsoleSession manny = ConsoleSession.login(port, "manny");
 		String page = manny.get("/runs/" + runId).body();
-		assertThat(page).contains(name, "id=\"form-approve\"", "id=\"form-reject\"", "id=\"form-return\"")
-			.doesNotContain("id=\"form-withdraw\"");
+		assertThat(page).contains(name, "id=\"button-approve\"", "id=\"button-reject\"", "id=\"button-return\"")
+			.doesNotContain("id=\"button-withdraw\"");
 
 		String invalid = manny.htmxPost("/runs/" + runId + "/actions/reject",
 				Map.of("stageId", stageId, "idempotencyKey", key(page, "reject"), "comment", "")).body();
@@ -94,7 +94,7 @@ class WorkflowPagesTests {
 				Map.of("stageId", stageId, "idempotencyKey", key, "comment", "ok"));
 		assertThat(first.statusCode()).isEqualTo(200);
 		assertThat(second.statusCode()).isEqualTo(200);
-		assertThat(first.body()).doesNotContain("id=\"form-approve\"");
+		assertThat(first.body()).doesNotContain("id=\"button-approve\"");
 		assertThat(scenario.run(runId).get("actions")).hasSize(1);
 
 		scenario.awaitActiveStage(runId, "it_access");

@@ -35,7 +35,7 @@ public class EmployeeRepository {
 	public Employee insert(String tenantId, Employee employee) {
 		return jdbc.sql("""
 				INSERT INTO employees (id, tenant_id, display_name, email, department, manager, title, start_date, status)
-				VALUES (:id, :tenant, :displayName, :email, :department, :manager, :startDate, :status)
+				VALUES (:id, :tenant, :displayName, :email, :department, :manager, :title, :startDate, :status)
 				""" + " RETURNING " + COLUMNS)
 			.param("id", employee.id())
 			.param("tenant", tenantId)

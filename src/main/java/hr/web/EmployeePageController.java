@@ -1,5 +1,6 @@
 package hr.web;
 
+import java.time.Clock;
 import java.util.UUID;
 
 import jakarta.servlet.http.HttpServletRequest;
@@ -39,9 +40,11 @@ import platform.AppUser;
 class EmployeePageController {
 
 	private final EmployeeService employees;
+	private final Clock clock;
 
-	EmployeePageController(EmployeeService employees) {
+	EmployeePageController(EmployeeService employees, Clock clock) {
 		this.employees = employees;
+		this.clock = clock;
 	}
 
 	@GetMapping
@@ -130,8 +133,8 @@ class EmployeePageController {
 				employees.update(user.tenantId(), user.getUsername(), id, update);
 				if (update.resubmitRunId() != null) {
 					redirect.addFlashAttribute("success", "The employee was saved; the run is resubmitted with the new data.");
-					// the run page waits for the resubmit, which the workflow records from the edit's event
-					return "redirect:/runs/" + update.resubmitRunId() + "?resubmitted=true";
+					// the run page waits a while (from this moment) for the resubmit the workflow records from the edit's event
+					return "redirect:/runs/" + update.resubmitRunId() + "?resubmitted=" + clock.millis();
 				}
 				redirect.addFlashAttribute("success", "The employee was saved.");
 				return "redirect:/hr/employees/" + id;

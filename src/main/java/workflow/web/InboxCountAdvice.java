@@ -13,8 +13,8 @@ import platform.Role;
 import workflow.Runs;
 
 /**
- * The nav badge: every console page of an APPROVER gets {@code inboxCount}. Skipped for the JSON
- * API and HTMX partials, which render no nav.
+ * The nav badges: every console page of an APPROVER gets {@code inboxCount}, of HR
+ * {@code hrWorkCount} (HR's queue). Skipped for the JSON API and HTMX partials, which render no nav.
  */
 @ControllerAdvice
 class InboxCountAdvice {
@@ -27,12 +27,23 @@ class InboxCountAdvice {
 
 	@ModelAttribute("inboxCount")
 	Integer inboxCount(HttpServletRequest request) {
+		AppUser user = consoleUser(request, Role.APPROVER);
+		return user == null ? null : runs.inboxCount(user);
+	}
+
+	@ModelAttribute("hrWorkCount")
+	Integer hrWorkCount(HttpServletRequest request) {
+		AppUser user = consoleUser(request, Role.HR);
+		return user == null ? null : runs.hrWorkCount(user.tenantId());
+	}
+
+	/** The signed-in user of a console page (not the API, not a partial) when they hold {@code role}. */
+	private static AppUser consoleUser(HttpServletRequest request, Role role) {
 		Authentication authentication = SecurityContextHolder.getContext().getAuthentication();
-		if (authentication == null || !(authentication.getPrincipal() instanceof AppUser user)
-				|| !user.hasRole(Role.APPROVER) || request.getRequestURI().startsWith("/v1/")
-				|| Htmx.isRequest(request)) {
+		if (authentication == null || !(authentication.getPrincipal() instanceof AppUser user) || !user.hasRole(role)
+				|| request.getRequestURI().startsWith("/v1/") || Htmx.isRequest(request)) {
 			return null;
 		}
-		return runs.inboxCount(user);
+		return user;
 	}
 }
