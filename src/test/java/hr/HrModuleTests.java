@@ -1,6 +1,7 @@
 package hr;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.LocalDate;
 import java.util.Optional;
@@ -18,16 +19,19 @@ import org.springframework.modulith.test.Scenario;
 import hr.EmployeeCommands.Hire;
 import hr.EmployeeCommands.Offboard;
 import hr.EmployeeCommands.Transfer;
+import hr.EmployeeCommands.Update;
 import outbox.catalog.CatalogEvent;
 import outbox.catalog.EmployeeHired;
 import outbox.catalog.EmployeeOffboarded;
 import outbox.catalog.EmployeeRunRequested;
+import outbox.catalog.EmployeeUpdated;
 import outbox.catalog.EmployeeTransferred;
 import outbox.catalog.RunStartRequested;
 import outbox.catalog.StageReminderDue;
 import outbox.OutboxEventHandler;
 import outbox.testing.HandlerScript;
 import outbox.testing.TestHandlers.ScriptedHandler;
+import platform.DomainException;
 import platform.JmlHubApplication;
 
 /**
@@ -66,6 +70,11 @@ class HrModuleTests {
 		@Bean
 		OutboxEventHandler<EmployeeRunRequested> runRequested(HandlerScript script) {
 			return new ScriptedHandler<>(EmployeeRunRequested.class, script);
+		}
+
+		@Bean
+		OutboxEventHandler<EmployeeUpdated> updated(HandlerScript script) {
+			return new ScriptedHandler<>(EmployeeUpdated.class, script);
 		}
 
 		@Bean
@@ -109,6 +118,28 @@ class HrModuleTests {
 			.andWaitForStateChange(() -> received(EmployeeOffboarded.TYPE, hired.id()))
 			.andVerify(event -> assertThat(event).contains(new EmployeeOffboarded(hired.id(), "Mo Ver", hired.email(),
 					"Legal", "manny", LocalDate.of(2031, 6, 30))));
+	}
+
+	@Test
+	void anEditIsVersionedAndPublishesTheEditedFieldsWithTheRunItResubmits(Scenario scenario) {
+		Employee hired = employees.hire("acme", "hana", new Hire("Ed Itor", "editor-" + UUID.randomUUID() + "@acme.example",
+				"Sales", null, LocalDate.of(2031, 2, 2), "Clerk"));
+		assertThat(hired.title()).isEqualTo("Clerk");
+		UUID runId = UUID.randomUUID();
+
+		scenario.stimulate(() -> employees.update("acme", "hana", hired.id(), new Update(" Ed Itor-Smith ", "Finance",
+				"manny", "Analyst", LocalDate.of(2031, 3, 1), null, hired.version(), runId)))
+			.andWaitForStateChange(() -> received(EmployeeUpdated.TYPE + ":" + hired.id() + ":" + (hired.version() + 1)))
+			.andVerify(event -> assertThat(event).contains(new EmployeeUpdated(hired.id(), hired.version() + 1,
+					"Ed Itor-Smith", hired.email(), "Finance", "manny", "Analyst", LocalDate.of(2031, 3, 1), null, runId,
+					"hana")));
+		assertThat(employees.get("acme", hired.id()).department()).isEqualTo("Finance");
+
+		// a stale version is refused and writes nothing
+		assertThatThrownBy(() -> employees.update("acme", "hana", hired.id(), new Update("Someone Else", "Legal", null,
+				null, LocalDate.of(2031, 3, 1), null, hired.version(), null)))
+			.isInstanceOf(DomainException.Conflict.class);
+		assertThat(employees.get("acme", hired.id()).displayName()).isEqualTo("Ed Itor-Smith");
 	}
 
 	private UUID employeeIdOf(String email) {

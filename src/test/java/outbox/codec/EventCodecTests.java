@@ -15,6 +15,7 @@ import outbox.catalog.CatalogEvent;
 import outbox.catalog.EmployeeHired;
 import outbox.catalog.EmployeeOffboarded;
 import outbox.catalog.EmployeeRunRequested;
+import outbox.catalog.EmployeeUpdated;
 import outbox.catalog.RunDefinition;
 import outbox.catalog.RunFinished;
 import outbox.catalog.RunOutcome;
@@ -32,10 +33,11 @@ class EventCodecTests {
 	@Test
 	void theSealedHierarchyIsTheCatalogWithOneUniqueKeyPerRecord() {
 		assertThat(catalog.types()).containsExactly(EmployeeHired.class, EmployeeTransferred.class,
-				EmployeeOffboarded.class, EmployeeRunRequested.class, RunStartRequested.class, StageReminderDue.class,
+				EmployeeOffboarded.class, EmployeeRunRequested.class, EmployeeUpdated.class, RunStartRequested.class,
+				StageReminderDue.class,
 				RunFinished.class);
 		assertThat(catalog.keys()).containsExactly("hr.employee.created", "hr.employee.transferred",
-				"hr.employee.offboarded", "hr.employee.run_requested", "workflow.run.start_requested",
+				"hr.employee.offboarded", "hr.employee.run_requested", "hr.employee.updated", "workflow.run.start_requested",
 				"workflow.stage.reminder_due", "workflow.run.finished");
 		for (Class<?> type : catalog.types()) {
 			assertThat(type.getAnnotation(EventType.class)).as(type.getName()).isNotNull();

@@ -8,6 +8,7 @@ import outbox.catalog.CatalogEvent;
 import outbox.catalog.EmployeeHired;
 import outbox.catalog.EmployeeOffboarded;
 import outbox.catalog.EmployeeRunRequested;
+import outbox.catalog.EmployeeUpdated;
 import outbox.catalog.RunDefinition;
 import outbox.catalog.RunFinished;
 import outbox.catalog.RunOutcome;
@@ -33,6 +34,8 @@ public final class SampleEvents {
 					null, LocalDate.of(2030, 6, 30));
 			case EmployeeRunRequested.TYPE -> new EmployeeRunRequested(UUID.randomUUID(), id, "Sample Request", null,
 					"Ops", null, RunDefinition.JOINER, LocalDate.of(2030, 1, 15));
+			case EmployeeUpdated.TYPE -> new EmployeeUpdated(id, 1, "Sample Edit", "edit@example.test", "Ops", null,
+					"Analyst", LocalDate.of(2030, 1, 15), null, null, null);
 			case RunFinished.TYPE -> new RunFinished(UUID.randomUUID(), id, RunDefinition.JOINER, RunOutcome.COMPLETED,
 					"hr.employee.created:" + id, null);
 			case RunStartRequested.TYPE -> new RunStartRequested(id);

@@ -9,6 +9,7 @@ import outbox.catalog.CatalogEvent;
 import outbox.catalog.EmployeeHired;
 import outbox.catalog.EmployeeOffboarded;
 import outbox.catalog.EmployeeRunRequested;
+import outbox.catalog.EmployeeUpdated;
 import outbox.catalog.RunFinished;
 import outbox.catalog.EmployeeTransferred;
 import outbox.catalog.RunStartRequested;
@@ -45,6 +46,11 @@ public class TestHandlers {
 	@Bean
 	OutboxEventHandler<EmployeeRunRequested> employeeRunRequestedTestHandler(HandlerScript script) {
 		return new ScriptedHandler<>(EmployeeRunRequested.class, script);
+	}
+
+	@Bean
+	OutboxEventHandler<EmployeeUpdated> employeeUpdatedTestHandler(HandlerScript script) {
+		return new ScriptedHandler<>(EmployeeUpdated.class, script);
 	}
 
 	@Bean
