@@ -21,8 +21,9 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The workflow console pages rendered by the real app: inbox with badge, runs list, run detail
- * with the HTMX action panel (inline validation, decision recorded, settled state), and their
- * role, assignment and tenant checks.
+ * with the HTMX action panel (one comment box, inline validation, decision recorded, settled
+ * state), HR's queue with its nav badge and JSON equivalent, and their role, assignment and
+ * tenant checks.
  */
 @JmlHubIntegrationTest
 class WorkflowPagesTests {
@@ -83,6 +84,8 @@ class WorkflowPagesTests {
 		assertThat(page).contains(name, "id=\"button-approve\"", "id=\"button-reject\"", "id=\"button-return\"")
 			.doesNotContain("id=\"button-withdraw\"");
 
+		assertThat(page.split("<textarea", -1)).as("one comment box for every action").hasSize(2);
+
 		String invalid = manny.htmxPost("/runs/" + runId + "/actions/reject",
 				Map.of("stageId", stageId, "idempotencyKey", key(page, "reject"), "comment", "")).body();
 		assertThat(invalid).startsWith("<section").contains("is-invalid", "A comment is required to reject");
@@ -102,5 +105,28 @@ class WorkflowPagesTests {
 		assertThat(settled).contains("data-waiting=\"false\"").doesNotContain("hx-trigger");
 		assertThat(manny.get("/runs?status=running&q=" + name.replace(' ', '+')).body()).contains(name);
 		assertThat(manny.get("/runs?status=completed&q=" + name.replace(' ', '+')).body()).contains("id=\"runs-empty\"");
+	}
+
+	@Test
+	void hrsQueueListsAReturnedRunWithItsReasonAndCountsItInTheNav() {
+		String name = "Queue Person " + UUID.randomUUID().toString().substring(0, 6);
+		UUID runId = scenario.startJoiner(name, "manny");
+		String stageId = RunScenario.id(scenario.awaitActiveStage(runId, "manager_approval"));
+		scenario.accepted("manny", runId, "return", stageId, "Wrong department for this role");
+		scenario.awaitStatus(runId, "returned");
+
+		ConsoleSession hana = ConsoleSession.login(port, "hana");
+		String queue = hana.get("/work").body();
+		assertThat(queue).contains(name, "Wrong department for this role", "Manny Mendes", "id=\"hr-work-count\"",
+				"data-run-id=\"" + runId + "\"");
+		String run = hana.get("/runs/" + runId).body();
+		assertThat(run).contains("id=\"return-banner\"", "Wrong department for this role", "id=\"button-resubmit\"",
+				"id=\"button-withdraw\"", "hx-confirm=");
+		assertThat(ConsoleSession.login(port, "manny").get("/work").statusCode()).isEqualTo(403);
+
+		// the JSON equivalent: HR's queue for HR, an empty one for an approver
+		assertThat(scenario.get("hana", "/v1/me/work").get("hrQueue").toString())
+			.contains(runId.toString(), "\"kind\":\"returned\"", "Wrong department for this role");
+		assertThat(scenario.get("manny", "/v1/me/work").get("hrQueue")).isEmpty();
 	}
 }
