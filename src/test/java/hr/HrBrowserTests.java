@@ -42,7 +42,7 @@ class HrBrowserTests {
 		driver.findElement(By.id("displayName")).sendKeys("   ");
 		driver.findElement(By.id("email")).sendKeys("not-an-email");
 		driver.findElement(By.id("department")).sendKeys("Engineering");
-		driver.findElement(By.cssSelector("#hire-form button[type=submit]")).click();
+		browser.click(driver.findElement(By.cssSelector("#hire-form button[type=submit]")));
 
 		browser.waitForText("#email-error", "well-formed email");
 		assertThat(browser.waitFor("#displayName-error").getText()).isNotBlank();
@@ -59,7 +59,7 @@ class HrBrowserTests {
 		new Select(driver.findElement(By.id("manager"))).selectByValue("manny");
 		browser.script("document.getElementById('startDate').value = arguments[0]",
 				LocalDate.now().plusDays(14).toString());
-		driver.findElement(By.cssSelector("#hire-form button[type=submit]")).click();
+		browser.click(driver.findElement(By.cssSelector("#hire-form button[type=submit]")));
 
 		browser.waitForText("#flash-success", "was added");
 		assertThat(browser.waitFor("#employee-status").getText()).isEqualTo("pre-hire");
@@ -81,15 +81,15 @@ class HrBrowserTests {
 		driver.findElement(By.id("email")).sendKeys("leave-" + tag + "@acme.example");
 		driver.findElement(By.id("department")).sendKeys("Sales");
 		browser.script("document.getElementById('startDate').value = '2024-03-01'");
-		driver.findElement(By.cssSelector("#hire-form button[type=submit]")).click();
+		browser.click(driver.findElement(By.cssSelector("#hire-form button[type=submit]")));
 		browser.waitForText("#flash-success", "was added");
 
 		browser.script("document.getElementById('lastDay').value = '2026-12-31'");
-		driver.findElement(By.cssSelector("#offboard-form button[type=submit]")).click();
+		browser.click(driver.findElement(By.cssSelector("#offboard-form button[type=submit]")));
 		browser.until(ExpectedConditions.alertIsPresent(), "the confirmation").dismiss();
 		assertThat(browser.waitFor("#employee-status").getText()).isEqualTo("active");
 
-		driver.findElement(By.cssSelector("#offboard-form button[type=submit]")).click();
+		browser.click(driver.findElement(By.cssSelector("#offboard-form button[type=submit]")));
 		browser.until(ExpectedConditions.alertIsPresent(), "the confirmation").accept();
 		browser.waitForText("#employee-status", "offboarded");
 		browser.waitForText("#flash-success", "offboarded");

@@ -90,7 +90,7 @@ class WorkflowBrowserTests {
 		}
 		browser.login("sara").open("/runs/" + runId);
 		WebElement panel = browser.waitFor("#run-panel");
-		click(browser, browser.waitFor("#button-reject"));
+		browser.click(browser.waitFor("#button-reject"));
 		browser.until(ExpectedConditions.alertIsPresent(), "the confirmation").accept();
 		browser.until(ExpectedConditions.stalenessOf(panel), "the swapped panel");
 		assertThat(browser.waitFor("#error-reject").getText()).contains("comment is required");
@@ -131,7 +131,7 @@ class WorkflowBrowserTests {
 
 		// a reject asks first: dismissing it sends nothing
 		browser.waitFor("#comment").sendKeys("Not this quarter");
-		click(browser, browser.waitFor("#button-reject"));
+		browser.click(browser.waitFor("#button-reject"));
 		Alert confirmation = browser.until(ExpectedConditions.alertIsPresent(), "the confirmation");
 		assertThat(confirmation.getText()).contains("Reject this run?");
 		confirmation.dismiss();
@@ -202,20 +202,13 @@ class WorkflowBrowserTests {
 		if (comment != null) {
 			browser.waitFor("#comment").sendKeys(comment);
 		}
-		click(browser, browser.until(ExpectedConditions.elementToBeClickable(By.id("button-" + action)), action));
+		browser.click(browser.until(ExpectedConditions.elementToBeClickable(By.id("button-" + action)), action));
 		if (List.of("reject", "withdraw").contains(action)) {
 			browser.until(ExpectedConditions.alertIsPresent(), "the confirmation").accept();
 		}
 		browser.until(ExpectedConditions.stalenessOf(panel), "the swapped panel");
 		browser.until(panel("data-waiting", "false"), "the settled panel");
 		assertThat(browser.script("return window.__page;")).as("no page reload").isEqualTo(page);
-	}
-
-	/** A real click, after scrolling the button into the window (the decision form can be below it). */
-	private static void click(Browser browser, WebElement button) {
-		// instant: Bootstrap's smooth scrolling would move the button while the click aims at it
-		browser.script("arguments[0].scrollIntoView({block: 'center', behavior: 'instant'});", button);
-		button.click();
 	}
 
 	/** The panel's attribute has the value; the panel may be swapped (stale) while it is read. */
