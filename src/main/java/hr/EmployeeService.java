@@ -165,8 +165,8 @@ public class EmployeeService {
 	/**
 	 * HR edits the employee's editable fields (checked like a hire's, versioned like a transfer)
 	 * and publishes {@link EmployeeUpdated}: the workflow brings the employee's open runs up to
-	 * date and resubmits {@code update.resubmitRunId()} when it names a returned run. Nothing is
-	 * written when nothing changed.
+	 * date and resubmits {@code update.resubmitRunId()} when it names a returned run. An edit that
+	 * changes nothing is still recorded: resubmitting unchanged data is HR's call.
 	 */
 	public Employee update(String tenantId, String actor, UUID id, Update update) {
 		return transactions.inTenant(tenantId, () -> {
