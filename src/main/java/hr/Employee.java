@@ -6,6 +6,6 @@ import java.util.UUID;
 
 /** An employee as HR sees it. */
 public record Employee(UUID id, String displayName, String email, String department, String manager,
-		LocalDate startDate, EmployeeStatus status, LocalDate lastDay, int version, Instant createdAt,
+		String title, LocalDate startDate, EmployeeStatus status, LocalDate lastDay, int version, Instant createdAt,
 		Instant updatedAt) {
 }

@@ -2,6 +2,7 @@ package hr;
 
 import java.time.LocalDate;
 import java.time.Period;
+import java.util.UUID;
 
 import jakarta.validation.constraints.Email;
 import jakarta.validation.constraints.NotBlank;
@@ -28,14 +29,37 @@ public final class EmployeeCommands {
 			@NotBlank(message = "is required") @Size(max = 100) String department,
 			@Size(max = 100) String manager,
 			@NotNull(message = "is required") LocalDate startDate,
-			@Schema(description = "Set true to hire with a startDate before today (at most a year back)") Boolean allowBackdated) {
+			@Schema(description = "Set true to hire with a startDate before today (at most a year back)") Boolean allowBackdated,
+			@Size(max = 200) String title) {
 
 		/** How far back a start date may be, even with {@code allowBackdated}. */
 		public static final Period MAX_BACKDATED = Period.ofYears(1);
 
+		/** Without a title (it is optional). */
+		public Hire(String displayName, String email, String department, String manager, LocalDate startDate,
+				Boolean allowBackdated) {
+			this(displayName, email, department, manager, startDate, allowBackdated, null);
+		}
+
 		public boolean backdatingAllowed() {
 			return Boolean.TRUE.equals(allowBackdated);
 		}
+	}
+
+	/**
+	 * HR's edit of the editable fields, for example on a run an approver returned. {@code version}
+	 * must match the current one (optimistic locking); {@code lastDay} only applies to an
+	 * employee who is leaving. {@code resubmitRunId}, when given, names the returned run the edit
+	 * resubmits.
+	 */
+	public record Update(@NotBlank(message = "is required") @Size(max = 200) String displayName,
+			@NotBlank(message = "is required") @Size(max = 100) String department,
+			@Size(max = 100) String manager,
+			@Size(max = 200) String title,
+			@NotNull(message = "is required") LocalDate startDate,
+			LocalDate lastDay,
+			@NotNull(message = "is required") Integer version,
+			UUID resubmitRunId) {
 	}
 
 	/**

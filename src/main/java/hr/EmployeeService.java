@@ -12,6 +12,7 @@ import org.springframework.stereotype.Service;
 import hr.EmployeeCommands.Hire;
 import hr.EmployeeCommands.Move;
 import hr.EmployeeCommands.Offboard;
+import hr.EmployeeCommands.Update;
 import hr.data.EmployeeRepository;
 import hr.data.EmployeeRunRepository;
 import outbox.OutboxPublisher;
@@ -22,6 +23,7 @@ import outbox.catalog.EmployeeOffboarded;
 import outbox.catalog.EmployeeOffboardingCancelled;
 import outbox.catalog.EmployeeRunRequested;
 import outbox.catalog.EmployeeTransferred;
+import outbox.catalog.EmployeeUpdated;
 import outbox.catalog.RunDefinition;
 import outbox.catalog.RunFinished;
 import outbox.catalog.RunOutcome;
@@ -58,6 +60,11 @@ public class EmployeeService {
 	}
 
 	public Employee hire(String tenantId, Hire hire) {
+		return hire(tenantId, null, hire);
+	}
+
+	/** {@code actor} is the HR user who hires: the runs it asks for show them as requester. */
+	public Employee hire(String tenantId, String actor, Hire hire) {
 		return transactions.inTenant(tenantId, () -> {
 			checkStartDate(hire);
 			String manager = checkManager(hire.manager());
@@ -70,22 +77,23 @@ public class EmployeeService {
 			Employee created;
 			try {
 				created = employees.insert(tenantId, new Employee(UUID.randomUUID(), hire.displayName().strip(), email,
-						hire.department().strip(), manager, hire.startDate(), status, null, 0, null, null));
+						hire.department().strip(), manager, blankToNull(hire.title()), hire.startDate(), status, null, 0,
+						null, null));
 			}
 			catch (DuplicateKeyException e) {
 				throw new DomainException.InvalidInput("email", "is already used by another employee");
 			}
 			publishTrigger(new EmployeeHired(created.id(), created.displayName(), created.email(), created.department(),
-					created.manager(), created.startDate()), RunDefinition.JOINER);
+					created.manager(), created.startDate(), created.title(), actor), RunDefinition.JOINER);
 			return created;
 		});
 	}
 
 	/**
 	 * Moves the employee: what {@code move} leaves null stays as it is. Refused unless the employee
-	 * is still at the {@code expected} version.
+	 * is still at the {@code expected} version. {@code actor} (HR) is the requester of the mover run.
 	 */
-	public Employee transfer(String tenantId, UUID id, Move move, ExpectedVersion expected) {
+	public Employee transfer(String tenantId, String actor, UUID id, Move move, ExpectedVersion expected) {
 		return transactions.inTenant(tenantId, () -> {
 			Employee current = lockCurrent(id, expected);
 			if (current.status().leavingOrGone()) {
@@ -100,14 +108,17 @@ public class EmployeeService {
 			}
 			Employee moved = employees.transfer(id, department, manager);
 			publishTrigger(new EmployeeTransferred(moved.id(), moved.version(), moved.displayName(), moved.email(),
-					current.department(), moved.department(), current.manager(), moved.manager(), moved.startDate()),
-					RunDefinition.MOVER);
+					current.department(), moved.department(), current.manager(), moved.manager(), moved.startDate(),
+					moved.title(), actor), RunDefinition.MOVER);
 			return moved;
 		});
 	}
 
-	/** Offboards the employee; refused unless the employee is still at the {@code expected} version. */
-	public Employee offboard(String tenantId, UUID id, Offboard offboard, ExpectedVersion expected) {
+	/**
+	 * Offboards the employee; refused unless the employee is still at the {@code expected} version.
+	 * {@code actor} (HR) is the requester of the leaver run.
+	 */
+	public Employee offboard(String tenantId, String actor, UUID id, Offboard offboard, ExpectedVersion expected) {
 		return transactions.inTenant(tenantId, () -> {
 			Employee current = lockCurrent(id, expected);
 			if (current.status() == EmployeeStatus.LEAVING || current.status() == EmployeeStatus.LEFT) {
@@ -126,7 +137,7 @@ public class EmployeeService {
 			}
 			Employee leaving = employees.offboard(id, offboard.lastDay());
 			EmployeeOffboarded event = new EmployeeOffboarded(leaving.id(), leaving.displayName(), leaving.email(),
-					leaving.department(), leaving.manager(), offboard.lastDay());
+					leaving.department(), leaving.manager(), offboard.lastDay(), leaving.title(), actor);
 			// after a cancelled offboarding the event's own key is taken: a later one is keyed by version
 			String key = runs.exists(event.idempotencyKey()) ? event.idempotencyKey() + ":" + leaving.version()
 					: event.idempotencyKey();
@@ -166,6 +177,10 @@ public class EmployeeService {
 	 * @return the request, open until the workflow answers with its outcome
 	 */
 	public EmployeeRun requestRun(String tenantId, UUID id, RunDefinition definition) {
+		return requestRun(tenantId, null, id, definition);
+	}
+
+	public EmployeeRun requestRun(String tenantId, String actor, UUID id, RunDefinition definition) {
 		return transactions.inTenant(tenantId, () -> {
 			Employee employee = lock(id);
 			boolean leaving = employee.status() == EmployeeStatus.LEAVING;
@@ -179,12 +194,37 @@ public class EmployeeService {
 			EmployeeRunRequested request = new EmployeeRunRequested(UUID.randomUUID(), employee.id(),
 					employee.displayName(), employee.email(), employee.department(), employee.manager(), definition,
 					definition == RunDefinition.JOINER ? employee.startDate()
-							: definition == RunDefinition.LEAVER ? employee.lastDay() : null);
+							: definition == RunDefinition.LEAVER ? employee.lastDay() : null,
+					employee.title(), actor);
 			if (!runs.open(request.idempotencyKey(), employee.id(), definition)) {
 				throw new DomainException.Conflict("A " + definition.key() + " run is already open for this employee.");
 			}
 			outbox.publish(request);
 			return runs.find(request.idempotencyKey());
+		});
+	}
+
+	/**
+	 * HR edits the employee's editable fields (checked like a hire's, versioned like a transfer)
+	 * and publishes {@link EmployeeUpdated}: the workflow brings the employee's open runs up to
+	 * date and resubmits {@code update.resubmitRunId()} when it names a returned run. An edit that
+	 * changes nothing is still recorded: resubmitting unchanged data is HR's call.
+	 */
+	public Employee update(String tenantId, String actor, UUID id, Update update) {
+		return transactions.inTenant(tenantId, () -> {
+			Employee current = lockCurrent(id, ExpectedVersion.fromForm(update.version()));
+			String manager = checkManager(update.manager());
+			boolean leaving = current.status() == EmployeeStatus.LEAVING;
+			LocalDate lastDay = leaving && update.lastDay() != null ? update.lastDay() : current.lastDay();
+			if (lastDay != null && lastDay.isBefore(update.startDate())) {
+				throw new DomainException.InvalidInput("startDate", "must not be after the last day " + lastDay);
+			}
+			Employee edited = employees.update(id, update.displayName().strip(), update.department().strip(), manager,
+					blankToNull(update.title()), update.startDate(), lastDay);
+			outbox.publish(new EmployeeUpdated(edited.id(), edited.version(), edited.displayName(), edited.email(),
+					edited.department(), edited.manager(), edited.title(), edited.startDate(), edited.lastDay(),
+					update.resubmitRunId(), actor));
+			return edited;
 		});
 	}
 
@@ -297,6 +337,10 @@ public class EmployeeService {
 		runs.open(key, event.employeeId(), definition);
 		outbox.publish(event, key.equals(event.idempotencyKey()) ? PublishOptions.DEFAULTS
 				: PublishOptions.idempotencyKey(key));
+	}
+
+	private static String blankToNull(String value) {
+		return value == null || value.isBlank() ? null : value.strip();
 	}
 
 	private String checkManager(String manager) {

@@ -7,13 +7,15 @@ import java.util.UUID;
 /**
  * A JML run as projected in PostgreSQL. {@code start} is set while a failed start request of a
  * {@code requested} run is being retried; {@code attention} while the run is
- * {@code needs_attention}.
+ * {@code needs_attention}. {@code employeeTitle} and {@code requestedBy} (the HR user whose write
+ * asked for the run) come from the HR event, null when it did not carry them.
  */
 public record Run(UUID id, String definitionKey, String definitionTitle, UUID employeeId, String employeeName,
 		String employeeEmail, String department, String manager, String fromDepartment, String fromManager,
 		LocalDate effectiveDate, RunStatus status, String statusReason, Instant startNotBefore, Instant startRequestedAt,
 		String workflowId, String executionId, Instant startedAt, UUID currentStageId, Instant createdAt,
-		Instant updatedAt, Instant finishedAt, StartProgress start, Attention attention) {
+		Instant updatedAt, Instant finishedAt, StartProgress start, Attention attention, String employeeTitle,
+		String requestedBy) {
 
 	public boolean finished() {
 		return status.finished();

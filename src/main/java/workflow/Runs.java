@@ -1,7 +1,9 @@
 package workflow;
 
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 
@@ -67,6 +69,20 @@ public class Runs {
 	/** How many stages await the user; {@link #INBOX_COUNT_CAP} means "at least that many". */
 	public int inboxCount(AppUser user) {
 		return queries.inboxCount(user, INBOX_COUNT_CAP);
+	}
+
+	/** The runs that need HR (HR's queue), longest waiting first. */
+	public List<HrWorkItem> hrWork(String tenantId, int limit) {
+		return queries.hrWork(tenantId, limit);
+	}
+
+	public int hrWorkCount(String tenantId) {
+		return queries.hrWorkCount(tenantId);
+	}
+
+	/** Display names of users (approvers, requesters, managers) for the pages; unknown ones keep their username. */
+	public Map<String, String> displayNames(String tenantId, Collection<String> usernames) {
+		return queries.displayNames(tenantId, usernames);
 	}
 
 	/** Records the action (the workflow applies it asynchronously) and returns it. */

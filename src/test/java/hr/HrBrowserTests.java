@@ -41,7 +41,7 @@ class HrBrowserTests {
 		driver.findElement(By.id("displayName")).sendKeys("   ");
 		driver.findElement(By.id("email")).sendKeys("not-an-email");
 		driver.findElement(By.id("department")).sendKeys("Engineering");
-		driver.findElement(By.cssSelector("#hire-form button[type=submit]")).click();
+		browser.click(driver.findElement(By.cssSelector("#hire-form button[type=submit]")));
 
 		browser.waitForText("#email-error", "well-formed email");
 		assertThat(browser.waitFor("#displayName-error").getText()).isNotBlank();
@@ -59,9 +59,7 @@ class HrBrowserTests {
 		browser.script("document.getElementById('manager').value = 'manny'");
 		browser.script("document.getElementById('startDate').value = arguments[0]",
 				LocalDate.now().plusDays(14).toString());
-		// the form with its errors (and the back-dating checkbox) reaches below the window's fold
-		browser.script("document.querySelector('#hire-form button[type=submit]').scrollIntoView({block: 'center'})");
-		driver.findElement(By.cssSelector("#hire-form button[type=submit]")).click();
+		browser.click(driver.findElement(By.cssSelector("#hire-form button[type=submit]")));
 
 		browser.waitForText("#flash-success", "was added");
 		assertThat(browser.waitFor("#employee-status").getText()).isEqualTo("pre-hire");
@@ -84,15 +82,15 @@ class HrBrowserTests {
 		driver.findElement(By.id("department")).sendKeys("Sales");
 		browser.script("document.getElementById('startDate').value = arguments[0]", LocalDate.now().minusDays(30).toString());
 		driver.findElement(By.id("allowBackdated")).click();
-		driver.findElement(By.cssSelector("#hire-form button[type=submit]")).click();
+		browser.click(driver.findElement(By.cssSelector("#hire-form button[type=submit]")));
 		browser.waitForText("#flash-success", "was added");
 
 		browser.script("document.getElementById('lastDay').value = '2026-12-31'");
-		driver.findElement(By.cssSelector("#offboard-form button[type=submit]")).click();
+		browser.click(driver.findElement(By.cssSelector("#offboard-form button[type=submit]")));
 		browser.until(ExpectedConditions.alertIsPresent(), "the confirmation").dismiss();
 		assertThat(browser.waitFor("#employee-status").getText()).as("until the joiner run completes").isEqualTo("pre-hire");
 
-		driver.findElement(By.cssSelector("#offboard-form button[type=submit]")).click();
+		browser.click(driver.findElement(By.cssSelector("#offboard-form button[type=submit]")));
 		browser.until(ExpectedConditions.alertIsPresent(), "the confirmation").accept();
 		browser.waitForText("#employee-status", "leaving");
 		browser.waitForText("#flash-success", "leaving");

@@ -21,10 +21,12 @@ import org.springframework.modulith.test.Scenario;
 import hr.EmployeeCommands.Hire;
 import hr.EmployeeCommands.Offboard;
 import hr.EmployeeCommands.Move;
+import hr.EmployeeCommands.Update;
 import outbox.catalog.CatalogEvent;
 import outbox.catalog.EmployeeHired;
 import outbox.catalog.EmployeeOffboarded;
 import outbox.catalog.EmployeeRunRequested;
+import outbox.catalog.EmployeeUpdated;
 import outbox.catalog.EmployeeTransferred;
 import outbox.catalog.EmployeeOffboardingCancelled;
 import outbox.catalog.RunDefinition;
@@ -86,6 +88,11 @@ class HrModuleTests {
 		}
 
 		@Bean
+		OutboxEventHandler<EmployeeUpdated> updated(HandlerScript script) {
+			return new ScriptedHandler<>(EmployeeUpdated.class, script);
+		}
+
+		@Bean
 		OutboxEventHandler<RunStartRequested> startRequested(HandlerScript script) {
 			return new ScriptedHandler<>(RunStartRequested.class, script);
 		}
@@ -123,13 +130,13 @@ class HrModuleTests {
 		Employee hired = employees.hire("acme", new Hire("Mo Ver", "mover-" + UUID.randomUUID() + "@acme.example",
 				"Sales", null, LocalDate.of(2031, 1, 6), null));
 
-		scenario.stimulate(() -> employees.transfer("acme", hired.id(), new Move("Legal", "manny", false),
+		scenario.stimulate(() -> employees.transfer("acme", "hana", hired.id(), new Move("Legal", "manny", false),
 				ExpectedVersion.of(null, hired.version())))
 			.andWaitForStateChange(() -> received(EmployeeTransferred.TYPE + ":" + hired.id() + ":" + (hired.version() + 1)))
 			.andVerify(event -> assertThat(event).contains(new EmployeeTransferred(hired.id(), hired.version() + 1,
 					"Mo Ver", hired.email(), "Sales", "Legal", null, "manny", LocalDate.of(2031, 1, 6))));
 
-		scenario.stimulate(() -> employees.offboard("acme", hired.id(), new Offboard(LocalDate.of(2031, 6, 30), null),
+		scenario.stimulate(() -> employees.offboard("acme", "hana", hired.id(), new Offboard(LocalDate.of(2031, 6, 30), null),
 				ExpectedVersion.of(null, hired.version() + 1)))
 			.andWaitForStateChange(() -> received(EmployeeOffboarded.TYPE, hired.id()))
 			.andVerify(event -> assertThat(event).contains(new EmployeeOffboarded(hired.id(), "Mo Ver", hired.email(),
@@ -167,7 +174,7 @@ class HrModuleTests {
 		Employee hired = hire("Stays After All", LocalDate.now(ZoneOffset.UTC).minusDays(30));
 		finish(hired, RunDefinition.JOINER, RunOutcome.COMPLETED, EmployeeHired.TYPE);
 		org.awaitility.Awaitility.await().until(() -> employees.get("acme", hired.id()).status() == EmployeeStatus.ACTIVE);
-		Employee leaving = employees.offboard("acme", hired.id(), new Offboard(LocalDate.of(2031, 6, 30), null), current(hired));
+		Employee leaving = employees.offboard("acme", "hana", hired.id(), new Offboard(LocalDate.of(2031, 6, 30), null), current(hired));
 		assertThat(leaving.status()).isEqualTo(EmployeeStatus.LEAVING);
 		String leaverKey = EmployeeOffboarded.TYPE + ":" + hired.id();
 
@@ -180,7 +187,7 @@ class HrModuleTests {
 		assertThat(back.lastDay()).isNull();
 
 		// offboarding again waits until the cancelled offboarding's leaver run has ended
-		assertThatThrownBy(() -> employees.offboard("acme", hired.id(), new Offboard(LocalDate.of(2031, 7, 31), null), current(hired)))
+		assertThatThrownBy(() -> employees.offboard("acme", "hana", hired.id(), new Offboard(LocalDate.of(2031, 7, 31), null), current(hired)))
 			.isInstanceOf(DomainException.Conflict.class);
 		scenario.stimulate(() -> finish(hired, RunDefinition.LEAVER, RunOutcome.WITHDRAWN, leaverKey))
 			.andWaitForStateChange(() -> employees.runs("acme", hired.id()).stream()
@@ -188,7 +195,7 @@ class HrModuleTests {
 			.andVerify(run -> assertThat(employees.get("acme", hired.id()).status()).isEqualTo(EmployeeStatus.ACTIVE));
 
 		// then it is a new leaver run under a new key; a late duplicate of the cancelled one closes nothing
-		employees.offboard("acme", hired.id(), new Offboard(LocalDate.of(2031, 7, 31), null), current(hired));
+		employees.offboard("acme", "hana", hired.id(), new Offboard(LocalDate.of(2031, 7, 31), null), current(hired));
 		String secondKey = employees.runs("acme", hired.id()).get(0).triggerKey();
 		assertThat(secondKey).isNotEqualTo(leaverKey).startsWith(leaverKey + ":");
 		finish(hired, RunDefinition.LEAVER, RunOutcome.COMPLETED, leaverKey);
@@ -217,6 +224,28 @@ class HrModuleTests {
 
 	private static Clock fixedAt(LocalDate day) {
 		return Clock.fixed(day.atTime(6, 0).toInstant(ZoneOffset.UTC), ZoneOffset.UTC);
+	}
+
+	@Test
+	void anEditIsVersionedAndPublishesTheEditedFieldsWithTheRunItResubmits(Scenario scenario) {
+		Employee hired = employees.hire("acme", "hana", new Hire("Ed Itor", "editor-" + UUID.randomUUID() + "@acme.example",
+				"Sales", null, LocalDate.of(2031, 2, 2), null, "Clerk"));
+		assertThat(hired.title()).isEqualTo("Clerk");
+		UUID runId = UUID.randomUUID();
+
+		scenario.stimulate(() -> employees.update("acme", "hana", hired.id(), new Update(" Ed Itor-Smith ", "Finance",
+				"manny", "Analyst", LocalDate.of(2031, 3, 1), null, hired.version(), runId)))
+			.andWaitForStateChange(() -> received(EmployeeUpdated.TYPE + ":" + hired.id() + ":" + (hired.version() + 1)))
+			.andVerify(event -> assertThat(event).contains(new EmployeeUpdated(hired.id(), hired.version() + 1,
+					"Ed Itor-Smith", hired.email(), "Finance", "manny", "Analyst", LocalDate.of(2031, 3, 1), null, runId,
+					"hana")));
+		assertThat(employees.get("acme", hired.id()).department()).isEqualTo("Finance");
+
+		// a stale version is refused and writes nothing
+		assertThatThrownBy(() -> employees.update("acme", "hana", hired.id(), new Update("Someone Else", "Legal", null,
+				null, LocalDate.of(2031, 3, 1), null, hired.version(), null)))
+			.isInstanceOf(DomainException.Conflict.class);
+		assertThat(employees.get("acme", hired.id()).displayName()).isEqualTo("Ed Itor-Smith");
 	}
 
 	private UUID employeeIdOf(String email) {

@@ -61,6 +61,7 @@ class ModularityTests {
 					tuple("hr.employee.offboarded", Set.of("hr"), Set.of("workflow")),
 					tuple("hr.employee.run_requested", Set.of("hr"), Set.of("workflow")),
 					tuple("hr.employee.offboarding_cancelled", Set.of("hr"), Set.of("workflow")),
+					tuple("hr.employee.updated", Set.of("hr"), Set.of("workflow")),
 					tuple("workflow.run.start_requested", Set.of("workflow"), Set.of("workflow")),
 					tuple("workflow.stage.reminder_due", Set.of("workflow"), Set.of("workflow")),
 					tuple("workflow.run.finished", Set.of("workflow"), Set.of("hr")));

@@ -21,13 +21,14 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The workflow console pages rendered by the real app: inbox with badge, runs list, run detail
- * with the HTMX action panel (inline validation, decision recorded, settled state), and their
- * role, assignment and tenant checks.
+ * with the HTMX action panel (one comment box, inline validation, decision recorded, settled
+ * state), HR's queue with its nav badge and JSON equivalent, and their role, assignment and
+ * tenant checks.
  */
 @JmlHubIntegrationTest
 class WorkflowPagesTests {
 
-	private static final Pattern KEY = Pattern.compile("id=\"form-(\\w+)\".*?name=\"idempotencyKey\" value=\"([^\"]+)\"",
+	private static final Pattern KEY = Pattern.compile("id=\"decision-form\".*?name=\"idempotencyKey\" value=\"([^\"]+)\"",
 			Pattern.DOTALL);
 
 	@LocalServerPort
@@ -49,14 +50,14 @@ class WorkflowPagesTests {
 		scenario = new RunScenario(new ApiClient(port), json, transactions, outbox);
 	}
 
+	/** The idempotency key of the page's one decision form, after checking it offers {@code action}. */
 	static String key(String page, String action) {
+		assertThat(page).contains("id=\"button-" + action + "\"");
 		Matcher matcher = KEY.matcher(page);
-		while (matcher.find()) {
-			if (matcher.group(1).equals(action)) {
-				return matcher.group(2);
-			}
+		if (matcher.find()) {
+			return matcher.group(1);
 		}
-		throw new AssertionError("no form " + action + " in " + page);
+		throw new AssertionError("no decision form in " + page);
 	}
 
 	@Test
@@ -77,11 +78,13 @@ class WorkflowPagesTests {
 		UUID runId = scenario.startJoiner(name, "manny");
 		String stageId = RunScenario.id(scenario.awaitActiveStage(runId, "manager_approval"));
 
-		assertThat(ConsoleSession.login(port, "ivan").get("/runs/" + runId).body()).doesNotContain("id=\"form-approve\"");
+		assertThat(ConsoleSession.login(port, "ivan").get("/runs/" + runId).body()).doesNotContain("id=\"button-approve\"");
 		ConsoleSession manny = ConsoleSession.login(port, "manny");
 		String page = manny.get("/runs/" + runId).body();
-		assertThat(page).contains(name, "id=\"form-approve\"", "id=\"form-reject\"", "id=\"form-return\"")
-			.doesNotContain("id=\"form-withdraw\"");
+		assertThat(page).contains(name, "id=\"button-approve\"", "id=\"button-reject\"", "id=\"button-return\"")
+			.doesNotContain("id=\"button-withdraw\"");
+
+		assertThat(page.split("<textarea", -1)).as("one comment box for every action").hasSize(2);
 
 		String invalid = manny.htmxPost("/runs/" + runId + "/actions/reject",
 				Map.of("stageId", stageId, "idempotencyKey", key(page, "reject"), "comment", "")).body();
@@ -94,7 +97,7 @@ class WorkflowPagesTests {
 				Map.of("stageId", stageId, "idempotencyKey", key, "comment", "ok"));
 		assertThat(first.statusCode()).isEqualTo(200);
 		assertThat(second.statusCode()).isEqualTo(200);
-		assertThat(first.body()).doesNotContain("id=\"form-approve\"");
+		assertThat(first.body()).doesNotContain("id=\"button-approve\"");
 		assertThat(scenario.run(runId).get("actions")).hasSize(1);
 
 		scenario.awaitActiveStage(runId, "it_access");
@@ -102,5 +105,28 @@ class WorkflowPagesTests {
 		assertThat(settled).contains("data-waiting=\"false\"").doesNotContain("hx-trigger");
 		assertThat(manny.get("/runs?status=running&q=" + name.replace(' ', '+')).body()).contains(name);
 		assertThat(manny.get("/runs?status=completed&q=" + name.replace(' ', '+')).body()).contains("id=\"runs-empty\"");
+	}
+
+	@Test
+	void hrsQueueListsAReturnedRunWithItsReasonAndCountsItInTheNav() {
+		String name = "Queue Person " + UUID.randomUUID().toString().substring(0, 6);
+		UUID runId = scenario.startJoiner(name, "manny");
+		String stageId = RunScenario.id(scenario.awaitActiveStage(runId, "manager_approval"));
+		scenario.accepted("manny", runId, "return", stageId, "Wrong department for this role");
+		scenario.awaitStatus(runId, "returned");
+
+		ConsoleSession hana = ConsoleSession.login(port, "hana");
+		String queue = hana.get("/work").body();
+		assertThat(queue).contains(name, "Wrong department for this role", "Manny Mendes", "id=\"hr-work-count\"",
+				"data-run-id=\"" + runId + "\"");
+		String run = hana.get("/runs/" + runId).body();
+		assertThat(run).contains("id=\"return-banner\"", "Wrong department for this role", "id=\"button-resubmit\"",
+				"id=\"button-withdraw\"", "hx-confirm=");
+		assertThat(ConsoleSession.login(port, "manny").get("/work").statusCode()).isEqualTo(403);
+
+		// the JSON equivalent: HR's queue for HR, an empty one for an approver
+		assertThat(scenario.get("hana", "/v1/me/work").get("hrQueue").toString())
+			.contains(runId.toString(), "\"kind\":\"returned\"", "Wrong department for this role");
+		assertThat(scenario.get("manny", "/v1/me/work").get("hrQueue")).isEmpty();
 	}
 }

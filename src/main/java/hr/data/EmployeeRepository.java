@@ -24,7 +24,7 @@ import platform.Cursors;
 public class EmployeeRepository {
 
 	private static final String COLUMNS = """
-			id, display_name, email, department, manager, start_date, status, last_day, version, created_at, updated_at""";
+			id, display_name, email, department, manager, title, start_date, status, last_day, version, created_at, updated_at""";
 
 	private final JdbcClient jdbc;
 
@@ -34,8 +34,8 @@ public class EmployeeRepository {
 
 	public Employee insert(String tenantId, Employee employee) {
 		return jdbc.sql("""
-				INSERT INTO employees (id, tenant_id, display_name, email, department, manager, start_date, status)
-				VALUES (:id, :tenant, :displayName, :email, :department, :manager, :startDate, :status)
+				INSERT INTO employees (id, tenant_id, display_name, email, department, manager, title, start_date, status)
+				VALUES (:id, :tenant, :displayName, :email, :department, :manager, :title, :startDate, :status)
 				""" + " RETURNING " + COLUMNS)
 			.param("id", employee.id())
 			.param("tenant", tenantId)
@@ -43,6 +43,7 @@ public class EmployeeRepository {
 			.param("email", employee.email())
 			.param("department", employee.department())
 			.param("manager", employee.manager())
+			.param("title", employee.title())
 			.param("startDate", employee.startDate())
 			.param("status", employee.status().value())
 			.query(EmployeeRepository::employee)
@@ -101,6 +102,24 @@ public class EmployeeRepository {
 				    last_day = NULL, version = version + 1, updated_at = now()
 				WHERE id = :id AND status = 'leaving' """ + " RETURNING " + COLUMNS)
 			.param("id", id)
+			.query(EmployeeRepository::employee)
+			.single();
+	}
+
+	/** HR's edit of the employee's editable fields (name, department, manager, title, dates). */
+	public Employee update(UUID id, String displayName, String department, String manager, String title,
+			LocalDate startDate, LocalDate lastDay) {
+		return jdbc.sql("""
+				UPDATE employees SET display_name = :displayName, department = :department, manager = :manager,
+				    title = :title, start_date = :startDate, last_day = :lastDay, version = version + 1, updated_at = now()
+				WHERE id = :id """ + " RETURNING " + COLUMNS)
+			.param("id", id)
+			.param("displayName", displayName)
+			.param("department", department)
+			.param("manager", manager)
+			.param("title", title)
+			.param("startDate", startDate)
+			.param("lastDay", lastDay)
 			.query(EmployeeRepository::employee)
 			.single();
 	}
@@ -204,7 +223,8 @@ public class EmployeeRepository {
 
 	private static Employee employee(ResultSet rs, int row) throws SQLException {
 		return new Employee(rs.getObject("id", UUID.class), rs.getString("display_name"), rs.getString("email"),
-				rs.getString("department"), rs.getString("manager"), rs.getObject("start_date", LocalDate.class),
+				rs.getString("department"), rs.getString("manager"), rs.getString("title"),
+				rs.getObject("start_date", LocalDate.class),
 				EmployeeStatus.of(rs.getString("status")), rs.getObject("last_day", LocalDate.class),
 				rs.getInt("version"), rs.getTimestamp("created_at").toInstant(),
 				rs.getTimestamp("updated_at").toInstant());

@@ -63,7 +63,7 @@ class EmployeeApiController {
 	@ApiResponse(responseCode = "201", description = "Hired; Location points at the employee",
 			headers = @Header(name = HttpHeaders.ETAG, description = "The employee's version, for If-Match", schema = @Schema(type = "string")))
 	ResponseEntity<Employee> hire(@AuthenticationPrincipal AppUser user, @Valid @RequestBody Hire hire) {
-		Employee created = employees.hire(user.tenantId(), hire);
+		Employee created = employees.hire(user.tenantId(), user.getUsername(), hire);
 		return ResponseEntity.created(URI.create("/v1/hr/employees/" + created.id()))
 			.eTag(ExpectedVersion.etag(created.version()))
 			.body(created);
@@ -94,7 +94,7 @@ class EmployeeApiController {
 	ResponseEntity<Employee> transfer(@AuthenticationPrincipal AppUser user, @PathVariable UUID id,
 			@Parameter(description = IF_MATCH) @RequestHeader(name = HttpHeaders.IF_MATCH, required = false) String ifMatch,
 			@Valid @RequestBody TransferBody transfer) {
-		return withETag(employees.transfer(user.tenantId(), id, transfer.move(),
+		return withETag(employees.transfer(user.tenantId(), user.getUsername(), id, transfer.move(),
 				ExpectedVersion.of(ifMatch, transfer.getVersion())));
 	}
 
@@ -106,7 +106,7 @@ class EmployeeApiController {
 	ResponseEntity<Employee> offboard(@AuthenticationPrincipal AppUser user, @PathVariable UUID id,
 			@Parameter(description = IF_MATCH) @RequestHeader(name = HttpHeaders.IF_MATCH, required = false) String ifMatch,
 			@Valid @RequestBody Offboard offboard) {
-		return withETag(employees.offboard(user.tenantId(), id, offboard, ExpectedVersion.of(ifMatch, offboard.version())));
+		return withETag(employees.offboard(user.tenantId(), user.getUsername(), id, offboard, ExpectedVersion.of(ifMatch, offboard.version())));
 	}
 
 	@PostMapping("/{id}/offboarding/cancel")
@@ -126,7 +126,7 @@ class EmployeeApiController {
 	@ApiResponse(responseCode = "202", description = "Requested; the run starts asynchronously (see GET .../runs)")
 	ResponseEntity<EmployeeRun> requestRun(@AuthenticationPrincipal AppUser user, @PathVariable UUID id,
 			@Valid @RequestBody StartRun request) {
-		return ResponseEntity.accepted().body(employees.requestRun(user.tenantId(), id, request.runDefinition()));
+		return ResponseEntity.accepted().body(employees.requestRun(user.tenantId(), user.getUsername(), id, request.runDefinition()));
 	}
 
 	@GetMapping("/{id}/runs")

@@ -1,5 +1,6 @@
 package hr.web;
 
+import java.time.Clock;
 import java.util.UUID;
 
 import jakarta.servlet.http.HttpServletRequest;
@@ -22,6 +23,7 @@ import hr.EmployeeCommands.Hire;
 import hr.EmployeeCommands.Offboard;
 import hr.EmployeeCommands.StartRun;
 import hr.EmployeeCommands.Transfer;
+import hr.EmployeeCommands.Update;
 import hr.EmployeeQuery;
 import hr.EmployeeService;
 import hr.EmployeeStatus;
@@ -40,9 +42,11 @@ import platform.AppUser;
 class EmployeePageController {
 
 	private final EmployeeService employees;
+	private final Clock clock;
 
-	EmployeePageController(EmployeeService employees) {
+	EmployeePageController(EmployeeService employees, Clock clock) {
 		this.employees = employees;
+		this.clock = clock;
 	}
 
 	@GetMapping
@@ -70,7 +74,7 @@ class EmployeePageController {
 			return form(user, model);
 		}
 		try {
-			Employee created = employees.hire(user.tenantId(), hire);
+			Employee created = employees.hire(user.tenantId(), user.getUsername(), hire);
 			redirect.addFlashAttribute("success", created.displayName() + " was added; the joiner run it asks for is listed below.");
 			return "redirect:/hr/employees/" + created.id();
 		}
@@ -100,7 +104,7 @@ class EmployeePageController {
 	String requestRun(@AuthenticationPrincipal AppUser user, @PathVariable UUID id,
 			@ModelAttribute StartRun request, RedirectAttributes redirect) {
 		try {
-			employees.requestRun(user.tenantId(), id, request.runDefinition());
+			employees.requestRun(user.tenantId(), user.getUsername(), id, request.runDefinition());
 			redirect.addFlashAttribute("success", "A " + request.runDefinition().key() + " run was requested; it starts shortly.");
 		}
 		catch (DomainException.Conflict | DomainException.InvalidInput e) {
@@ -110,12 +114,50 @@ class EmployeePageController {
 		return "redirect:/hr/employees/" + id;
 	}
 
+	/**
+	 * The edit form of the employee's editable fields; with {@code run} (from a returned run in
+	 * HR's queue) saving it also resubmits that run with the new data.
+	 */
+	@GetMapping("/{id}/edit")
+	String edit(@AuthenticationPrincipal AppUser user, @PathVariable UUID id, @RequestParam(required = false) UUID run,
+			Model model) {
+		Employee employee = employees.get(user.tenantId(), id);
+		model.addAttribute("update", new Update(employee.displayName(), employee.department(), employee.manager(),
+				employee.title(), employee.startDate(), employee.lastDay(), employee.version(), run));
+		return editForm(user, employee, model);
+	}
+
+	@PostMapping("/{id}/edit")
+	String update(@AuthenticationPrincipal AppUser user, @PathVariable UUID id,
+			@Valid @ModelAttribute("update") Update update, BindingResult errors, Model model,
+			RedirectAttributes redirect) {
+		if (!errors.hasErrors()) {
+			try {
+				employees.update(user.tenantId(), user.getUsername(), id, update);
+				if (update.resubmitRunId() != null) {
+					redirect.addFlashAttribute("success", "The employee was saved; the run is resubmitted with the new data.");
+					// the run page waits a while (from this moment) for the resubmit the workflow records from the edit's event
+					return "redirect:/runs/" + update.resubmitRunId() + "?resubmitted=" + clock.millis();
+				}
+				redirect.addFlashAttribute("success", "The employee was saved.");
+				return "redirect:/hr/employees/" + id;
+			}
+			catch (DomainException.InvalidInput e) {
+				e.fieldErrors().forEach((field, message) -> errors.rejectValue(field, "invalid", message));
+			}
+			catch (DomainException.Conflict e) {
+				model.addAttribute("error", e.getMessage());
+			}
+		}
+		return editForm(user, employees.get(user.tenantId(), id), model);
+	}
+
 	@PostMapping("/{id}/transfer")
 	String transfer(@AuthenticationPrincipal AppUser user, @PathVariable UUID id,
 			@Valid @ModelAttribute("transfer") Transfer transfer, BindingResult errors, Model model,
 			RedirectAttributes redirect) {
 		return write(user, id, errors, model, redirect, "The transfer was recorded; the mover run it asks for is listed below.",
-				() -> employees.transfer(user.tenantId(), id, transfer.move(), ExpectedVersion.fromForm(transfer.version())));
+				() -> employees.transfer(user.tenantId(), user.getUsername(), id, transfer.move(), ExpectedVersion.fromForm(transfer.version())));
 	}
 
 	@PostMapping("/{id}/offboard")
@@ -124,7 +166,7 @@ class EmployeePageController {
 			RedirectAttributes redirect) {
 		return write(user, id, errors, model, redirect,
 				"The employee is leaving as of the last day; the leaver run it asks for is listed below.",
-				() -> employees.offboard(user.tenantId(), id, offboard, ExpectedVersion.fromForm(offboard.version())));
+				() -> employees.offboard(user.tenantId(), user.getUsername(), id, offboard, ExpectedVersion.fromForm(offboard.version())));
 	}
 
 	/** Cancels a scheduled offboarding; its leaver run is withdrawn through the outbox. */
@@ -157,6 +199,12 @@ class EmployeePageController {
 			}
 		}
 		return show(user, id, model);
+	}
+
+	private String editForm(AppUser user, Employee employee, Model model) {
+		model.addAttribute("employee", employee);
+		model.addAttribute("managers", employees.managers(user.tenantId()));
+		return "hr/employee-edit";
 	}
 
 	private String form(AppUser user, Model model) {

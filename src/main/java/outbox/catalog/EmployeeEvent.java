@@ -5,7 +5,7 @@ import java.util.UUID;
 /** An HR event about one employee (joiner, mover, leaver): the employee is its aggregate. */
 public sealed interface EmployeeEvent extends CatalogEvent
 		permits EmployeeHired, EmployeeTransferred, EmployeeOffboarded, EmployeeRunRequested,
-		EmployeeOffboardingCancelled {
+		EmployeeOffboardingCancelled, EmployeeUpdated {
 
 	UUID employeeId();
 

@@ -10,13 +10,19 @@ import java.util.UUID;
  */
 @EventType(key = EmployeeOffboarded.TYPE)
 public record EmployeeOffboarded(UUID employeeId, String displayName, String email, String department,
-		String manager, LocalDate lastDay) implements EmployeeEvent {
+		String manager, LocalDate lastDay, String title, String requestedBy) implements EmployeeEvent {
 
 	public static final String TYPE = "hr.employee.offboarded";
 
 	public EmployeeOffboarded {
 		EmployeeEvent.requireEmployee(employeeId, displayName);
 		Events.required(lastDay, "lastDay");
+	}
+
+	/** Without title and requester, as events stored before they were carried read. */
+	public EmployeeOffboarded(UUID employeeId, String displayName, String email, String department, String manager,
+			LocalDate lastDay) {
+		this(employeeId, displayName, email, department, manager, lastDay, null, null);
 	}
 
 	@Override

@@ -11,7 +11,8 @@ import java.util.UUID;
  */
 @EventType(key = EmployeeRunRequested.TYPE)
 public record EmployeeRunRequested(UUID requestId, UUID employeeId, String displayName, String email,
-		String department, String manager, RunDefinition definition, LocalDate effectiveDate) implements EmployeeEvent {
+		String department, String manager, RunDefinition definition, LocalDate effectiveDate, String title,
+		String requestedBy) implements EmployeeEvent {
 
 	public static final String TYPE = "hr.employee.run_requested";
 
@@ -19,6 +20,12 @@ public record EmployeeRunRequested(UUID requestId, UUID employeeId, String displ
 		Events.required(requestId, "requestId");
 		EmployeeEvent.requireEmployee(employeeId, displayName);
 		Events.required(definition, "definition");
+	}
+
+	/** Without title and requester, as events stored before they were carried read. */
+	public EmployeeRunRequested(UUID requestId, UUID employeeId, String displayName, String email, String department,
+			String manager, RunDefinition definition, LocalDate effectiveDate) {
+		this(requestId, employeeId, displayName, email, department, manager, definition, effectiveDate, null, null);
 	}
 
 	@Override

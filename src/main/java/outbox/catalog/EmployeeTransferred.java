@@ -9,13 +9,20 @@ import java.util.UUID;
  */
 @EventType(key = EmployeeTransferred.TYPE)
 public record EmployeeTransferred(UUID employeeId, int version, String displayName, String email,
-		String fromDepartment, String department, String fromManager, String manager, LocalDate startDate)
-		implements EmployeeEvent {
+		String fromDepartment, String department, String fromManager, String manager, LocalDate startDate, String title,
+		String requestedBy) implements EmployeeEvent {
 
 	public static final String TYPE = "hr.employee.transferred";
 
 	public EmployeeTransferred {
 		EmployeeEvent.requireEmployee(employeeId, displayName);
+	}
+
+	/** Without title and requester, as events stored before they were carried read. */
+	public EmployeeTransferred(UUID employeeId, int version, String displayName, String email, String fromDepartment,
+			String department, String fromManager, String manager, LocalDate startDate) {
+		this(employeeId, version, displayName, email, fromDepartment, department, fromManager, manager, startDate, null,
+				null);
 	}
 
 	@Override

@@ -26,6 +26,7 @@ class JoinerEventHandler extends JmlStartHandler<EmployeeHired> {
 	@Override
 	RunTrigger trigger(EmployeeHired hired, Delivery delivery) {
 		return new RunTrigger(delivery.eventId(), delivery.type(), delivery.idempotencyKey(), hired.employeeId(),
-				hired.displayName(), hired.email(), hired.department(), hired.manager(), null, null, hired.startDate());
+				hired.displayName(), hired.email(), hired.department(), hired.manager(), null, null, hired.startDate(),
+				hired.title(), hired.requestedBy());
 	}
 }

@@ -26,6 +26,7 @@ class LeaverEventHandler extends JmlStartHandler<EmployeeOffboarded> {
 	@Override
 	RunTrigger trigger(EmployeeOffboarded left, Delivery delivery) {
 		return new RunTrigger(delivery.eventId(), delivery.type(), delivery.idempotencyKey(), left.employeeId(),
-				left.displayName(), left.email(), left.department(), left.manager(), null, null, left.lastDay());
+				left.displayName(), left.email(), left.department(), left.manager(), null, null, left.lastDay(), left.title(),
+				left.requestedBy());
 	}
 }

@@ -35,7 +35,7 @@ class RequestedRunHandler implements OutboxEventHandler<EmployeeRunRequested> {
 		var runId = requests.request(delivery.tenantId(), request.definition().key(),
 				new RunTrigger(delivery.eventId(), delivery.type(), delivery.idempotencyKey(), request.employeeId(),
 						request.displayName(), request.email(), request.department(), request.manager(), null, null,
-						request.effectiveDate()));
+						request.effectiveDate(), request.title(), request.requestedBy()));
 		log.info("HR asked for a {} run of employee {}: run {}", request.definition().key(), request.employeeId(), runId);
 	}
 }

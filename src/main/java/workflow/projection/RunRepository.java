@@ -7,6 +7,7 @@ import java.time.LocalDate;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -16,6 +17,7 @@ import org.springframework.stereotype.Repository;
 import org.springframework.util.StringUtils;
 
 import workflow.Attention;
+import workflow.HrWorkItem;
 import workflow.Run;
 import workflow.RunFilter;
 import workflow.RunStatus;
@@ -30,7 +32,7 @@ public class RunRepository {
 			r.manager, r.from_department, r.from_manager, r.effective_date, r.status, r.status_reason, r.start_not_before,
 			r.start_requested_at, r.workflow_id, r.execution_id, r.started_at, r.current_stage_id, r.created_at,
 			r.updated_at, r.finished_at, r.start_attempt, r.start_max_attempts, r.start_error, r.start_error_at,
-			r.attention_reason, r.attention_since, r.attention_tried""";
+			r.attention_reason, r.attention_since, r.attention_tried, r.employee_title, r.requested_by""";
 
 	/** The statuses a run ends in, as stored. */
 	private static final List<String> FINISHED = Arrays.stream(RunStatus.values())
@@ -60,10 +62,12 @@ public class RunRepository {
 		return jdbc.sql("""
 				INSERT INTO workflow_runs (id, tenant_id, definition_key, definition_title, employee_id, employee_name,
 				    employee_email, department, manager, from_department, from_manager, effective_date,
-				    source_event_id, source_event_type, source_event_key, start_not_before, definition_version)
+				    source_event_id, source_event_type, source_event_key, start_not_before, definition_version, employee_title,
+				    requested_by)
 				VALUES (:id, current_setting('app.tenant_id'), :definitionKey, :definitionTitle, :employeeId, :employeeName,
 				    :employeeEmail, :department, :manager, :fromDepartment, :fromManager, :effectiveDate,
-				    :sourceEventId, :sourceEventType, :sourceEventKey, :startNotBefore, :definitionVersion)
+				    :sourceEventId, :sourceEventType, :sourceEventKey, :startNotBefore, :definitionVersion, :employeeTitle,
+				    :requestedBy)
 				ON CONFLICT (tenant_id, source_event_id) DO NOTHING
 				RETURNING id
 				""")
@@ -83,6 +87,8 @@ public class RunRepository {
 			.param("sourceEventKey", run.trigger().sourceEventKey())
 			.param("startNotBefore", Rows.timestamp(run.startNotBefore()))
 			.param("definitionVersion", run.definitionVersion())
+			.param("employeeTitle", run.trigger().title())
+			.param("requestedBy", run.trigger().requestedBy())
 			.query(UUID.class)
 			.optional();
 	}
@@ -342,6 +348,82 @@ public class RunRepository {
 		return jdbc.sql(sql.toString()).params(params).query(RunRepository::map).list();
 	}
 
+	/**
+	 * Brings the employee snapshot of the employee's unfinished runs up to date with HR's edit at
+	 * {@code version} (an older edit arriving late changes nothing). {@code startDate} becomes the
+	 * effective date of a joiner, {@code lastDay} that of a leaver; a mover has none.
+	 *
+	 * @return how many runs changed
+	 */
+	public int updateEmployee(UUID employeeId, int version, String name, String email, String department,
+			String manager, String title, LocalDate startDate, LocalDate lastDay) {
+		return jdbc.sql("""
+				UPDATE workflow_runs SET employee_name = :name, employee_email = :email, department = :department,
+				    manager = :manager, employee_title = :title, employee_version = :version, updated_at = now(),
+				    effective_date = CASE definition_key WHEN 'joiner' THEN CAST(:startDate AS date)
+				        WHEN 'leaver' THEN coalesce(CAST(:lastDay AS date), effective_date) ELSE effective_date END
+				WHERE employee_id = :employeeId AND status NOT IN (:finished)
+				  AND (employee_version IS NULL OR employee_version < :version)
+				""")
+			.param("employeeId", employeeId)
+			.param("version", version)
+			.param("name", name)
+			.param("email", email)
+			.param("department", department)
+			.param("manager", manager)
+			.param("title", title)
+			.param("startDate", startDate)
+			.param("lastDay", lastDay)
+			.param("finished", FINISHED)
+			.update();
+	}
+
+	/**
+	 * HR's queue: returned runs (with the return that sent them back), runs whose stage is blocked
+	 * for lack of approvers, and failed starts that no later run of the same kind for the employee
+	 * replaced; longest waiting first.
+	 */
+	public List<HrWorkItem> hrWork(int limit) {
+		return jdbc.sql(HR_WORK + " ORDER BY since, run_id LIMIT :limit")
+			.param("limit", limit)
+			.query((rs, row) -> new HrWorkItem(Rows.uuid(rs, "run_id"), Rows.uuid(rs, "employee_id"),
+					rs.getString("employee_name"), rs.getString("definition_title"),
+					HrWorkItem.Kind.valueOf(rs.getString("kind").toUpperCase(Locale.ROOT)),
+					rs.getString("stage_title"), rs.getString("reason"), rs.getString("returned_by"), Rows.instant(rs, "since")))
+			.list();
+	}
+
+	public int hrWorkCount() {
+		return jdbc.sql("SELECT count(*) FROM (" + HR_WORK + ") w").query(Integer.class).single();
+	}
+
+	private static final String HR_WORK = """
+			SELECT r.id AS run_id, r.employee_id, r.employee_name, r.definition_title,
+			       CASE WHEN r.status = 'returned' THEN 'returned' WHEN r.status = 'start_failed' THEN 'start_failed'
+			            ELSE 'blocked' END AS kind,
+			       coalesce(b.title, cs.title) AS stage_title,
+			       CASE WHEN r.status = 'returned' THEN ret.comment WHEN r.status = 'running' THEN b.blocked_reason
+			            ELSE r.status_reason END AS reason,
+			       ret.actor AS returned_by,
+			       CASE WHEN r.status = 'returned' THEN coalesce(ret.created_at, r.updated_at)
+			            WHEN r.status = 'running' THEN coalesce(b.activated_at, r.updated_at)
+			            ELSE coalesce(r.finished_at, r.updated_at) END AS since
+			FROM workflow_runs r
+			LEFT JOIN workflow_stages cs ON cs.id = r.current_stage_id
+			LEFT JOIN LATERAL (SELECT s.title, s.blocked_reason, s.activated_at FROM workflow_stages s
+			                   WHERE s.run_id = r.id AND s.status = 'blocked' ORDER BY s.position LIMIT 1) b
+			       ON r.status = 'running'
+			LEFT JOIN LATERAL (SELECT a.actor, a.comment, a.created_at FROM workflow_actions a
+			                   WHERE a.run_id = r.id AND a.action = 'return' AND a.outcome IS DISTINCT FROM 'ignored'
+			                   ORDER BY a.created_at DESC LIMIT 1) ret
+			       ON r.status = 'returned'
+			WHERE r.status = 'returned'
+			   OR (r.status = 'running' AND b.title IS NOT NULL)
+			   OR (r.status = 'start_failed' AND NOT EXISTS (
+			       SELECT 1 FROM workflow_runs n WHERE n.employee_id = r.employee_id
+			          AND n.definition_key = r.definition_key AND n.created_at > r.created_at))
+			""";
+
 	private static String escapeLike(String text) {
 		return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_");
 	}
@@ -354,7 +436,8 @@ public class RunRepository {
 				rs.getString("status_reason"), Rows.instant(rs, "start_not_before"), Rows.instant(rs, "start_requested_at"),
 				rs.getString("workflow_id"), rs.getString("execution_id"), Rows.instant(rs, "started_at"),
 				Rows.uuid(rs, "current_stage_id"), Rows.instant(rs, "created_at"), Rows.instant(rs, "updated_at"),
-				Rows.instant(rs, "finished_at"), startProgress(rs), attention(rs));
+				Rows.instant(rs, "finished_at"), startProgress(rs), attention(rs), rs.getString("employee_title"),
+				rs.getString("requested_by"));
 	}
 
 	private static Attention attention(ResultSet rs) throws SQLException {

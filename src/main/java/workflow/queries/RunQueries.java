@@ -1,6 +1,10 @@
 package workflow.queries;
 
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.UUID;
 
 import org.springframework.stereotype.Service;
@@ -8,6 +12,8 @@ import org.springframework.stereotype.Service;
 import platform.DomainException;
 import platform.AppUser;
 import platform.TenantTransactions;
+import platform.UserDirectory;
+import workflow.HrWorkItem;
 import workflow.InboxItem;
 import workflow.Run;
 import workflow.RunDetail;
@@ -31,8 +37,11 @@ public class RunQueries {
 	private final ActionRepository actions;
 	private final GrantRepository grants;
 
+	private final UserDirectory users;
+
 	RunQueries(TenantTransactions transactions, RunRepository runs, StageRepository stages, ActionRepository actions,
-			GrantRepository grants) {
+			GrantRepository grants, UserDirectory users) {
+		this.users = users;
 		this.transactions = transactions;
 		this.runs = runs;
 		this.stages = stages;
@@ -63,6 +72,28 @@ public class RunQueries {
 	/** Active stages waiting for the user's decision, oldest first. */
 	public List<InboxItem> inbox(AppUser user, int limit) {
 		return transactions.readInTenant(user.tenantId(), () -> stages.inbox(user.getUsername(), limit));
+	}
+
+	/** The runs that need HR, longest waiting first. */
+	public List<HrWorkItem> hrWork(String tenantId, int limit) {
+		return transactions.readInTenant(tenantId, () -> runs.hrWork(limit));
+	}
+
+	public int hrWorkCount(String tenantId) {
+		return transactions.readInTenant(tenantId, runs::hrWorkCount);
+	}
+
+	/**
+	 * The display names of {@code usernames} from the user directory; a username the directory no
+	 * longer knows is its own name.
+	 */
+	public Map<String, String> displayNames(String tenantId, Collection<String> usernames) {
+		return transactions.readInTenant(tenantId, () -> {
+			Map<String, String> names = new HashMap<>();
+			usernames.stream().filter(Objects::nonNull).distinct().forEach(username -> names.put(username,
+					users.find(username).map(UserDirectory.DirectoryUser::displayName).orElse(username)));
+			return names;
+		});
 	}
 
 	public int inboxCount(AppUser user, int cap) {

@@ -13,8 +13,9 @@ import platform.Role;
 import workflow.Runs;
 
 /**
- * The nav badge: every console page of an APPROVER gets {@code inboxCount} ("99+" past the cap,
- * absent at zero). Skipped for the JSON API and HTMX partials, which render no nav.
+ * The nav badges: every console page of an APPROVER gets {@code inboxCount} ("99+" past the cap,
+ * absent at zero), of HR {@code hrWorkCount} (HR's queue). Skipped for the JSON API and HTMX
+ * partials, which render no nav.
  */
 @ControllerAdvice
 class InboxCountAdvice {
@@ -27,10 +28,8 @@ class InboxCountAdvice {
 
 	@ModelAttribute("inboxCount")
 	String inboxCount(HttpServletRequest request) {
-		Authentication authentication = SecurityContextHolder.getContext().getAuthentication();
-		if (authentication == null || !(authentication.getPrincipal() instanceof AppUser user)
-				|| !user.hasRole(Role.APPROVER) || request.getRequestURI().startsWith("/v1/")
-				|| Htmx.isRequest(request)) {
+		AppUser user = consoleUser(request, Role.APPROVER);
+		if (user == null) {
 			return null;
 		}
 		int count = runs.inboxCount(user);
@@ -38,5 +37,21 @@ class InboxCountAdvice {
 			return null;
 		}
 		return count >= Runs.INBOX_COUNT_CAP ? (Runs.INBOX_COUNT_CAP - 1) + "+" : String.valueOf(count);
+	}
+
+	@ModelAttribute("hrWorkCount")
+	Integer hrWorkCount(HttpServletRequest request) {
+		AppUser user = consoleUser(request, Role.HR);
+		return user == null ? null : runs.hrWorkCount(user.tenantId());
+	}
+
+	/** The signed-in user of a console page (not the API, not a partial) when they hold {@code role}. */
+	private static AppUser consoleUser(HttpServletRequest request, Role role) {
+		Authentication authentication = SecurityContextHolder.getContext().getAuthentication();
+		if (authentication == null || !(authentication.getPrincipal() instanceof AppUser user) || !user.hasRole(role)
+				|| request.getRequestURI().startsWith("/v1/") || Htmx.isRequest(request)) {
+			return null;
+		}
+		return user;
 	}
 }

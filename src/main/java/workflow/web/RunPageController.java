@@ -1,8 +1,11 @@
 package workflow.web;
 
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -25,6 +28,7 @@ import platform.AdminOnly;
 import platform.AppUser;
 import platform.Role;
 import workflow.ActionKind;
+import workflow.ActionOutcome;
 import workflow.ActionRequest;
 import workflow.Run;
 import workflow.Repair;
@@ -37,9 +41,11 @@ import workflow.StageStatus;
 import workflow.definition.Definition;
 
 /**
- * Runs list and run detail. The detail's panel (status, stage timeline, action forms, history,
- * grants) is one Thymeleaf fragment: the full page includes it, HTMX swaps it after an action and
- * polls it until the workflow has settled every action. Everything is read from the projection.
+ * Runs list and run detail. The detail's panel (status, the employee and the request, the stage
+ * to decide with what it grants, earlier decisions, the decision form, history, grants) is one
+ * Thymeleaf fragment: the full page includes it, HTMX swaps it after an action and polls it until
+ * the workflow has settled every action. Everything is read from the projection (and display
+ * names from the user directory).
  */
 @Controller
 class RunPageController {
@@ -47,10 +53,28 @@ class RunPageController {
 	static final List<String> DEFINITIONS = List.of(Definition.JOINER, Definition.MOVER, Definition.LEAVER);
 	static final List<String> STATUSES = Arrays.stream(RunStatus.values()).map(RunStatus::value).toList();
 
-	private final Runs runs;
+	/** What each action does, one line under its button: the decision form explains its buttons. */
+	static final Map<String, String> EXPLANATIONS = Map.of(
+			"approve", "Counts your approval; with enough approvals the stage grants what it lists and the run moves on.",
+			"return", "Sends the run back to HR to edit and resubmit; this stage then decides again.",
+			"reject", "Ends the run and undoes what earlier stages granted.",
+			"resubmit", "Sends the run back to the stage that returned it, with the employee data as it is now.",
+			"withdraw", "Ends the run for good and undoes what earlier stages granted; irreversible.");
 
-	RunPageController(Runs runs) {
+	/** The irreversible actions ask first (htmx hx-confirm: no inline script under the CSP). */
+	static final Map<String, String> CONFIRMATIONS = Map.of(
+			"reject", "Reject this run? It ends the run and undoes what earlier stages granted.",
+			"withdraw", "Withdraw this run? It ends the run for good and undoes what earlier stages granted.");
+
+	/** How long the page of a run HR just edited and resubmitted waits for the resubmit to arrive. */
+	static final Duration RESUBMIT_WAIT = Duration.ofMinutes(1);
+
+	private final Runs runs;
+	private final Clock clock;
+
+	RunPageController(Runs runs, Clock clock) {
 		this.runs = runs;
+		this.clock = clock;
 	}
 
 	@GetMapping("/runs")
@@ -71,15 +95,23 @@ class RunPageController {
 		return "workflow/runs";
 	}
 
+	/**
+	 * {@code resubmitted} is set by HR's edit-and-resubmit (the moment it saved): the resubmit
+	 * follows from the edit's event, so the page waits for it a while.
+	 */
 	@GetMapping("/runs/{id}")
-	String detail(@AuthenticationPrincipal AppUser user, @PathVariable UUID id, Model model) {
+	String detail(@AuthenticationPrincipal AppUser user, @PathVariable UUID id,
+			@RequestParam(required = false) Long resubmitted, Model model) {
 		panelModel(user, runs.detail(user.tenantId(), id), model);
+		awaitResubmit(resubmitted, model);
 		return "workflow/run";
 	}
 
 	@GetMapping("/runs/{id}/panel")
-	String panel(@AuthenticationPrincipal AppUser user, @PathVariable UUID id, Model model) {
+	String panel(@AuthenticationPrincipal AppUser user, @PathVariable UUID id,
+			@RequestParam(required = false) Long resubmitted, Model model) {
 		panelModel(user, runs.detail(user.tenantId(), id), model);
+		awaitResubmit(resubmitted, model);
 		return "workflow/run :: panel";
 	}
 
@@ -92,7 +124,7 @@ class RunPageController {
 		}
 		catch (DomainException.InvalidInput e) {
 			model.addAttribute("formErrors", Map.of(action, String.join("; ", messages(e.fieldErrors()))));
-			model.addAttribute("formComments", Map.of(action, comment == null ? "" : comment));
+			model.addAttribute("formComment", comment == null ? "" : comment);
 		}
 		catch (DomainException.Conflict | DomainException.Forbidden e) {
 			model.addAttribute("error", e.getMessage());
@@ -140,6 +172,16 @@ class RunPageController {
 				|| (run.status() == RunStatus.REQUESTED && run.startRequestedAt() != null);
 	}
 
+	/** While a resubmit HR just asked for has not reached the returned run, the panel keeps polling. */
+	private void awaitResubmit(Long resubmitted, Model model) {
+		RunDetail detail = (RunDetail) model.getAttribute("detail");
+		if (resubmitted != null && detail.run().status() == RunStatus.RETURNED
+				&& clock.instant().isBefore(Instant.ofEpochMilli(resubmitted).plus(RESUBMIT_WAIT))) {
+			model.addAttribute("waiting", true);
+			model.addAttribute("resubmitted", resubmitted);
+		}
+	}
+
 	private static List<String> messages(Map<String, String> fieldErrors) {
 		List<String> messages = new ArrayList<>();
 		fieldErrors.forEach((field, message) -> messages.add(("comment".equals(field) ? "A comment" : field) + " " + message));
@@ -154,11 +196,31 @@ class RunPageController {
 		model.addAttribute("detail", detail);
 		model.addAttribute("run", detail.run());
 		model.addAttribute("allowed", allowed);
-		// a fresh key per rendered form: a double click re-sends the same key, a new render a new one
-		Map<String, String> formKeys = new HashMap<>();
-		allowed.forEach(action -> formKeys.put(action, UUID.randomUUID().toString()));
-		model.addAttribute("formKeys", formKeys);
 		model.addAttribute("waiting", waitingForWorkflow(detail));
+		model.addAttribute("explanations", EXPLANATIONS);
+		model.addAttribute("confirmations", CONFIRMATIONS);
+		// a fresh key per rendered form: a double click re-sends the same key, a new render a new one;
+		// a recorded action renders the panel again, so one key serves all the form's buttons
+		model.addAttribute("formKey", UUID.randomUUID().toString());
+		Run run = detail.run();
+		Stage current = detail.currentStage();
+		Set<String> people = new HashSet<>();
+		people.add(run.manager());
+		people.add(run.fromManager());
+		people.add(run.requestedBy());
+		detail.actions().forEach(action -> people.add(action.actor()));
+		detail.stages().forEach(stage -> people.addAll(stage.assignees()));
+		people.remove(null);
+		model.addAttribute("names", runs.displayNames(user.tenantId(), people));
+		model.addAttribute("decisions", detail.actions().stream().filter(action -> action.action().decision()).toList());
+		model.addAttribute("returnAction", run.status() != RunStatus.RETURNED ? null : detail.actions().stream()
+			.filter(action -> action.action() == ActionKind.RETURN && action.outcome() != ActionOutcome.IGNORED)
+			.reduce((first, second) -> second)
+			.orElse(null));
+		boolean hr = user.roles().contains(Role.HR);
+		model.addAttribute("employeeLink", hr);
+		model.addAttribute("canEdit", hr && allowed.contains(ActionKind.RESUBMIT.value()));
+		model.addAttribute("current", current);
 		boolean canRepair = detail.run().status() == RunStatus.NEEDS_ATTENTION && user.roles().contains(Role.ADMIN);
 		model.addAttribute("repairKey", canRepair ? UUID.randomUUID().toString() : null);
 	}

@@ -15,6 +15,7 @@ import outbox.catalog.CatalogEvent;
 import outbox.catalog.EmployeeHired;
 import outbox.catalog.EmployeeOffboarded;
 import outbox.catalog.EmployeeRunRequested;
+import outbox.catalog.EmployeeUpdated;
 import outbox.catalog.RunDefinition;
 import outbox.catalog.EmployeeOffboardingCancelled;
 import outbox.catalog.RunFinished;
@@ -34,11 +35,11 @@ class EventCodecTests {
 	void theSealedHierarchyIsTheCatalogWithOneUniqueKeyPerRecord() {
 		assertThat(catalog.types()).containsExactly(EmployeeHired.class, EmployeeTransferred.class,
 				EmployeeOffboarded.class, EmployeeRunRequested.class, EmployeeOffboardingCancelled.class,
-				RunStartRequested.class, StageReminderDue.class,
+				EmployeeUpdated.class, RunStartRequested.class, StageReminderDue.class,
 				RunFinished.class);
 		assertThat(catalog.keys()).containsExactly("hr.employee.created", "hr.employee.transferred",
 				"hr.employee.offboarded", "hr.employee.run_requested", "hr.employee.offboarding_cancelled",
-				"workflow.run.start_requested",
+				"hr.employee.updated", "workflow.run.start_requested",
 				"workflow.stage.reminder_due", "workflow.run.finished");
 		for (Class<?> type : catalog.types()) {
 			assertThat(type.getAnnotation(EventType.class)).as(type.getName()).isNotNull();

@@ -8,6 +8,7 @@ import outbox.catalog.CatalogEvent;
 import outbox.catalog.EmployeeHired;
 import outbox.catalog.EmployeeOffboarded;
 import outbox.catalog.EmployeeRunRequested;
+import outbox.catalog.EmployeeUpdated;
 import outbox.catalog.RunDefinition;
 import outbox.catalog.EmployeeOffboardingCancelled;
 import outbox.catalog.RunFinished;
@@ -36,6 +37,8 @@ public final class SampleEvents {
 					"Ops", null, RunDefinition.JOINER, LocalDate.of(2030, 1, 15));
 			case EmployeeOffboardingCancelled.TYPE -> new EmployeeOffboardingCancelled(id, "Sample Leaver",
 					"hr.employee.offboarded:" + id, "hana");
+			case EmployeeUpdated.TYPE -> new EmployeeUpdated(id, 1, "Sample Edit", "edit@example.test", "Ops", null,
+					"Analyst", LocalDate.of(2030, 1, 15), null, null, null);
 			case RunFinished.TYPE -> new RunFinished(UUID.randomUUID(), id, RunDefinition.JOINER, RunOutcome.COMPLETED,
 					"hr.employee.created:" + id, null);
 			case RunStartRequested.TYPE -> new RunStartRequested(id);

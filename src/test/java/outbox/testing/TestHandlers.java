@@ -10,6 +10,7 @@ import outbox.catalog.EmployeeHired;
 import outbox.catalog.EmployeeOffboarded;
 import outbox.catalog.EmployeeRunRequested;
 import outbox.catalog.EmployeeOffboardingCancelled;
+import outbox.catalog.EmployeeUpdated;
 import outbox.catalog.RunFinished;
 import outbox.catalog.EmployeeTransferred;
 import outbox.catalog.RunStartRequested;
@@ -51,6 +52,11 @@ public class TestHandlers {
 	@Bean
 	OutboxEventHandler<EmployeeOffboardingCancelled> employeeOffboardingCancelledTestHandler(HandlerScript script) {
 		return new ScriptedHandler<>(EmployeeOffboardingCancelled.class, script);
+	}
+
+	@Bean
+	OutboxEventHandler<EmployeeUpdated> employeeUpdatedTestHandler(HandlerScript script) {
+		return new ScriptedHandler<>(EmployeeUpdated.class, script);
 	}
 
 	@Bean

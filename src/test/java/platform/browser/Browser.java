@@ -91,6 +91,16 @@ public final class Browser {
 			.until(condition);
 	}
 
+	/**
+	 * A real click on {@code element} after scrolling it into the middle of the window at once:
+	 * Bootstrap scrolls smoothly, so WebDriver's own scrolling can aim at a point the element has
+	 * not reached yet (and the click lands on whatever is there).
+	 */
+	public void click(WebElement element) {
+		script("arguments[0].scrollIntoView({block: 'center', behavior: 'instant'});", element);
+		element.click();
+	}
+
 	/** Runs JavaScript in the page; {@code return ...} gives a value back. */
 	public Object script(String javascript, Object... arguments) {
 		return ((JavascriptExecutor) driver).executeScript(javascript, arguments);
