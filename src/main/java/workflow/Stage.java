@@ -5,11 +5,14 @@ import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 
-/** A stage of a run (a snapshot of its definition stage) and its progress. */
+/**
+ * A stage of a run (a snapshot of its definition stage) and its progress; {@code notice} says what
+ * a reader should know about how it ended (a notify stage with nobody to notify), else null.
+ */
 public record Stage(UUID id, UUID runId, int position, String name, String title, StageKind kind, String assignee,
 		int requiredApprovals, List<String> grants, Integer slaHours, StageStatus status, int round, int approvals,
 		List<String> assignees, Instant activatedAt, Instant decidedAt, Instant blockedUntil, String blockedReason,
-		Instant reminderPublishedAt, Instant remindedAt) {
+		Instant reminderPublishedAt, Instant remindedAt, String notice) {
 
 	/** The SLA deadline of an active stage, or null. */
 	public Instant dueAt() {

@@ -65,7 +65,7 @@ public class RunProjection {
 			if (!notify && people.size() < stage.requiredApprovals()) {
 				return new Activation(ActivationState.BLOCKED, people, assignees.blockedReason(stage, people));
 			}
-			stages.activate(stageId, round, people, notify);
+			stages.activate(stageId, round, people, notify, notify && people.isEmpty() ? assignees.nobodyToNotify(stage) : null);
 			runs.markRunning(runId, stageId);
 			return new Activation(notify ? ActivationState.NOTIFIED : ActivationState.ACTIVE, people, null);
 		});
