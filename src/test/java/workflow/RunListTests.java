@@ -220,6 +220,31 @@ class RunListTests {
 		assertThat(hana.get("/runs").body()).contains("rel=\"icon\"", "/favicon.svg");
 	}
 
+	@Test
+	void theInsightsDashboardChartsTheProjectionAndExportsTheHistoryAsSafeCsv() {
+		String hostile = "=HYPERLINK(\"http://evil.example\",\"x\") " + UUID.randomUUID().toString().substring(0, 6);
+		UUID runId = scenario.startJoiner(hostile, "manny");
+		scenario.approve(runId, "manager_approval", "manny");
+		scenario.awaitActiveStage(runId, "it_access");
+
+		ConsoleSession ada = ConsoleSession.login(port, "ada");
+		HttpResponse<String> page = ada.get("/admin/insights");
+		assertThat(page.statusCode()).isEqualTo(200);
+		assertThat(page.body()).contains("<svg", "id=\"chart-weekly\"", "id=\"table-weekly\"", "id=\"table-run-durations\"",
+				"id=\"table-stage-durations\"", "id=\"table-sla\"", "id=\"table-open\"", "id=\"table-approvers\"",
+				"IT access approval", "manny");
+		assertThat(ConsoleSession.login(port, "hana").get("/admin/insights").statusCode()).isEqualTo(403);
+
+		HttpResponse<String> csv = ada.get("/admin/insights/runs.csv");
+		assertThat(csv.statusCode()).isEqualTo(200);
+		assertThat(csv.headers().firstValue("Content-Type").orElse("")).startsWith("text/csv");
+		assertThat(csv.body()).startsWith("run_id,definition,employee_id,employee_name,");
+		String line = csv.body().lines().filter(l -> l.startsWith(runId.toString())).findFirst().orElseThrow();
+		assertThat(line).contains(",\"'=HYPERLINK(\"\"http://evil.example\"\",\"\"x\"\") ").contains(",running,");
+		// another tenant's runs are not in it
+		assertThat(ConsoleSession.login(port, "gus").get("/admin/insights/runs.csv").body()).doesNotContain(runId.toString());
+	}
+
 	private static JsonNode item(JsonNode page, UUID runId) {
 		for (JsonNode item : page.get("items")) {
 			if (item.get("id").asString().equals(runId.toString())) {

@@ -347,9 +347,8 @@ public class RunRepository {
 				throw new IllegalArgumentException("the overdue filter needs the current time");
 			}
 			// the same rule as the SLA reminders: an active stage of a running run past activated_at + SLA
-			sql.append("""
-					 AND r.status = :overdueRunning AND cs.status = :overdueActive AND cs.sla_hours IS NOT NULL
-					 AND cs.activated_at + make_interval(hours => cs.sla_hours) < :now""");
+			sql.append(" AND r.status = :overdueRunning AND cs.status = :overdueActive AND cs.sla_hours IS NOT NULL")
+				.append(" AND cs.activated_at + make_interval(hours => cs.sla_hours) < :now");
 			params.put("overdueRunning", RunStatus.RUNNING.value());
 			params.put("overdueActive", StageStatus.ACTIVE.value());
 			params.put("now", Rows.timestamp(now));
