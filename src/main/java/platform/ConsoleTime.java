@@ -13,7 +13,7 @@ import org.springframework.stereotype.Component;
 
 /**
  * The console's one way to show times, for every page ({@code ${@times.when(x)}}) and page model.
- * The rule: a moment reads absolute with a relative hint, "15 Dec 2026, 10:04 UTC · 2 min ago"
+ * The rule: a moment reads absolute with a relative hint, <q>15 Dec 2026, 10:04 UTC · 2 min ago</q>
  * ({@link #when}); where the hint does not fit (a title, a table cell of many) the absolute part
  * alone ({@link #at}); a calendar date "15 Dec 2026" ({@link #date}); a {@code <time datetime>}
  * attribute takes {@link #iso} (whole seconds, valid HTML). Users have no time zone of their own
@@ -47,7 +47,7 @@ public class ConsoleTime {
 		return time == null ? "" : at(time.toInstant());
 	}
 
-	/** The console's way to show a moment: "15 Dec 2026, 10:04 UTC · 2 min ago". */
+	/** The console's way to show a moment: <q>15 Dec 2026, 10:04 UTC · 2 min ago</q>. */
 	public String when(Instant instant) {
 		return instant == null ? "" : at(instant) + " · " + ago(instant);
 	}
