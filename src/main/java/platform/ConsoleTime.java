@@ -3,6 +3,7 @@ package platform;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -11,15 +12,25 @@ import java.util.Locale;
 import org.springframework.stereotype.Component;
 
 /**
- * The console's one way to show times, for every page ({@code ${@times.ago(x)}}) and page model:
- * absolute times as "2026-01-05 08:00:00 UTC", relative ones coarse ("just now", "42 s ago",
- * "3 min ago", "in 5 h"), configured durations exact ("1 h 30 min"), measured ones precise for
- * short spans ("6 ms", "1.3 s"). Relative times read the application {@link Clock}.
+ * The console's one way to show times, for every page ({@code ${@times.when(x)}}) and page model.
+ * The rule: a moment reads absolute with a relative hint, <q>15 Dec 2026, 10:04 UTC · 2 min ago</q>
+ * ({@link #when}); where the hint does not fit (a title, a table cell of many) the absolute part
+ * alone ({@link #at}); a calendar date "15 Dec 2026" ({@link #date}); a {@code <time datetime>}
+ * attribute takes {@link #iso} (whole seconds, valid HTML). Users have no time zone of their own
+ * yet, so every time is UTC. Relative parts are coarse ("just now", "42 s ago", "in 5 h"),
+ * configured durations exact ("1 h 30 min"), measured ones precise for short spans ("6 ms",
+ * "1.3 s"). Relative times read the application {@link Clock}.
  */
 @Component("times")
 public class ConsoleTime {
 
-	private static final DateTimeFormatter ABSOLUTE = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'")
+	private static final DateTimeFormatter ABSOLUTE = DateTimeFormatter.ofPattern("d MMM yyyy, HH:mm 'UTC'", Locale.ENGLISH)
+		.withZone(ZoneOffset.UTC);
+
+	private static final DateTimeFormatter DATE = DateTimeFormatter.ofPattern("d MMM yyyy", Locale.ENGLISH);
+
+	/** A valid HTML global date and time string: UTC, whole seconds (no nanoseconds). */
+	private static final DateTimeFormatter ISO = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss'Z'")
 		.withZone(ZoneOffset.UTC);
 
 	private final Clock clock;
@@ -34,6 +45,29 @@ public class ConsoleTime {
 
 	public String at(OffsetDateTime time) {
 		return time == null ? "" : at(time.toInstant());
+	}
+
+	/** The console's way to show a moment: <q>15 Dec 2026, 10:04 UTC · 2 min ago</q>. */
+	public String when(Instant instant) {
+		return instant == null ? "" : at(instant) + " · " + ago(instant);
+	}
+
+	public String when(OffsetDateTime time) {
+		return time == null ? "" : when(time.toInstant());
+	}
+
+	/** A calendar date: "15 Dec 2026". */
+	public String date(LocalDate date) {
+		return date == null ? "" : DATE.format(date);
+	}
+
+	/** The {@code datetime} attribute of a {@code <time>}: "2026-12-15T10:04:05Z". */
+	public String iso(Instant instant) {
+		return instant == null ? null : ISO.format(instant);
+	}
+
+	public String iso(OffsetDateTime time) {
+		return time == null ? null : iso(time.toInstant());
 	}
 
 	/** "just now", "42 s ago", "3 min ago", "5 h ago", "2 d ago"; a future time reads "in …". */

@@ -10,4 +10,12 @@ import java.util.UUID;
 public record InboxItem(UUID runId, UUID stageId, String employeeName, String department, String definitionKey,
 		String definitionTitle, String stageTitle, int approvals, int requiredApprovals, Instant activatedAt,
 		Integer slaHours, String delegatedFor) {
+
+	/**
+	 * Whether the reader's approval alone completes the stage (its quorum is one approval away):
+	 * only such stages may be approved in bulk, where nobody reads each run.
+	 */
+	public boolean oneApprovalDecides() {
+		return requiredApprovals - approvals <= 1;
+	}
 }

@@ -57,6 +57,11 @@ public class Runs {
 		return queries.list(tenantId, filter, cursor, limit);
 	}
 
+	/** One page of the runs list (the page and the API): runs with their current stage, newest first. */
+	public RunRows rows(String tenantId, RunFilter filter, String cursor, int limit) {
+		return queries.rows(tenantId, filter, cursor, limit);
+	}
+
 	public RunDetail detail(String tenantId, UUID runId) {
 		return queries.detail(tenantId, runId);
 	}

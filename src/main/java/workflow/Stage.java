@@ -9,12 +9,15 @@ import java.util.UUID;
 /**
  * A stage of a run (a snapshot of its definition stage) and its progress. {@code delegatedFor}
  * maps an assignee who holds the assignment for someone else (an out-of-office delegate) to that
- * person; {@code distinctFrom} names the earlier stage whose approvers may not approve this one.
+ * person; {@code distinctFrom} names the earlier stage whose approvers may not approve this one;
+ * {@code notice} says what a reader should know about how it ended (a notify stage with nobody to
+ * notify), else null.
  */
 public record Stage(UUID id, UUID runId, int position, String name, String title, StageKind kind, String assignee,
 		int requiredApprovals, List<String> grants, Integer slaHours, StageStatus status, int round, int approvals,
 		List<String> assignees, Instant activatedAt, Instant decidedAt, Instant blockedUntil, String blockedReason,
-		Instant reminderPublishedAt, Instant remindedAt, Map<String, String> delegatedFor, String distinctFrom) {
+		Instant reminderPublishedAt, Instant remindedAt, Map<String, String> delegatedFor, String distinctFrom,
+		String notice) {
 
 	/** The SLA deadline of an active stage, or null. */
 	public Instant dueAt() {

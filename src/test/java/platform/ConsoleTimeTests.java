@@ -33,9 +33,25 @@ class ConsoleTimeTests {
 
 	@Test
 	void absoluteTimesAreUtcInOneFormat() {
-		assertThat(times.at(NOW)).isEqualTo("2026-01-05 08:00:00 UTC");
-		assertThat(times.at(OffsetDateTime.ofInstant(NOW, ZoneOffset.ofHours(2)))).isEqualTo("2026-01-05 08:00:00 UTC");
+		assertThat(times.at(NOW)).isEqualTo("5 Jan 2026, 08:00 UTC");
+		assertThat(times.at(OffsetDateTime.ofInstant(NOW, ZoneOffset.ofHours(2)))).isEqualTo("5 Jan 2026, 08:00 UTC");
 		assertThat(times.at((Instant) null)).isEmpty();
+	}
+
+	@Test
+	void aMomentReadsAbsoluteWithARelativeHint() {
+		assertThat(times.when(NOW.minusSeconds(185))).isEqualTo("5 Jan 2026, 07:56 UTC · 3 min ago");
+		assertThat(times.when(OffsetDateTime.ofInstant(NOW.plus(Duration.ofHours(5)), ZoneOffset.ofHours(2))))
+			.isEqualTo("5 Jan 2026, 13:00 UTC · in 5 h");
+		assertThat(times.when((Instant) null)).isEmpty();
+		assertThat(times.date(java.time.LocalDate.of(2026, 12, 15))).isEqualTo("15 Dec 2026");
+	}
+
+	@Test
+	void datetimeAttributesAreValidHtmlWithoutNanoseconds() {
+		assertThat(times.iso(NOW.plusNanos(123_456_789))).isEqualTo("2026-01-05T08:00:00Z");
+		assertThat(times.iso(OffsetDateTime.ofInstant(NOW, ZoneOffset.ofHours(2)))).isEqualTo("2026-01-05T08:00:00Z");
+		assertThat(times.iso((Instant) null)).isNull();
 	}
 
 	@Test

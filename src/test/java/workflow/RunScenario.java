@@ -54,6 +54,21 @@ final class RunScenario {
 		return runId;
 	}
 
+	/**
+	 * Publishes a joiner of {@code email} (whoever's address it is) and returns its run without
+	 * waiting for a stage: a joiner with an approver's own address cannot be approved by them.
+	 */
+	UUID requestJoiner(String displayName, String email, String manager) {
+		UUID employeeId = UUID.randomUUID();
+		publish(new EmployeeHired(employeeId, displayName, email, "Engineering", manager, START_DATE));
+		return awaitRunOf(employeeId);
+	}
+
+	/** The employee id of a run. */
+	UUID employeeOf(UUID runId) {
+		return UUID.fromString(run(runId).get("employeeId").asString());
+	}
+
 	static final LocalDate START_DATE = LocalDate.of(2030, 1, 15);
 
 	static EmployeeHired hired(UUID employeeId, String manager) {

@@ -15,7 +15,7 @@ record InstanceRow(String id, String host, String roles, String heartbeatAgo, St
 			case "silent" -> "text-bg-danger";
 			default -> "text-bg-secondary";
 		};
-		return new InstanceRow(row.instanceId(), row.host(), row.roles(), times.ago(row.heartbeatAt()),
+		return new InstanceRow(row.instanceId(), row.host(), row.roles(), times.when(row.heartbeatAt()),
 				times.at(row.heartbeatAt()), state, badge, instance.runners().size());
 	}
 }

@@ -23,7 +23,7 @@ record JobRow(String name, String interval, String timeout, String instances, St
 		Instant next = job.nextRunAt();
 		return new JobRow(job.name(), span(job.sample().interval(), times), span(job.sample().timeout(), times),
 				String.join(", ", job.instances()), state(job), stateBadge(job), job.queued(), started,
-				started == null ? null : times.ago(started), started == null ? null : times.at(started),
+				started == null ? null : times.when(started), started == null ? null : times.at(started),
 				last == null || last.duration() == null ? null : times.elapsed(last.duration()),
 				last == null ? null : label(last.outcome()), last == null ? null : outcomeBadge(last.outcome()),
 				last == null ? null : last.error(), last == null ? null : last.instanceId(), next,

@@ -10,7 +10,7 @@ record RunRow(String job, String instance, Instant startedAt, String startedAgo,
 		String duration, String outcome, String outcomeBadge, String error) {
 
 	static RunRow of(JobRun run, ConsoleTime times) {
-		return new RunRow(run.job(), run.instanceId(), run.startedAt(), times.ago(run.startedAt()),
+		return new RunRow(run.job(), run.instanceId(), run.startedAt(), times.when(run.startedAt()),
 				times.at(run.startedAt()), run.duration() == null ? null : times.elapsed(run.duration()),
 				JobRow.label(run.outcome()), JobRow.outcomeBadge(run.outcome()), run.error());
 	}

@@ -52,7 +52,7 @@ class SecurityConfiguration {
 	SecurityFilterChain consoleSecurity(HttpSecurity http, TenantClientRegistrations registrations, SsoUserService ssoUsers,
 			SsoLogin ssoLogin) throws Exception {
 		http.authorizeHttpRequests(requests -> requests
-				.requestMatchers("/login", "/login/sso", "/webjars/**", "/css/**", "/js/**", "/favicon.ico", "/error",
+				.requestMatchers("/login", "/login/sso", "/webjars/**", "/css/**", "/js/**", "/favicon.ico", "/favicon.svg", "/error",
 						"/v3/api-docs/**", "/swagger-ui/**", "/swagger-ui.html")
 				.permitAll()
 				// management endpoints: only reachable on the management address

@@ -140,6 +140,11 @@ public class AssigneeResolver {
 		return directory.groupMembers(group(stage));
 	}
 
+	/** What a notify stage whose group has no members says: it completed without informing anyone. */
+	String nobodyToNotify(Stage stage) {
+		return "nobody was notified: group '%s' has no members".formatted(group(stage));
+	}
+
 	/** Why a stage with these eligible approvers cannot be activated. */
 	String blockedReason(Stage stage, List<String> eligible) {
 		return "group '%s' has %d eligible approver(s), %d required".formatted(group(stage), eligible.size(),

@@ -69,7 +69,8 @@ public class RunProjection {
 			if (!notify && people.size() < stage.requiredApprovals()) {
 				return new Activation(ActivationState.BLOCKED, people, assignees.blockedReason(stage, people));
 			}
-			stages.activate(stageId, round, people, assignment.delegatedFor(), notify);
+			stages.activate(stageId, round, people, assignment.delegatedFor(), notify,
+					notify && people.isEmpty() ? assignees.nobodyToNotify(stage) : null);
 			runs.markRunning(runId, stageId);
 			return new Activation(notify ? ActivationState.NOTIFIED : ActivationState.ACTIVE, people, null);
 		});

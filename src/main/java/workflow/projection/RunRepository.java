@@ -17,10 +17,15 @@ import org.springframework.stereotype.Repository;
 import org.springframework.util.StringUtils;
 
 import workflow.Attention;
+import workflow.CurrentStage;
 import workflow.HrWorkItem;
 import workflow.Run;
 import workflow.RunFilter;
+import workflow.RunRow;
 import workflow.RunStatus;
+import workflow.Stage;
+import workflow.StageKind;
+import workflow.StageStatus;
 import workflow.StartProgress;
 
 /** The {@code workflow_runs} table. Call inside a tenant unit of work (RLS scopes every statement). */
@@ -314,8 +319,21 @@ public class RunRepository {
 
 	/** One page of runs, newest first, after the keyset {@code cursor} (exclusive). */
 	public List<Run> list(RunFilter filter, RunCursor cursor, int limit) {
-		StringBuilder sql = new StringBuilder("SELECT " + COLUMNS + " FROM workflow_runs r WHERE true");
+		return rows(filter, cursor, limit, null).stream().map(RunRow::run).toList();
+	}
+
+	/**
+	 * One page of the runs list with each run's current stage, newest first, after the keyset
+	 * {@code cursor} (exclusive). {@code now} is the moment the overdue filter compares SLA
+	 * deadlines with; it may be null unless that filter is on.
+	 */
+	public List<RunRow> rows(RunFilter filter, RunCursor cursor, int limit, Instant now) {
+		StringBuilder sql = new StringBuilder("SELECT " + COLUMNS + ", " + STAGE_COLUMNS + """
+				 FROM workflow_runs r LEFT JOIN workflow_stages cs ON cs.id = r.current_stage_id
+				WHERE true""");
 		Map<String, Object> params = new HashMap<>();
+		params.put("decisions", ActionRepository.DECISIONS);
+		params.put("csActive", StageStatus.ACTIVE.value());
 		if (filter.status() != null) {
 			sql.append(" AND r.status = :status");
 			params.put("status", filter.status().value());
@@ -338,6 +356,22 @@ public class RunRepository {
 				.append(")");
 			params.putAll(StageRepository.awaitsMe(filter.assignedTo()));
 		}
+		if (filter.overdue()) {
+			if (now == null) {
+				throw new IllegalArgumentException("the overdue filter needs the current time");
+			}
+			// the same rule as the SLA reminders: an active stage of a running run past activated_at + SLA
+			sql.append(" AND r.status = :overdueRunning AND cs.status = :overdueActive AND cs.sla_hours IS NOT NULL")
+				.append(" AND cs.activated_at + make_interval(hours => cs.sla_hours) < :now");
+			params.put("overdueRunning", RunStatus.RUNNING.value());
+			params.put("overdueActive", StageStatus.ACTIVE.value());
+			params.put("now", Rows.timestamp(now));
+		}
+		if (filter.blocked()) {
+			sql.append(" AND cs.status = :blockedStage AND r.status IN (:blockedLive)");
+			params.put("blockedStage", StageStatus.BLOCKED.value());
+			params.put("blockedLive", BLOCKABLE);
+		}
 		if (cursor != null) {
 			sql.append(" AND (r.created_at, r.id) < (:cursorCreatedAt, :cursorId)");
 			params.put("cursorCreatedAt", Rows.timestamp(cursor.createdAt()));
@@ -345,7 +379,40 @@ public class RunRepository {
 		}
 		sql.append(" ORDER BY r.created_at DESC, r.id DESC LIMIT :limit");
 		params.put("limit", limit);
-		return jdbc.sql(sql.toString()).params(params).query(RunRepository::map).list();
+		return jdbc.sql(sql.toString()).params(params).query(RunRepository::mapRow).list();
+	}
+
+	/**
+	 * The current stage's columns; {@code cs_waiting_on} are its assignees who have not decided in
+	 * its round (what "waiting on whom" means for a stage that needs several approvals).
+	 */
+	private static final String STAGE_COLUMNS = """
+			cs.id AS cs_id, cs.name AS cs_name, cs.title AS cs_title, cs.kind AS cs_kind, cs.status AS cs_status,
+			cs.approvals AS cs_approvals, cs.required_approvals AS cs_required_approvals, cs.activated_at AS cs_activated_at,
+			cs.sla_hours AS cs_sla_hours, cs.blocked_reason AS cs_blocked_reason,
+			coalesce(cs.blocked_since, cs.blocked_until) AS cs_blocked_since,
+			CASE WHEN cs.status = :csActive THEN ARRAY(SELECT u FROM unnest(cs.assignees) u WHERE NOT EXISTS (
+			    SELECT 1 FROM workflow_actions a WHERE a.stage_id = cs.id AND a.round = cs.round AND a.actor = u
+			      AND a.action IN (:decisions)) ORDER BY u) END AS cs_waiting_on""";
+
+	/** The statuses of a run whose current stage can be blocked, as stored. */
+	private static final List<String> BLOCKABLE = List.of(RunStatus.RUNNING.value(), RunStatus.RETURNED.value(),
+			RunStatus.NEEDS_ATTENTION.value());
+
+	private static RunRow mapRow(ResultSet rs, int row) throws SQLException {
+		Run run = map(rs, row);
+		UUID stageId = Rows.uuid(rs, "cs_id");
+		if (stageId == null) {
+			return new RunRow(run, null);
+		}
+		Instant activatedAt = Rows.instant(rs, "cs_activated_at");
+		StageStatus status = StageStatus.of(rs.getString("cs_status"));
+		Instant due = status == StageStatus.ACTIVE ? Stage.dueAt(activatedAt, Rows.nullableInt(rs, "cs_sla_hours")) : null;
+		return new RunRow(run, new CurrentStage(stageId, rs.getString("cs_name"), rs.getString("cs_title"),
+				StageKind.of(rs.getString("cs_kind")), status, rs.getInt("cs_approvals"), rs.getInt("cs_required_approvals"),
+				Rows.strings(rs, "cs_waiting_on"), List.of(), activatedAt, due, false,
+				status == StageStatus.BLOCKED ? rs.getString("cs_blocked_reason") : null,
+				status == StageStatus.BLOCKED ? Rows.instant(rs, "cs_blocked_since") : null));
 	}
 
 	/**

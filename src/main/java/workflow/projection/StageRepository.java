@@ -30,7 +30,7 @@ public class StageRepository {
 	private static final String COLUMNS = """
 			s.id, s.run_id, s.position, s.name, s.title, s.kind, s.assignee, s.required_approvals, s.grants, s.sla_hours,
 			s.status, s.round, s.approvals, s.assignees, s.activated_at, s.decided_at, s.blocked_until, s.blocked_reason,
-			s.reminder_published_at, s.reminded_at, s.distinct_from,
+			s.reminder_published_at, s.reminded_at, s.distinct_from, s.notice,
 			ARRAY(SELECT d.key FROM jsonb_each_text(s.delegated_for) d ORDER BY d.key) AS delegates,
 			ARRAY(SELECT d.value FROM jsonb_each_text(s.delegated_for) d ORDER BY d.key) AS delegated_owners""";
 
@@ -106,20 +106,23 @@ public class StageRepository {
 
 	/**
 	 * Activates the stage for {@code round} with its assignees ({@code delegatedFor}: the delegates
-	 * among them and whom they stand in for); a notify stage closes in the same statement. Only a
-	 * stage that is not yet active in this round changes (idempotent).
+	 * among them and whom they stand in for); a notify stage closes in the same statement, with
+	 * {@code notice} when there was something to say (nobody to notify). Only a stage that is not
+	 * yet active in this round changes (idempotent).
 	 */
-	public boolean activate(UUID id, int round, List<String> assignees, Map<String, String> delegatedFor, boolean notify) {
+	public boolean activate(UUID id, int round, List<String> assignees, Map<String, String> delegatedFor, boolean notify,
+			String notice) {
 		return jdbc.sql("""
 				UPDATE workflow_stages SET status = :status, round = :round, approvals = 0, assignees = :assignees,
 				    delegated_for = jsonb_object(CAST(:delegates AS text[]), CAST(:owners AS text[])),
 				    activated_at = now(), decided_at = CASE WHEN :notify THEN now() END,
 				    blocked_until = NULL, blocked_reason = NULL, blocked_since = NULL, reminder_published_at = NULL,
-				    reminded_at = NULL
+				    reminded_at = NULL, notice = :notice
 				WHERE id = :id AND (status IN (:notStarted) OR (status = :returned AND round < :round))
 				""")
 			.param("id", id)
 			.param("round", round)
+			.param("notice", notice)
 			.param("status", (notify ? StageStatus.COMPLETED : StageStatus.ACTIVE).value())
 			.param("notStarted", NOT_STARTED)
 			.param("returned", StageStatus.RETURNED.value())
@@ -286,7 +289,7 @@ public class StageRepository {
 				rs.getInt("approvals"), Rows.strings(rs, "assignees"), Rows.instant(rs, "activated_at"),
 				Rows.instant(rs, "decided_at"), Rows.instant(rs, "blocked_until"), rs.getString("blocked_reason"),
 				Rows.instant(rs, "reminder_published_at"), Rows.instant(rs, "reminded_at"), delegatedFor(rs),
-				rs.getString("distinct_from"));
+				rs.getString("distinct_from"), rs.getString("notice"));
 	}
 
 	private static Map<String, String> delegatedFor(ResultSet rs) throws SQLException {

@@ -1,5 +1,7 @@
 package workflow.queries;
 
+import java.time.Clock;
+import java.time.Instant;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
@@ -8,17 +10,23 @@ import java.util.Objects;
 import java.util.UUID;
 
 import org.springframework.stereotype.Service;
+import org.springframework.util.StringUtils;
 
 import platform.DomainException;
 import platform.AppUser;
 import platform.TenantTransactions;
 import platform.UserDirectory;
+import platform.UserDirectory.DirectoryUser;
+import workflow.CurrentStage;
 import workflow.HrWorkItem;
 import workflow.InboxItem;
 import workflow.Run;
 import workflow.RunDetail;
 import workflow.RunFilter;
 import workflow.RunPage;
+import workflow.RunRow;
+import workflow.RunRows;
+import workflow.RunStatus;
 import workflow.projection.ActionRepository;
 import workflow.projection.GrantRepository;
 import workflow.projection.RunCursor;
@@ -36,12 +44,13 @@ public class RunQueries {
 	private final StageRepository stages;
 	private final ActionRepository actions;
 	private final GrantRepository grants;
-
-	private final UserDirectory users;
+	private final UserDirectory directory;
+	private final Clock clock;
 
 	RunQueries(TenantTransactions transactions, RunRepository runs, StageRepository stages, ActionRepository actions,
-			GrantRepository grants, UserDirectory users) {
-		this.users = users;
+			GrantRepository grants, UserDirectory directory, Clock clock) {
+		this.directory = directory;
+		this.clock = clock;
 		this.transactions = transactions;
 		this.runs = runs;
 		this.stages = stages;
@@ -60,6 +69,42 @@ public class RunQueries {
 		}
 		List<Run> items = page.subList(0, limit);
 		return new RunPage(List.copyOf(items), RunCursor.of(items.get(limit - 1)).encode());
+	}
+
+	/**
+	 * One page of the runs list: each run with its current stage, the display names of whom it
+	 * waits on (one directory look-up per distinct user of the page) and whether it is overdue.
+	 */
+	public RunRows rows(String tenantId, RunFilter filter, String cursor, int limit) {
+		if (limit < 1 || limit > MAX_LIMIT) {
+			throw new DomainException.InvalidInput("limit", "must be between 1 and " + MAX_LIMIT);
+		}
+		RunCursor after = RunCursor.decode(cursor);
+		Instant now = clock.instant();
+		return transactions.readInTenant(tenantId, () -> {
+			List<RunRow> page = runs.rows(filter, after, limit + 1, now);
+			Map<String, String> names = new HashMap<>();
+			List<RunRow> items = page.subList(0, Math.min(limit, page.size())).stream()
+				.map(row -> withNames(row, now, names))
+				.toList();
+			String next = page.size() <= limit ? null : RunCursor.of(items.get(limit - 1).run()).encode();
+			return new RunRows(items, next);
+		});
+	}
+
+	private RunRow withNames(RunRow row, Instant now, Map<String, String> names) {
+		CurrentStage stage = row.currentStage();
+		if (stage == null) {
+			return row;
+		}
+		List<String> display = stage.waitingOn().stream()
+			.map(user -> names.computeIfAbsent(user,
+					name -> directory.find(name).map(DirectoryUser::displayName).filter(StringUtils::hasText).orElse(name)))
+			.toList();
+		boolean overdue = row.run().status() == RunStatus.RUNNING && stage.dueAt() != null && stage.dueAt().isBefore(now);
+		return new RunRow(row.run(), new CurrentStage(stage.id(), stage.name(), stage.title(), stage.kind(), stage.status(),
+				stage.approvals(), stage.requiredApprovals(), stage.waitingOn(), display, stage.activatedAt(), stage.dueAt(),
+				overdue, stage.blockedReason(), stage.blockedSince()));
 	}
 
 	public RunDetail detail(String tenantId, UUID runId) {
@@ -91,7 +136,7 @@ public class RunQueries {
 		return transactions.readInTenant(tenantId, () -> {
 			Map<String, String> names = new HashMap<>();
 			usernames.stream().filter(Objects::nonNull).distinct().forEach(username -> names.put(username,
-					users.find(username).map(UserDirectory.DirectoryUser::displayName).orElse(username)));
+					directory.find(username).map(DirectoryUser::displayName).filter(StringUtils::hasText).orElse(username)));
 			return names;
 		});
 	}

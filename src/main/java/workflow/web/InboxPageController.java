@@ -1,15 +1,33 @@
 package workflow.web;
 
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestParam;
 
 import platform.AppUser;
 import platform.ApproverOnly;
+import platform.DomainException;
+import workflow.ActionKind;
+import workflow.ActionRequest;
+import workflow.InboxItem;
 import workflow.Runs;
 
-/** The approver inbox: active stages waiting for my decision, oldest first. */
+/**
+ * The approver inbox: active stages waiting for my decision, oldest first; stages my approval
+ * alone completes can be approved together (select, confirm the count, see each run's outcome).
+ */
 @Controller
 class InboxPageController {
 
@@ -21,10 +39,96 @@ class InboxPageController {
 		this.runs = runs;
 	}
 
+	/** One selected stage of a bulk approval, with the idempotency key its confirmation form carries. */
+	record BulkItem(InboxItem item, String key) {
+	}
+
+	/** What became of one stage of a bulk approval. */
+	record BulkOutcome(UUID runId, String employeeName, String stageTitle, boolean recorded, String message) {
+	}
+
 	@GetMapping("/inbox")
 	@ApproverOnly
 	String inbox(@AuthenticationPrincipal AppUser user, Model model) {
-		model.addAttribute("items", runs.inbox(user, INBOX_LIMIT));
+		List<InboxItem> items = runs.inbox(user, INBOX_LIMIT);
+		model.addAttribute("items", items);
+		model.addAttribute("bulkable", items.stream().anyMatch(InboxItem::oneApprovalDecides));
 		return "workflow/inbox";
+	}
+
+	/**
+	 * The confirmation of a bulk approval: the selected stages that still wait for me and that my
+	 * approval alone decides, each with a fresh idempotency key (a double submit re-sends them).
+	 */
+	@GetMapping("/inbox/approve")
+	@ApproverOnly
+	String confirm(@AuthenticationPrincipal AppUser user, @RequestParam(name = "stage", required = false) List<String> stages,
+			Model model) {
+		Set<UUID> selected = stageIds(stages);
+		List<InboxItem> inbox = runs.inbox(user, INBOX_LIMIT);
+		List<BulkItem> items = inbox.stream()
+			.filter(item -> selected.contains(item.stageId()) && item.oneApprovalDecides())
+			.map(item -> new BulkItem(item, UUID.randomUUID().toString()))
+			.toList();
+		model.addAttribute("items", items);
+		model.addAttribute("skipped", selected.size() - items.size());
+		return "workflow/bulk-approve";
+	}
+
+	/**
+	 * Approves each confirmed stage through the same path as a single approval ({@link Runs#act}:
+	 * {@code RunPolicy}, the idempotency key, the one-decision-per-round rule) and reports each
+	 * run's outcome; a stage that no longer waits for me, or needs more approvals than mine, is
+	 * reported and left alone.
+	 */
+	@PostMapping("/inbox/approve")
+	@ApproverOnly
+	String approve(@AuthenticationPrincipal AppUser user, @RequestParam(name = "stage", required = false) List<String> stages,
+			@RequestParam Map<String, String> form, Model model) {
+		Map<UUID, InboxItem> waiting = runs.inbox(user, INBOX_LIMIT).stream()
+			.collect(Collectors.toMap(InboxItem::stageId, Function.identity()));
+		List<BulkOutcome> outcomes = new ArrayList<>();
+		for (UUID stageId : stageIds(stages)) {
+			InboxItem item = waiting.get(stageId);
+			if (item == null) {
+				outcomes.add(new BulkOutcome(null, null, null, false, "Stage " + stageId + " no longer waits for your decision."));
+				continue;
+			}
+			if (!item.oneApprovalDecides()) {
+				outcomes.add(outcome(item, false, "Needs more approvals than yours: open the run to approve it."));
+				continue;
+			}
+			String key = form.get("key-" + stageId);
+			try {
+				runs.act(user, item.runId(), new ActionRequest(ActionKind.APPROVE, stageId, null, key));
+				outcomes.add(outcome(item, true, "Approval recorded."));
+			}
+			catch (DomainException e) {
+				outcomes.add(outcome(item, false, e.getMessage()));
+			}
+		}
+		model.addAttribute("outcomes", outcomes);
+		model.addAttribute("recorded", outcomes.stream().filter(BulkOutcome::recorded).count());
+		return "workflow/bulk-approved";
+	}
+
+	private static BulkOutcome outcome(InboxItem item, boolean recorded, String message) {
+		return new BulkOutcome(item.runId(), item.employeeName(), item.stageTitle(), recorded, message);
+	}
+
+	/** The selected stage ids; a value that is not one is ignored (the page only sends ids). */
+	private static Set<UUID> stageIds(List<String> values) {
+		Set<UUID> ids = new LinkedHashSet<>();
+		if (values != null) {
+			for (String value : values) {
+				try {
+					ids.add(UUID.fromString(value.strip()));
+				}
+				catch (IllegalArgumentException e) {
+					// not an id the page rendered: nothing to approve
+				}
+			}
+		}
+		return ids;
 	}
 }

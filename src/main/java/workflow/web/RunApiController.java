@@ -35,7 +35,7 @@ import workflow.ActionRequest;
 import workflow.Repair;
 import workflow.RunDetail;
 import workflow.RunFilter;
-import workflow.RunPage;
+import workflow.RunRows;
 import workflow.Runs;
 import workflow.Stage;
 import workflow.decisions.StageReassignment;
@@ -77,15 +77,22 @@ class RunApiController {
 	}
 
 	@GetMapping
-	@Operation(summary = "List runs, newest first (keyset pagination; pass nextCursor as cursor)")
-	RunPage list(@AuthenticationPrincipal AppUser user, @RequestParam(required = false) String status,
+	@Operation(summary = "List runs with their current stage, newest first (keyset pagination; pass nextCursor as cursor)",
+			description = """
+					Each item is a run with its currentStage (null before the first stage and after the last): who it \
+					waits on, its SLA deadline (dueAt, overdue) and, when blocked for lack of approvers, why and since \
+					when. Filters compose with each other and with the cursor.""")
+	RunRows list(@AuthenticationPrincipal AppUser user, @RequestParam(required = false) String status,
 			@RequestParam(required = false) String definition, @RequestParam(required = false) UUID employeeId,
-			@RequestParam(required = false) String q, @RequestParam(defaultValue = "false") boolean assignedToMe,
+			@RequestParam(required = false) String q,
+			@Parameter(description = "Only runs whose active stage waits for the caller's decision") @RequestParam(defaultValue = "false") boolean assignedToMe,
+			@Parameter(description = "Only running runs whose active stage is past its SLA") @RequestParam(defaultValue = "false") boolean overdue,
+			@Parameter(description = "Only runs whose current stage is blocked for lack of approvers") @RequestParam(defaultValue = "false") boolean blocked,
 			@RequestParam(required = false) String cursor,
 			@RequestParam(defaultValue = "" + Runs.DEFAULT_LIMIT) int limit) {
 		RunFilter filter = new RunFilter(Runs.statusParameter(status), definition, employeeId, q,
-				assignedToMe ? user.getUsername() : null);
-		return runs.list(user.tenantId(), filter, cursor, limit);
+				assignedToMe ? user.getUsername() : null, overdue, blocked);
+		return runs.rows(user.tenantId(), filter, cursor, limit);
 	}
 
 	@GetMapping("/{id}")

@@ -34,6 +34,7 @@ import workflow.Run;
 import workflow.Repair;
 import workflow.RunDetail;
 import workflow.RunFilter;
+import workflow.RunRows;
 import workflow.RunStatus;
 import workflow.Runs;
 import workflow.Stage;
@@ -77,22 +78,47 @@ class RunPageController {
 		this.clock = clock;
 	}
 
+	/**
+	 * The runs list. Unknown filter values are ignored (the page shows all), a malformed
+	 * {@code employeeId} too: the page never answers a stale bookmark with an error.
+	 */
 	@GetMapping("/runs")
 	String list(@AuthenticationPrincipal AppUser user, @RequestParam(required = false) String status,
 			@RequestParam(required = false) String definition, @RequestParam(required = false) String q,
+			@RequestParam(required = false) String employeeId, @RequestParam(defaultValue = "false") boolean mine,
+			@RequestParam(defaultValue = "false") boolean overdue, @RequestParam(defaultValue = "false") boolean blocked,
 			@RequestParam(required = false) String cursor, Model model) {
 		String statusFilter = status != null && STATUSES.contains(status) ? status : null;
 		String definitionFilter = definition != null && DEFINITIONS.contains(definition) ? definition : null;
-		RunFilter filter = new RunFilter(RunStatus.of(statusFilter), definitionFilter, null,
-				StringUtils.hasText(q) ? q.strip() : null, null);
-		model.addAttribute("page", runs.list(user.tenantId(), filter, cursor, Runs.DEFAULT_LIMIT));
+		UUID employee = uuidOrNull(employeeId);
+		RunFilter filter = new RunFilter(RunStatus.of(statusFilter), definitionFilter, employee,
+				StringUtils.hasText(q) ? q.strip() : null, mine ? user.getUsername() : null, overdue, blocked);
+		RunRows page = runs.rows(user.tenantId(), filter, cursor, Runs.DEFAULT_LIMIT);
+		model.addAttribute("page", page);
+		model.addAttribute("query", new RunListQuery(statusFilter, definitionFilter, filter.employeeSearch(), employee, mine,
+				overdue, blocked));
 		model.addAttribute("status", statusFilter);
 		model.addAttribute("definition", definitionFilter);
 		model.addAttribute("q", filter.employeeSearch());
+		model.addAttribute("employeeId", employee);
+		model.addAttribute("employeeName", page.items().isEmpty() ? null : page.items().get(0).run().employeeName());
 		model.addAttribute("cursor", StringUtils.hasText(cursor) ? cursor : null);
 		model.addAttribute("statuses", STATUSES);
 		model.addAttribute("definitions", DEFINITIONS);
+		model.addAttribute("approver", user.roles().contains(Role.APPROVER));
 		return "workflow/runs";
+	}
+
+	private static UUID uuidOrNull(String value) {
+		if (!StringUtils.hasText(value)) {
+			return null;
+		}
+		try {
+			return UUID.fromString(value.strip());
+		}
+		catch (IllegalArgumentException e) {
+			return null;
+		}
 	}
 
 	/**

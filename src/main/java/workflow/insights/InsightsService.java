@@ -1,0 +1,63 @@
+package workflow.insights;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.time.temporal.TemporalAdjusters;
+import java.time.DayOfWeek;
+
+import org.springframework.stereotype.Service;
+
+import platform.TenantTransactions;
+
+/** The insights of a tenant, read from the run projection in one tenant unit of work. */
+@Service
+public class InsightsService {
+
+	/** How many weeks the weekly chart covers, this one included. */
+	static final int WEEKS = 12;
+
+	static final int APPROVERS = 20;
+
+	private final TenantTransactions transactions;
+	private final InsightsRepository repository;
+	private final RunHistoryCsv csv;
+	private final Clock clock;
+
+	InsightsService(TenantTransactions transactions, InsightsRepository repository, RunHistoryCsv csv, Clock clock) {
+		this.transactions = transactions;
+		this.repository = repository;
+		this.csv = csv;
+		this.clock = clock;
+	}
+
+	public Insights insights(String tenantId) {
+		Instant now = clock.instant();
+		LocalDate since = LocalDate.ofInstant(now, ZoneOffset.UTC)
+			.with(TemporalAdjusters.previousOrSame(DayOfWeek.MONDAY))
+			.minusWeeks(WEEKS - 1);
+		Instant from = since.atStartOfDay(ZoneOffset.UTC).toInstant();
+		return transactions.readInTenant(tenantId, () -> new Insights(now.truncatedTo(ChronoUnit.SECONDS), since,
+				repository.weekly(from), repository.runDurations(), repository.stageDurations(), repository.slaBreaches(now),
+				repository.openByStage(), repository.approvals(APPROVERS)));
+	}
+
+	/** Writes the tenant's run history as CSV, header first, streaming the rows as they are read. */
+	public void writeRunHistory(String tenantId, Writer out) {
+		transactions.readInTenant(tenantId, () -> {
+			try {
+				csv.header(out);
+			}
+			catch (IOException e) {
+				throw new UncheckedIOException(e);
+			}
+			repository.runHistory(csv, out);
+			return null;
+		});
+	}
+}
