@@ -29,7 +29,7 @@ import jmlhub.client.model.ActionBody;
 import jmlhub.client.model.CreateApiToken;
 import jmlhub.client.model.Employee;
 import jmlhub.client.model.Hire;
-import jmlhub.client.model.Run;
+import jmlhub.client.model.RunRow;
 import jmlhub.client.model.RunView;
 import jmlhub.client.model.Stage;
 import jmlhub.client.model.Transfer;
@@ -80,7 +80,7 @@ class GeneratedClientContractTests {
 		WorkflowRunsApi asHr = new WorkflowRunsApi(person("hana"));
 		AtomicReference<UUID> runId = new AtomicReference<>();
 		await().atMost(TIMEOUT).pollInterval(Duration.ofMillis(250)).untilAsserted(() -> {
-			List<Run> runs = asHr.runList(null, null, hired.getId(), null, false, null, 10).getItems();
+			List<RunRow> runs = asHr.runList(null, null, hired.getId(), null, false, false, false, null, 10).getItems();
 			assertThat(runs).hasSize(1);
 			runId.set(runs.get(0).getId());
 		});
