@@ -134,13 +134,13 @@ class HrModuleTests {
 				ExpectedVersion.of(null, hired.version())))
 			.andWaitForStateChange(() -> received(EmployeeTransferred.TYPE + ":" + hired.id() + ":" + (hired.version() + 1)))
 			.andVerify(event -> assertThat(event).contains(new EmployeeTransferred(hired.id(), hired.version() + 1,
-					"Mo Ver", hired.email(), "Sales", "Legal", null, "manny", LocalDate.of(2031, 1, 6))));
+					"Mo Ver", hired.email(), "Sales", "Legal", null, "manny", LocalDate.of(2031, 1, 6), null, "hana")));
 
 		scenario.stimulate(() -> employees.offboard("acme", "hana", hired.id(), new Offboard(LocalDate.of(2031, 6, 30), null),
 				ExpectedVersion.of(null, hired.version() + 1)))
 			.andWaitForStateChange(() -> received(EmployeeOffboarded.TYPE, hired.id()))
 			.andVerify(event -> assertThat(event).contains(new EmployeeOffboarded(hired.id(), "Mo Ver", hired.email(),
-					"Legal", "manny", LocalDate.of(2031, 6, 30))));
+					"Legal", "manny", LocalDate.of(2031, 6, 30), null, "hana")));
 	}
 
 	@Test

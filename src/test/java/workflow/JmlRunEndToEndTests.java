@@ -79,6 +79,10 @@ class JmlRunEndToEndTests {
 		handler.handle(event, delivery);
 	}
 
+	JsonNode employee(ApiClient api, UUID employeeId) {
+		return json.readTree(api.get("hana", "/v1/hr/employees/" + employeeId).body());
+	}
+
 	UUID startJoiner(String manager) {
 		return scenario.startJoiner("Hire " + UUID.randomUUID().toString().substring(0, 8), manager);
 	}
@@ -99,8 +103,11 @@ class JmlRunEndToEndTests {
 		scenario.approve(joiner, "security_approval", "sara", "sam");
 		assertThat(scenario.awaitStatus(joiner, "completed").get("employeeEmail").asString()).isEqualTo(email);
 
+		// the completed joiner moves the employee on (pending_start until 2031): a new version
+		await().atMost(RunScenario.TIMEOUT).until(() -> "pending_start".equals(employee(api, employeeId).get("status").asString()));
 		var moved = api.post("hana", "/v1/hr/employees/" + employeeId + "/transfer",
-				"{\"department\": \"Sales\", \"manager\": \"manny\", \"version\": 0}");
+				"{\"department\": \"Sales\", \"manager\": \"manny\", \"version\": %d}"
+					.formatted(employee(api, employeeId).get("version").asInt()));
 		assertThat(moved.statusCode()).as(moved.body()).isEqualTo(200);
 		await().atMost(RunScenario.TIMEOUT).until(() -> scenario.runsOf(employeeId).size() == 2);
 		UUID mover = UUID.fromString(scenario.runsOf(employeeId).get(0).get("id").asString());
@@ -109,7 +116,7 @@ class JmlRunEndToEndTests {
 		assertThat(scenario.awaitStatus(mover, "completed").get("department").asString()).isEqualTo("Sales");
 
 		var offboarded = api.post("hana", "/v1/hr/employees/" + employeeId + "/offboard",
-				"{\"lastDay\": \"2031-12-31\", \"version\": 1}");
+				"{\"lastDay\": \"2031-12-31\", \"version\": %d}".formatted(employee(api, employeeId).get("version").asInt()));
 		assertThat(offboarded.statusCode()).as(offboarded.body()).isEqualTo(200);
 		await().atMost(RunScenario.TIMEOUT).until(() -> scenario.runsOf(employeeId).size() == 3);
 		UUID leaver = UUID.fromString(scenario.runsOf(employeeId).get(0).get("id").asString());
@@ -117,8 +124,9 @@ class JmlRunEndToEndTests {
 		scenario.approve(leaver, "it_revoke_access", "ivan");
 		assertThat(scenario.awaitStatus(leaver, "completed").get("definitionKey").asString()).isEqualTo("leaver");
 
-		assertThat(api.post("hana", "/v1/hr/employees/" + employeeId + "/offboard", "{\"lastDay\": \"2031-12-31\", \"version\": 2}")
-			.statusCode()).isEqualTo(409);
+		await().atMost(RunScenario.TIMEOUT).until(() -> "left".equals(employee(api, employeeId).get("status").asString()));
+		assertThat(api.post("hana", "/v1/hr/employees/" + employeeId + "/offboard", "{\"lastDay\": \"2031-12-31\", \"version\": %d}"
+			.formatted(employee(api, employeeId).get("version").asInt())).statusCode()).isEqualTo(409);
 		assertThat(scenario.runsOf(employeeId)).hasSize(3);
 	}
 

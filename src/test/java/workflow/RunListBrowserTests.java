@@ -55,7 +55,7 @@ class RunListBrowserTests {
 	void theEmployeePageLinkListsThatEmployeesRunsAndTheFiltersNarrowTheList(Browser browser) {
 		String suffix = UUID.randomUUID().toString().substring(0, 8);
 		var hired = api.post("hana", "/v1/hr/employees", """
-				{"displayName":"Linked %s","email":"linked-%s@acme.example","department":"Engineering","manager":"manny","startDate":"2025-01-01"}"""
+				{"displayName":"Linked %s","email":"linked-%s@acme.example","department":"Engineering","manager":"manny","startDate":"2031-01-01"}"""
 			.formatted(suffix, suffix));
 		assertThat(hired.statusCode()).as(hired.body()).isEqualTo(201);
 		UUID employeeId = UUID.fromString(ApiClient.field(hired.body(), "id"));

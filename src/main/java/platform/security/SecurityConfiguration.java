@@ -68,6 +68,7 @@ class SecurityConfiguration {
 			// single sign-on per tenant (OIDC): see TenantClientRegistrations, SsoUserService, SsoLogin
 			.oauth2Login(oauth -> oauth.loginPage("/login")
 				.clientRegistrationRepository(registrations)
+				.tokenEndpoint(token -> token.accessTokenResponseClient(SsoTokenClient.create()))
 				.userInfoEndpoint(userInfo -> userInfo.oidcUserService(ssoUsers))
 				.successHandler(ssoLogin)
 				.failureUrl("/login?sso_error"))

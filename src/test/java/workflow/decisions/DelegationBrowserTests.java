@@ -50,18 +50,18 @@ class DelegationBrowserTests {
 		LocalDate today = LocalDate.now(ZoneOffset.UTC);
 
 		browser.login(tenant.at("mona")).open("/inbox");
-		browser.waitFor("#my-delegation").click();
+		browser.click(browser.waitFor("#my-delegation"));
 		browser.waitFor("#delegation-none");
 		fill(browser, "#delegate", "mona");
 		fill(browser, "#from", today.toString());
 		fill(browser, "#until", today.plusDays(2).toString());
 		WebElement panel = browser.waitFor("#delegation-panel");
-		browser.waitFor("#save-delegation").click();
+		browser.click(browser.waitFor("#save-delegation"));
 		browser.until(ExpectedConditions.stalenessOf(panel), "the swapped panel");
 		assertThat(browser.waitFor("#delegate-error").getText()).contains("cannot delegate to yourself");
 		fill(browser, "#delegate", "dave");
 		panel = browser.waitFor("#delegation-panel");
-		browser.waitFor("#save-delegation").click();
+		browser.click(browser.waitFor("#save-delegation"));
 		browser.until(ExpectedConditions.stalenessOf(panel), "the swapped panel");
 		assertThat(browser.waitFor("#delegation-current").getText()).contains("Delegated to dave", "active now");
 		browser.screenshot("workflow-delegation");
@@ -74,7 +74,7 @@ class DelegationBrowserTests {
 		browser.screenshot("workflow-inbox-delegated");
 		browser.open("/runs/" + runId);
 		WebElement runPanel = browser.waitFor("#run-panel");
-		browser.until(ExpectedConditions.elementToBeClickable(By.id("button-approve")), "approve").click();
+		browser.click(browser.until(ExpectedConditions.elementToBeClickable(By.id("button-approve")), "approve"));
 		browser.until(ExpectedConditions.stalenessOf(runPanel), "the swapped panel");
 		tenant.activeStage(runId, "it_access");
 
@@ -87,7 +87,7 @@ class DelegationBrowserTests {
 		assertThat(box.getText()).contains("Manager approval", "ivy");
 		new Select(browser.waitFor("#reassign-to")).selectByValue("eve");
 		browser.waitFor("#reassign-reason").sendKeys("Ivy is out this week");
-		browser.waitFor("#reassign-submit").click();
+		browser.click(browser.waitFor("#reassign-submit"));
 		browser.until(ExpectedConditions.stalenessOf(box), "the swapped reassign box");
 		assertThat(browser.waitFor("#reassign-success").getText()).contains("assigned to eve");
 		browser.screenshot("workflow-reassigned");
