@@ -43,7 +43,7 @@ for attempt in $(seq 1 600); do
   : > "$WORK/approvals.txt"
   cursor=""
   while :; do
-    page=$(curl -sf -u manny:demo "$BASE/v1/workflow-runs?assignedToMe=true&status=running&limit=200${cursor:+&cursor=$cursor}")
+    page=$(curl -sf -u manny:demo "$BASE/v1/workflow-runs?assignedToMe=true&status=running&limit=100${cursor:+&cursor=$cursor}")
     echo "$page" | jq -r '.items[] | select(.currentStageId != null) | "\(.id) \(.currentStageId)"' >> "$WORK/approvals.txt"
     cursor=$(echo "$page" | jq -r '.nextCursor // empty')
     [ -n "$cursor" ] || break

@@ -73,7 +73,7 @@ measure "insights (ada)"             "$ada"   "/admin/insights"
 cursor=""
 : > "$WORK/approvals.txt"
 while [ "$(wc -l < "$WORK/approvals.txt")" -lt 6000 ]; do
-  page=$(curl -sf -u manny:demo "$BASE/v1/workflow-runs?assignedToMe=true&status=running&limit=200${cursor:+&cursor=$cursor}")
+  page=$(curl -sf -u manny:demo "$BASE/v1/workflow-runs?assignedToMe=true&status=running&limit=100${cursor:+&cursor=$cursor}")
   echo "$page" | jq -r '.items[] | select(.currentStageId != null) | "\(.id) \(.currentStageId)"' >> "$WORK/approvals.txt"
   cursor=$(echo "$page" | jq -r '.nextCursor // empty')
   [ -n "$cursor" ] || break

@@ -48,7 +48,8 @@ public class EmbeddedPostgresEnvironmentPostProcessor implements EnvironmentPost
 							+ "\"Production\"), or run the demo jar.");
 		}
 		int port = environment.getProperty("jmlhub.embedded.postgres-port", Integer.class, 0);
-		EmbeddedPostgresServer server = EmbeddedPostgresServer.startOnce(port);
+		boolean durable = environment.getProperty("jmlhub.embedded.postgres-durable", Boolean.class, false);
+		EmbeddedPostgresServer server = EmbeddedPostgresServer.startOnce(port, durable);
 		if (server.leftoversStopped() > 0) {
 			log.warn("Stopped " + server.leftoversStopped() + " embedded PostgreSQL server(s) left behind by a killed "
 					+ "demo and deleted their data (" + LeftoverDemoServers.DEFAULT_DIRECTORY + ")");

@@ -31,7 +31,11 @@ final class EmbeddedPostgresServer {
 		return leftoversStopped;
 	}
 
-	static synchronized EmbeddedPostgresServer startOnce(int port) {
+	/**
+	 * @param durable fsync, synchronous commit and full-page writes on, as a real server runs: for
+	 *        measuring (bench/), not for the demo, whose data is thrown away anyway
+	 */
+	static synchronized EmbeddedPostgresServer startOnce(int port, boolean durable) {
 		if (instance == null) {
 			try {
 				LeftoverDemoServers leftovers = new LeftoverDemoServers(LeftoverDemoServers.DEFAULT_DIRECTORY);
@@ -42,9 +46,9 @@ final class EmbeddedPostgresServer {
 					.setCleanDataDirectory(true)
 					.setServerConfig("max_connections", "300")
 					.setServerConfig("shared_buffers", "128MB")
-					.setServerConfig("fsync", "off")
-					.setServerConfig("synchronous_commit", "off")
-					.setServerConfig("full_page_writes", "off");
+					.setServerConfig("fsync", durable ? "on" : "off")
+					.setServerConfig("synchronous_commit", durable ? "on" : "off")
+					.setServerConfig("full_page_writes", durable ? "on" : "off");
 				if (port > 0) {
 					builder.setPort(port);
 				}
