@@ -25,7 +25,7 @@ import workflow.queries.RunQueries;
 @Service
 public class Runs {
 
-	/** The inbox count stops here (the badge says "99+"): counting every waiting stage costs more than a page. */
+	/** The nav badges' counts stop here (the badge says "99+"): counting every row costs more than a page. */
 	public static final int INBOX_COUNT_CAP = 100;
 
 	public static final int DEFAULT_LIMIT = 20;
@@ -81,8 +81,9 @@ public class Runs {
 		return queries.hrWork(tenantId, limit);
 	}
 
+	/** How many runs need HR; {@link #INBOX_COUNT_CAP} means "at least that many". */
 	public int hrWorkCount(String tenantId) {
-		return queries.hrWorkCount(tenantId);
+		return queries.hrWorkCount(tenantId, INBOX_COUNT_CAP);
 	}
 
 	/** Display names of users (approvers, requesters, managers) for the pages; unknown ones keep their username. */

@@ -460,8 +460,9 @@ public class RunRepository {
 			.list();
 	}
 
-	public int hrWorkCount() {
-		return jdbc.sql("SELECT count(*) FROM (" + HR_WORK + ") w").query(Integer.class).single();
+	/** How many runs need HR, counted up to {@code cap} (the nav badge reads it on every HR page). */
+	public int hrWorkCount(int cap) {
+		return jdbc.sql("SELECT count(*) FROM (" + HR_WORK + " LIMIT :cap) w").param("cap", cap).query(Integer.class).single();
 	}
 
 	private static final String HR_WORK = """

@@ -124,8 +124,8 @@ public class RunQueries {
 		return transactions.readInTenant(tenantId, () -> runs.hrWork(limit));
 	}
 
-	public int hrWorkCount(String tenantId) {
-		return transactions.readInTenant(tenantId, runs::hrWorkCount);
+	public int hrWorkCount(String tenantId, int cap) {
+		return transactions.readInTenant(tenantId, () -> runs.hrWorkCount(cap));
 	}
 
 	/**

@@ -14,7 +14,7 @@ import workflow.Runs;
 
 /**
  * The nav badges: every console page of an APPROVER gets {@code inboxCount} ("99+" past the cap,
- * absent at zero), of HR {@code hrWorkCount} (HR's queue). Skipped for the JSON API and HTMX
+ * absent at zero), of HR {@code hrWorkCount} (HR's queue, the same way). Skipped for the JSON API and HTMX
  * partials, which render no nav.
  */
 @ControllerAdvice
@@ -32,17 +32,21 @@ class InboxCountAdvice {
 		if (user == null) {
 			return null;
 		}
-		int count = runs.inboxCount(user);
+		return badge(runs.inboxCount(user));
+	}
+
+	@ModelAttribute("hrWorkCount")
+	String hrWorkCount(HttpServletRequest request) {
+		AppUser user = consoleUser(request, Role.HR);
+		return user == null ? null : badge(runs.hrWorkCount(user.tenantId()));
+	}
+
+	/** A capped count as the badge shows it: absent at zero, "99+" at the cap. */
+	private static String badge(int count) {
 		if (count == 0) {
 			return null;
 		}
 		return count >= Runs.INBOX_COUNT_CAP ? (Runs.INBOX_COUNT_CAP - 1) + "+" : String.valueOf(count);
-	}
-
-	@ModelAttribute("hrWorkCount")
-	Integer hrWorkCount(HttpServletRequest request) {
-		AppUser user = consoleUser(request, Role.HR);
-		return user == null ? null : runs.hrWorkCount(user.tenantId());
 	}
 
 	/** The signed-in user of a console page (not the API, not a partial) when they hold {@code role}. */
