@@ -71,6 +71,16 @@ public class Runs {
 		return queries.inbox(user, limit);
 	}
 
+	/** One page of the user's inbox, oldest first, after {@code cursor} (a token of a previous page, or null). */
+	public InboxPage inboxPage(AppUser user, String cursor, int limit) {
+		return queries.inboxPage(user, cursor, limit);
+	}
+
+	/** Those of {@code stageIds} that wait for the user's decision (what a bulk approval may act on). */
+	public List<InboxItem> inboxItems(AppUser user, Collection<UUID> stageIds) {
+		return queries.inboxItems(user, stageIds);
+	}
+
 	/** How many stages await the user; {@link #INBOX_COUNT_CAP} means "at least that many". */
 	public int inboxCount(AppUser user) {
 		return queries.inboxCount(user, INBOX_COUNT_CAP);

@@ -217,7 +217,17 @@ class RunListTests {
 				HttpResponse.BodyHandlers.ofString());
 		assertThat(svg.statusCode()).isEqualTo(200);
 		assertThat(svg.body()).contains("<svg");
-		assertThat(hana.get("/runs").body()).contains("rel=\"icon\"", "/favicon.svg");
+		String page = hana.get("/runs").body();
+		assertThat(page).contains("rel=\"icon\"", "/favicon.svg");
+		// every stylesheet and script the layout links to is served (static files are mapped by prefix)
+		List<String> assets = Pattern.compile("(?:href|src)=\"(/(?:css|js|webjars)/[^\"]+)\"").matcher(page)
+			.results().map(match -> match.group(1)).toList();
+		assertThat(assets).hasSizeGreaterThanOrEqualTo(4);
+		for (String asset : assets) {
+			HttpResponse<String> served = http.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + asset)).build(),
+					HttpResponse.BodyHandlers.ofString());
+			assertThat(served.statusCode()).as(asset).isEqualTo(200);
+		}
 	}
 
 	@Test

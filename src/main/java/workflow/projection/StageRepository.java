@@ -5,16 +5,15 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.stream.Collectors;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
-import workflow.ActionKind;
 import workflow.InboxItem;
 import workflow.RunStatus;
 import workflow.BlockedStage;
@@ -39,15 +38,13 @@ public class StageRepository {
 	 * and not yet decided by me in this round (a decision the workflow ignored does not count).
 	 * Bind its parameters with {@link #awaitsMe}. It is written for the plans at 100k runs: the
 	 * containment {@code @>} is what the GIN index on active stages' assignees serves, and the
-	 * decision test repeats the predicate of {@code workflow_actions_one_decision_idx} with literals
-	 * (a bound list cannot prove it), so the anti-join is one index probe per stage, not a hash of
-	 * every decision the user ever made.
+	 * decision test ({@link Decisions#COUNTED}) makes the anti-join one index probe per stage, not a
+	 * hash of every decision the user ever made.
 	 */
 	static final String AWAITS_ME = """
 			s.status = :active AND s.assignees @> ARRAY[CAST(:me AS text)]
 			  AND NOT EXISTS (SELECT 1 FROM workflow_actions a WHERE a.stage_id = s.id AND a.round = s.round
-			      AND a.actor = :me AND a.action IN (%s) AND a.outcome IS DISTINCT FROM 'ignored')"""
-		.formatted(ActionKind.DECISIONS.stream().map(kind -> "'" + kind.value() + "'").collect(Collectors.joining(", ")));
+			      AND a.actor = :me AND\s""" + Decisions.COUNTED.formatted("a") + ")";
 
 	/** The statuses of a stage that has not taken part yet, as stored. */
 	private static final List<String> NOT_STARTED = List.of(StageStatus.PENDING.value(), StageStatus.BLOCKED.value());
@@ -240,16 +237,39 @@ public class StageRepository {
 			.param("id", id).update() > 0;
 	}
 
-	/** Active stages awaiting {@code username}'s decision, oldest first. */
-	public List<InboxItem> inbox(String username, int limit) {
-		return jdbc.sql(INBOX_SELECT + " ORDER BY s.activated_at, s.id LIMIT :limit")
-			.params(inboxParams(username))
-			.param("limit", limit)
-			.query((rs, row) -> new InboxItem(Rows.uuid(rs, "run_id"), Rows.uuid(rs, "stage_id"), rs.getString("employee_name"),
-					rs.getString("department"), rs.getString("definition_key"), rs.getString("definition_title"),
-					rs.getString("stage_title"), rs.getInt("approvals"), rs.getInt("required_approvals"),
-					Rows.instant(rs, "activated_at"), Rows.nullableInt(rs, "sla_hours"), rs.getString("delegated_for")))
+	/** Active stages awaiting {@code username}'s decision, oldest first, after {@code after} (exclusive, may be null). */
+	public List<InboxItem> inbox(String username, InboxCursor after, int limit) {
+		Map<String, Object> params = inboxParams(username);
+		String keyset = "";
+		if (after != null) {
+			keyset = " AND (s.activated_at, s.id) > (:afterActivatedAt, :afterId)";
+			params.put("afterActivatedAt", Rows.timestamp(after.activatedAt()));
+			params.put("afterId", after.stageId());
+		}
+		params.put("limit", limit);
+		return jdbc.sql(INBOX_SELECT + keyset + " ORDER BY s.activated_at, s.id LIMIT :limit")
+			.params(params)
+			.query(StageRepository::inboxItem)
 			.list();
+	}
+
+	/** Those of {@code stageIds} that await {@code username}'s decision, oldest first. */
+	public List<InboxItem> inboxItems(String username, Collection<UUID> stageIds) {
+		if (stageIds.isEmpty()) {
+			return List.of();
+		}
+		return jdbc.sql(INBOX_SELECT + " AND s.id IN (:stageIds) ORDER BY s.activated_at, s.id")
+			.params(inboxParams(username))
+			.param("stageIds", stageIds)
+			.query(StageRepository::inboxItem)
+			.list();
+	}
+
+	private static InboxItem inboxItem(ResultSet rs, int row) throws SQLException {
+		return new InboxItem(Rows.uuid(rs, "run_id"), Rows.uuid(rs, "stage_id"), rs.getString("employee_name"),
+				rs.getString("department"), rs.getString("definition_key"), rs.getString("definition_title"),
+				rs.getString("stage_title"), rs.getInt("approvals"), rs.getInt("required_approvals"),
+				Rows.instant(rs, "activated_at"), Rows.nullableInt(rs, "sla_hours"), rs.getString("delegated_for"));
 	}
 
 	/**

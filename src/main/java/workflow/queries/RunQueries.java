@@ -20,6 +20,7 @@ import platform.UserDirectory.DirectoryUser;
 import workflow.CurrentStage;
 import workflow.HrWorkItem;
 import workflow.InboxItem;
+import workflow.InboxPage;
 import workflow.Run;
 import workflow.RunDetail;
 import workflow.RunFilter;
@@ -29,6 +30,7 @@ import workflow.RunRows;
 import workflow.RunStatus;
 import workflow.projection.ActionRepository;
 import workflow.projection.GrantRepository;
+import workflow.projection.InboxCursor;
 import workflow.projection.RunCursor;
 import workflow.projection.RunRepository;
 import workflow.projection.StageRepository;
@@ -116,7 +118,23 @@ public class RunQueries {
 
 	/** Active stages waiting for the user's decision, oldest first. */
 	public List<InboxItem> inbox(AppUser user, int limit) {
-		return transactions.readInTenant(user.tenantId(), () -> stages.inbox(user.getUsername(), limit));
+		return transactions.readInTenant(user.tenantId(), () -> stages.inbox(user.getUsername(), null, limit));
+	}
+
+	/** One page of the user's inbox after {@code cursor} (a token of a previous page, or null). */
+	public InboxPage inboxPage(AppUser user, String cursor, int limit) {
+		InboxCursor after = InboxCursor.decode(cursor);
+		List<InboxItem> page = transactions.readInTenant(user.tenantId(), () -> stages.inbox(user.getUsername(), after, limit + 1));
+		if (page.size() <= limit) {
+			return new InboxPage(page, null);
+		}
+		List<InboxItem> items = List.copyOf(page.subList(0, limit));
+		return new InboxPage(items, InboxCursor.of(items.get(limit - 1)).encode());
+	}
+
+	/** Those of the stages that wait for the user's decision. */
+	public List<InboxItem> inboxItems(AppUser user, Collection<UUID> stageIds) {
+		return transactions.readInTenant(user.tenantId(), () -> stages.inboxItems(user.getUsername(), stageIds));
 	}
 
 	/** The runs that need HR, longest waiting first. */

@@ -22,6 +22,7 @@ import platform.DomainException;
 import workflow.ActionKind;
 import workflow.ActionRequest;
 import workflow.InboxItem;
+import workflow.InboxPage;
 import workflow.Runs;
 
 /**
@@ -31,7 +32,11 @@ import workflow.Runs;
 @Controller
 class InboxPageController {
 
+	/** What the JSON API's "my work" lists of the inbox. */
 	static final int INBOX_LIMIT = 200;
+
+	/** Rows of one inbox page: rendering a row is most of the page's cost. */
+	static final int PAGE_SIZE = 50;
 
 	private final Runs runs;
 
@@ -49,10 +54,12 @@ class InboxPageController {
 
 	@GetMapping("/inbox")
 	@ApproverOnly
-	String inbox(@AuthenticationPrincipal AppUser user, Model model) {
-		List<InboxItem> items = runs.inbox(user, INBOX_LIMIT);
-		model.addAttribute("items", items);
-		model.addAttribute("bulkable", items.stream().anyMatch(InboxItem::oneApprovalDecides));
+	String inbox(@AuthenticationPrincipal AppUser user, @RequestParam(required = false) String cursor, Model model) {
+		InboxPage page = runs.inboxPage(user, cursor, PAGE_SIZE);
+		model.addAttribute("items", page.items());
+		model.addAttribute("nextCursor", page.nextCursor());
+		model.addAttribute("cursor", cursor);
+		model.addAttribute("bulkable", page.items().stream().anyMatch(InboxItem::oneApprovalDecides));
 		return "workflow/inbox";
 	}
 
@@ -65,9 +72,8 @@ class InboxPageController {
 	String confirm(@AuthenticationPrincipal AppUser user, @RequestParam(name = "stage", required = false) List<String> stages,
 			Model model) {
 		Set<UUID> selected = stageIds(stages);
-		List<InboxItem> inbox = runs.inbox(user, INBOX_LIMIT);
-		List<BulkItem> items = inbox.stream()
-			.filter(item -> selected.contains(item.stageId()) && item.oneApprovalDecides())
+		List<BulkItem> items = runs.inboxItems(user, selected).stream()
+			.filter(InboxItem::oneApprovalDecides)
 			.map(item -> new BulkItem(item, UUID.randomUUID().toString()))
 			.toList();
 		model.addAttribute("items", items);
@@ -85,10 +91,11 @@ class InboxPageController {
 	@ApproverOnly
 	String approve(@AuthenticationPrincipal AppUser user, @RequestParam(name = "stage", required = false) List<String> stages,
 			@RequestParam Map<String, String> form, Model model) {
-		Map<UUID, InboxItem> waiting = runs.inbox(user, INBOX_LIMIT).stream()
+		Set<UUID> selected = stageIds(stages);
+		Map<UUID, InboxItem> waiting = runs.inboxItems(user, selected).stream()
 			.collect(Collectors.toMap(InboxItem::stageId, Function.identity()));
 		List<BulkOutcome> outcomes = new ArrayList<>();
-		for (UUID stageId : stageIds(stages)) {
+		for (UUID stageId : selected) {
 			InboxItem item = waiting.get(stageId);
 			if (item == null) {
 				outcomes.add(new BulkOutcome(null, null, null, false, "Stage " + stageId + " no longer waits for your decision."));
