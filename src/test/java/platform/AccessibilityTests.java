@@ -3,31 +3,26 @@ package platform;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
-import org.openqa.selenium.JavascriptExecutor;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 import outbox.admin.DeadLetterFilter;
 import outbox.admin.DeadLetterService;
+import platform.browser.Axe;
 import platform.browser.Browser;
 import platform.browser.BrowserTest;
 import platform.testing.ApiClient;
@@ -38,18 +33,15 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * Every console page, opened in Chromium as the demo users see it (with data: an employee with a
  * run waiting on its manager, a returned run in HR's queue, a dead letter; error pages included),
- * has no serious or critical violation of axe-core's rules (the engine the {@code
- * com.deque.html.axe-core:selenium} jar bundles, injected through WebDriver, which the pages'
- * Content-Security-Policy does not govern). Every rule axe runs by default counts; a failure lists
- * each violation with its rule, impact, the elements' selectors and the rule's help page.
+ * has no serious or critical violation of axe-core's rules ({@link Axe}). Every rule axe runs by
+ * default counts; a failure lists each violation with its rule, impact, the elements' selectors
+ * and the rule's help page. (The single sign-on continue page, which needs an issuer, is checked
+ * in {@code SingleSignOnBrowserTests}.)
  */
 @JmlHubIntegrationTest
 @BrowserTest
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class AccessibilityTests {
-
-	/** The impacts that fail the test; axe's other two are "moderate" and "minor". */
-	static final Set<String> FAILING = Set.of("serious", "critical");
 
 	static final String ERROR_CLASS = "platform.AccessibilityTests$DirectoryRefused";
 
@@ -114,7 +106,6 @@ class AccessibilityTests {
 				"/admin/users", "/admin/users/manny", "/admin/groups", "/admin/groups/managers", "/admin/definitions",
 				"/admin/definitions/joiner", "/admin/sso", "/admin/audit", "/admin/jobs"));
 
-		String axe = axeSource();
 		List<String> violations = new ArrayList<>();
 		int checked = 0;
 		for (Map.Entry<String, List<String>> user : pages.entrySet()) {
@@ -127,7 +118,7 @@ class AccessibilityTests {
 			}
 			for (String path : user.getValue()) {
 				browser.open(path);
-				violations.addAll(check(browser, axe, (user.getKey() == null ? "anonymous" : user.getKey()) + " " + path));
+				violations.addAll(Axe.seriousViolations(browser, (user.getKey() == null ? "anonymous" : user.getKey()) + " " + path));
 				checked++;
 			}
 		}
@@ -135,60 +126,16 @@ class AccessibilityTests {
 		browser.login("hana").open("/hr/employees/new");
 		browser.click(browser.waitFor("#hire-form button[type=submit]"));
 		browser.waitFor("#displayName-error");
-		violations.addAll(check(browser, axe, "hana /hr/employees/new with errors"));
+		violations.addAll(Axe.seriousViolations(browser, "hana /hr/employees/new with errors"));
 		checked++;
 		// the bulk approve's outcome page (it approves the waiting run's manager stage: last, so nothing above changes)
 		browser.login("manny").open("/inbox/approve?stage=" + stageId);
 		browser.click(browser.waitFor("#confirm-bulk"));
 		browser.waitFor("#bulk-outcomes");
-		violations.addAll(check(browser, axe, "manny bulk approve outcome"));
+		violations.addAll(Axe.seriousViolations(browser, "manny bulk approve outcome"));
 		checked++;
 		assertThat(checked).isGreaterThan(40);
 		assertThat(violations).as("serious or critical accessibility violations").isEmpty();
-	}
-
-	/** Runs axe on the open page once it has settled; one line per violation of a failing impact. */
-	@SuppressWarnings("unchecked")
-	static List<String> check(Browser browser, String axe, String page) {
-		// loaded, and what htmx loads on load (the run page's reassign box) swapped in
-		browser.until(driver -> Boolean.TRUE.equals(browser.script("""
-				return document.readyState === 'complete' && document.querySelector('.htmx-request') === null
-				  && document.querySelector('[hx-trigger="load"]') === null""")),
-				"the page " + page + " to settle");
-		if (Boolean.TRUE.equals(browser.script("return typeof window.axe === 'undefined'"))) {
-			browser.script(axe);
-		}
-		JavascriptExecutor js = (JavascriptExecutor) browser.driver();
-		browser.driver().manage().timeouts().scriptTimeout(Duration.ofSeconds(60));
-		Object result = js.executeAsyncScript("""
-				const done = arguments[arguments.length - 1];
-				axe.run(document, {resultTypes: ['violations']})
-				  .then(r => done(r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help, helpUrl: v.helpUrl,
-				      targets: v.nodes.map(n => n.target.join(' ') + (n.failureSummary ? ' — ' + n.failureSummary.replace(/\\s+/g, ' ') : ''))}))))
-				  .catch(e => done({error: String(e)}));
-				""");
-		if (result instanceof Map<?, ?> error) {
-			throw new AssertionError("axe failed on " + page + ": " + error.get("error"));
-		}
-		List<String> found = new ArrayList<>();
-		for (Map<String, Object> violation : (List<Map<String, Object>>) result) {
-			if (FAILING.contains(violation.get("impact"))) {
-				found.add(page + ": " + violation.get("id") + " (" + violation.get("impact") + ") " + violation.get("help")
-						+ " " + violation.get("helpUrl") + "\n      " + String.join("\n      ", (List<String>) violation.get("targets")));
-			}
-		}
-		return found;
-	}
-
-	/** axe-core's engine from the deque jar. */
-	static String axeSource() {
-		try (InputStream in = AccessibilityTests.class.getResourceAsStream("/axe.min.js")) {
-			assertThat(in).as("axe.min.js on the test classpath").isNotNull();
-			return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-		}
-		catch (IOException e) {
-			throw new UncheckedIOException(e);
-		}
 	}
 
 	private String hire(ApiClient api, String name) {
