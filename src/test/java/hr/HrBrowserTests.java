@@ -95,6 +95,13 @@ class HrBrowserTests {
 		browser.waitForText("#employee-status", "leaving");
 		browser.waitForText("#flash-success", "leaving");
 		assertThat(driver.findElements(By.id("offboard-form"))).isEmpty();
+		// the edit form of a leaving employee has the last day (and a hire's form has none)
+		String employeePage = driver.getCurrentUrl();
+		browser.open(employeePage.replaceFirst("^https?://[^/]+", "").replaceFirst("\\?.*$", "") + "/edit");
+		assertThat(browser.waitFor("#edit-form #lastDay").getAttribute("value")).isEqualTo("2026-12-31");
+		browser.open("/hr/employees/new");
+		assertThat(driver.findElements(By.id("lastDay"))).isEmpty();
+		driver.navigate().to(employeePage);
 
 		// HR cancels the scheduled offboarding: back to the status before, the offboarding form again
 		driver.findElement(By.cssSelector("#cancel-offboarding-form button[type=submit]")).click();

@@ -25,6 +25,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import no.nav.security.mock.oauth2.MockOAuth2Server;
 import no.nav.security.mock.oauth2.token.DefaultOAuth2TokenCallback;
 import platform.TenantTransactions;
+import platform.browser.Axe;
 import platform.browser.Browser;
 import platform.browser.BrowserTest;
 import platform.testing.ApiClient;
@@ -91,6 +92,8 @@ class SingleSignOnBrowserTests {
 		browser.open("/login");
 		browser.driver().findElement(By.id("sso-organisation")).sendKeys(tenant);
 		browser.driver().findElement(By.id("sso-submit")).click();
+		browser.waitFor("#sso-continue");
+		assertThat(Axe.seriousViolations(browser, "/login/sso")).as("accessibility of the continue page").isEmpty();
 		browser.waitFor("#sso-continue").click();
 		browser.waitForText("#current-user", "Olivia Oidc");
 		assertThat(browser.text("#current-tenant")).isEqualTo("Tenant " + tenant);
