@@ -4,18 +4,27 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.time.temporal.TemporalAdjusters;
 import java.time.DayOfWeek;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Service;
 
 import platform.TenantTransactions;
 
-/** The insights of a tenant, read from the run projection in one tenant unit of work. */
+/**
+ * The insights of a tenant, read from the run projection in one tenant unit of work. The
+ * aggregates read every run, stage and action of the tenant (seconds at 100k runs), so a computed
+ * dashboard is served for {@code workflow.insights.max-age} and computed once per tenant at a
+ * time: the other viewers wait for that one computation instead of starting their own.
+ */
 @Service
 public class InsightsService {
 
@@ -28,15 +37,37 @@ public class InsightsService {
 	private final InsightsRepository repository;
 	private final RunHistoryCsv csv;
 	private final Clock clock;
+	private final Duration maxAge;
+	private final ConcurrentMap<String, Snapshot> snapshots = new ConcurrentHashMap<>();
 
-	InsightsService(TenantTransactions transactions, InsightsRepository repository, RunHistoryCsv csv, Clock clock) {
+	InsightsService(TenantTransactions transactions, InsightsRepository repository, RunHistoryCsv csv, Clock clock,
+			@Value("${workflow.insights.max-age}") Duration maxAge) {
 		this.transactions = transactions;
 		this.repository = repository;
 		this.csv = csv;
 		this.clock = clock;
+		this.maxAge = maxAge;
 	}
 
+	/** The tenant's dashboard, computed at most {@code maxAge} ago ({@link Insights#at()} says when). */
 	public Insights insights(String tenantId) {
+		return snapshots.computeIfAbsent(tenantId, tenant -> new Snapshot()).get(tenantId);
+	}
+
+	/** One tenant's last dashboard; its lock makes concurrent viewers share one computation. */
+	private final class Snapshot {
+
+		private Insights insights;
+
+		synchronized Insights get(String tenantId) {
+			if (insights == null || !insights.at().plus(maxAge).isAfter(clock.instant())) {
+				insights = compute(tenantId);
+			}
+			return insights;
+		}
+	}
+
+	private Insights compute(String tenantId) {
 		Instant now = clock.instant();
 		LocalDate since = LocalDate.ofInstant(now, ZoneOffset.UTC)
 			.with(TemporalAdjusters.previousOrSame(DayOfWeek.MONDAY))
