@@ -1,5 +1,6 @@
 package platform;
 
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -11,6 +12,9 @@ import java.util.Set;
 public interface UserDirectory {
 
 	Optional<DirectoryUser> find(String username);
+
+	/** The enabled users among {@code usernames}, in one look-up (a page names many people). */
+	List<DirectoryUser> findAll(Collection<String> usernames);
 
 	/** Enabled users holding {@code role}, sorted by username. */
 	List<DirectoryUser> withRole(Role role);

@@ -2,6 +2,7 @@ package platform.security;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -33,6 +34,14 @@ class JdbcUserDirectory implements UserDirectory {
 	@Override
 	public Optional<DirectoryUser> find(String username) {
 		return jdbc.sql(USERS + " AND u.username = :username").param("username", username).query(this::user).optional();
+	}
+
+	@Override
+	public List<DirectoryUser> findAll(Collection<String> usernames) {
+		if (usernames.isEmpty()) {
+			return List.of();
+		}
+		return jdbc.sql(USERS + " AND u.username IN (:usernames)").param("usernames", usernames).query(this::user).list();
 	}
 
 	@Override

@@ -16,7 +16,6 @@ import platform.DomainException;
 import platform.AppUser;
 import platform.TenantTransactions;
 import platform.UserDirectory;
-import platform.UserDirectory.DirectoryUser;
 import workflow.CurrentStage;
 import workflow.HrWorkItem;
 import workflow.InboxItem;
@@ -85,7 +84,10 @@ public class RunQueries {
 		Instant now = clock.instant();
 		return transactions.readInTenant(tenantId, () -> {
 			List<RunRow> page = runs.rows(filter, after, limit + 1, now);
-			Map<String, String> names = new HashMap<>();
+			Map<String, String> names = displayNames(page.stream()
+				.filter(row -> row.currentStage() != null)
+				.flatMap(row -> row.currentStage().waitingOn().stream())
+				.toList());
 			List<RunRow> items = page.subList(0, Math.min(limit, page.size())).stream()
 				.map(row -> withNames(row, now, names))
 				.toList();
@@ -99,10 +101,7 @@ public class RunQueries {
 		if (stage == null) {
 			return row;
 		}
-		List<String> display = stage.waitingOn().stream()
-			.map(user -> names.computeIfAbsent(user,
-					name -> directory.find(name).map(DirectoryUser::displayName).filter(StringUtils::hasText).orElse(name)))
-			.toList();
+		List<String> display = stage.waitingOn().stream().map(names::get).toList();
 		boolean overdue = row.run().status() == RunStatus.RUNNING && stage.dueAt() != null && stage.dueAt().isBefore(now);
 		return new RunRow(row.run(), new CurrentStage(stage.id(), stage.name(), stage.title(), stage.kind(), stage.status(),
 				stage.approvals(), stage.requiredApprovals(), stage.waitingOn(), display, stage.activatedAt(), stage.dueAt(),
@@ -151,12 +150,18 @@ public class RunQueries {
 	 * longer knows is its own name.
 	 */
 	public Map<String, String> displayNames(String tenantId, Collection<String> usernames) {
-		return transactions.readInTenant(tenantId, () -> {
-			Map<String, String> names = new HashMap<>();
-			usernames.stream().filter(Objects::nonNull).distinct().forEach(username -> names.put(username,
-					directory.find(username).map(DirectoryUser::displayName).filter(StringUtils::hasText).orElse(username)));
-			return names;
-		});
+		return transactions.readInTenant(tenantId, () -> displayNames(usernames));
+	}
+
+	/** Each of {@code usernames} with its display name, or the username itself where the directory has none. */
+	private Map<String, String> displayNames(Collection<String> usernames) {
+		List<String> wanted = usernames.stream().filter(Objects::nonNull).distinct().toList();
+		Map<String, String> names = new HashMap<>();
+		directory.findAll(wanted).stream()
+			.filter(user -> StringUtils.hasText(user.displayName()))
+			.forEach(user -> names.put(user.username(), user.displayName()));
+		wanted.forEach(username -> names.putIfAbsent(username, username));
+		return names;
 	}
 
 	public int inboxCount(AppUser user, int cap) {
