@@ -6,8 +6,9 @@
  * {@code start} turns HR events into runs and starts their process; {@code decisions} records
  * actions and signals them; {@code queries} reads the projection; {@code projection} owns the
  * tables and the writes the process makes; {@code engine} is the {@code Orchestrator} port and
- * its Temporal adapter; {@code definition}, {@code handler}, {@code jobs} and {@code web} hold
- * the definitions, the outbox handlers, the jobs and the console and API.
+ * its Temporal adapter; {@code provisioning} hands recorded grants to the
+ * {@link workflow.GrantProvisioning} port; {@code definition}, {@code handler}, {@code jobs} and
+ * {@code web} hold the definitions, the outbox handlers, the jobs and the console and API.
  */
 @org.springframework.modulith.ApplicationModule(id = "workflow", displayName = "Workflow", allowedDependencies = { "outbox", "outbox :: catalog", "jobs", "platform" })
 package workflow;

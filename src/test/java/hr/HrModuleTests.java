@@ -30,6 +30,7 @@ import outbox.catalog.EmployeeUpdated;
 import outbox.catalog.EmployeeTransferred;
 import outbox.catalog.EmployeeOffboardingCancelled;
 import outbox.catalog.RunDefinition;
+import outbox.catalog.GrantRecorded;
 import outbox.catalog.RunFinished;
 import outbox.catalog.RunOutcome;
 import outbox.catalog.RunStartRequested;
@@ -100,6 +101,11 @@ class HrModuleTests {
 		@Bean
 		OutboxEventHandler<StageReminderDue> reminderDue(HandlerScript script) {
 			return new ScriptedHandler<>(StageReminderDue.class, script);
+		}
+
+		@Bean
+		OutboxEventHandler<GrantRecorded> grantRecorded(HandlerScript script) {
+			return new ScriptedHandler<>(GrantRecorded.class, script);
 		}
 	}
 

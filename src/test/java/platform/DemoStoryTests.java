@@ -22,7 +22,8 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The embedded demo's story (platform.embedded.DemoStory) in a database of its own: after
- * startup the console has runs in every state, waiting on each demo approver, and a blocked one.
+ * startup the console has runs in every state, waiting on each demo approver, and a blocked one;
+ * and the demo's deliberately failing directory integration leaves exactly one dead letter.
  */
 class DemoStoryTests {
 
@@ -73,6 +74,24 @@ class DemoStoryTests {
 			assertThat(globex.stream().flatMap(run -> stages(run).stream()).map(stage -> stage.path("status").asString()))
 				.as("globex's stages").contains("blocked");
 		});
+	}
+
+	@Test
+	void theDemosFailingDirectoryIntegrationLeavesExactlyOneDeadLetter() {
+		String grantDeadLetters = "/v1/admin/outbox/dead-letters?eventType=workflow.grant.recorded";
+		await().atMost(Duration.ofSeconds(300)).pollInterval(Duration.ofSeconds(1))
+			.untilAsserted(() -> assertThat(runs("ada", grantDeadLetters)).as("acme's grant dead letters").isNotEmpty());
+		List<JsonNode> deadLetters = runs("ada", "/v1/admin/outbox/dead-letters");
+		assertThat(deadLetters).as("the demo's dead letters").hasSize(1);
+		JsonNode deadLetter = deadLetters.get(0);
+		assertThat(deadLetter.path("eventType").asString()).isEqualTo("workflow.grant.recorded");
+		assertThat(deadLetter.path("attempts").asInt()).as("refused for good at once").isEqualTo(1);
+		assertThat(deadLetter.path("lastError").asString()).contains("deliberately failing directory integration")
+			.contains("noah.becker@example.com");
+		List<JsonNode> noah = runs("hana", "/v1/workflow-runs?q=Noah%20Becker");
+		assertThat(noah).hasSize(1);
+		assertThat(deadLetter.path("aggregateId").asString()).isEqualTo(noah.get(0).path("id").asString());
+		assertThat(runs("gus", "/v1/admin/outbox/dead-letters")).as("globex's dead letters").isEmpty();
 	}
 
 	private List<JsonNode> runs(String user, String path) {

@@ -64,7 +64,8 @@ class ModularityTests {
 					tuple("hr.employee.updated", Set.of("hr"), Set.of("workflow")),
 					tuple("workflow.run.start_requested", Set.of("workflow"), Set.of("workflow")),
 					tuple("workflow.stage.reminder_due", Set.of("workflow"), Set.of("workflow")),
-					tuple("workflow.run.finished", Set.of("workflow"), Set.of("hr")));
+					tuple("workflow.run.finished", Set.of("workflow"), Set.of("hr")),
+					tuple("workflow.grant.recorded", Set.of("workflow"), Set.of("workflow")));
 	}
 
 	@Test

@@ -1,39 +1,53 @@
 package workflow;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
+import java.time.Duration;
 import java.time.LocalDate;
+import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicReference;
 
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
+import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.modulith.test.ApplicationModuleTest;
 import org.springframework.modulith.test.ApplicationModuleTest.BootstrapMode;
 import org.springframework.modulith.test.Scenario;
 
+import outbox.Delivery;
 import outbox.OutboxEventHandler;
 import outbox.OutboxPublisher;
 import outbox.catalog.EmployeeHired;
+import outbox.catalog.GrantRecorded;
+import outbox.catalog.GrantState;
 import outbox.catalog.RunFinished;
 import outbox.testing.HandlerScript;
 import outbox.testing.TestHandlers.ScriptedHandler;
+import platform.AppUser;
 import platform.JmlHubApplication;
+import platform.Role;
 import platform.TenantTransactions;
 
 /**
  * The workflow module with the outbox, jobs and platform but without HR: an {@link EmployeeHired}
  * record published through the real outbox, as HR publishes it, creates a joiner run carrying the
- * employee's fields and starts its workflow.
+ * employee's fields and starts its workflow; the grant an approved stage records (and its
+ * compensation) is published as {@link GrantRecorded} and delivered once to the
+ * {@link GrantProvisioning} port, here a recording stand-in.
  */
 @ApplicationModuleTest(module = "workflow", classes = JmlHubApplication.class, mode = BootstrapMode.DIRECT_DEPENDENCIES)
 @Import(WorkflowModuleTests.HrStandIn.class)
 class WorkflowModuleTests {
 
-	/** HR's part of the catalog: the run outcomes it consumes, recorded instead. */
+	/** HR's part of the catalog (the run outcomes it consumes) and the provisioning system, recorded instead. */
 	@TestConfiguration(proxyBeanMethods = false)
 	static class HrStandIn {
 
@@ -46,7 +60,34 @@ class WorkflowModuleTests {
 		OutboxEventHandler<RunFinished> runFinished(HandlerScript script) {
 			return new ScriptedHandler<>(RunFinished.class, script);
 		}
+
+		/** Replaces the default (logging) provisioning, as an integrator's bean does. */
+		@Bean
+		RecordingProvisioning recordingProvisioning() {
+			return new RecordingProvisioning();
+		}
 	}
+
+	/** The requests the provisioning port received, in order. */
+	static class RecordingProvisioning implements GrantProvisioning {
+
+		final List<ProvisioningRequest> requests = new CopyOnWriteArrayList<>();
+
+		@Override
+		public void provision(ProvisioningRequest request) {
+			requests.add(request);
+		}
+
+		List<ProvisioningRequest> of(UUID runId) {
+			return requests.stream().filter(request -> request.runId().equals(runId)).toList();
+		}
+	}
+
+	static final Duration TIMEOUT = Duration.ofSeconds(60);
+
+	static final AppUser MANNY = approver("manny", "managers");
+	static final AppUser IVAN = approver("ivan", "it");
+	static final AppUser SARA = approver("sara", "security");
 
 	@Autowired
 	OutboxPublisher outbox;
@@ -56,6 +97,15 @@ class WorkflowModuleTests {
 
 	@Autowired
 	Runs runs;
+
+	@Autowired
+	RecordingProvisioning provisioning;
+
+	@Autowired
+	List<OutboxEventHandler<?>> handlers;
+
+	@Autowired
+	JdbcClient jdbc;
 
 	@Test
 	void aPublishedEmployeeHiredCreatesAJoinerRun(Scenario scenario) {
@@ -75,6 +125,98 @@ class WorkflowModuleTests {
 				assertThat(run.get().effectiveDate()).isEqualTo(LocalDate.of(2031, 3, 1));
 				assertThat(run.get().workflowId()).isEqualTo("jml-" + run.get().id());
 			});
+	}
+
+	@Test
+	void anApprovedStagesGrantIsPublishedAndProvisionedAndSoIsItsCompensation(Scenario scenario) {
+		UUID employeeId = UUID.randomUUID();
+		Stage it = joinerApprovedByIt(scenario, employeeId);
+		UUID runId = it.runId();
+
+		assertThat(provisioning.of(runId)).containsExactly(new ProvisioningRequest("acme", runId, it.id(), "accounts",
+				GrantStatus.GRANTED, employeeId, email(employeeId), "grant:" + it.id() + ":accounts:granted"));
+		await().atMost(TIMEOUT).untilAsserted(() -> assertThat(grantEvents(runId)).containsExactly("granted delivered"));
+
+		// security rejects: compensation undoes the grant, and the provisioning hears of that too
+		Stage security = await().atMost(TIMEOUT).until(() -> activeStage(employeeId, "security_approval"), stage -> stage != null);
+		decide(SARA, security, ActionKind.REJECT, "No background check on file.");
+		await().atMost(TIMEOUT).until(() -> provisioning.of(runId).size() == 2);
+		assertThat(provisioning.of(runId).get(1)).isEqualTo(new ProvisioningRequest("acme", runId, it.id(), "accounts",
+				GrantStatus.COMPENSATED, employeeId, email(employeeId), "grant:" + it.id() + ":accounts:compensated"));
+		await().atMost(TIMEOUT).untilAsserted(() -> assertThat(grantEvents(runId))
+			.containsExactlyInAnyOrder("granted delivered", "compensated delivered"));
+	}
+
+	@Test
+	void aRedeliveredGrantIsNotProvisionedTwice(Scenario scenario) throws Exception {
+		UUID employeeId = UUID.randomUUID();
+		Stage it = joinerApprovedByIt(scenario, employeeId);
+		ProvisioningRequest first = provisioning.of(it.runId()).get(0);
+		GrantRecorded event = new GrantRecorded(it.runId(), it.id(), "accounts", employeeId, GrantState.GRANTED);
+		assertThat(event.idempotencyKey()).isEqualTo(first.idempotencyKey());
+
+		// the dispatcher hands the same event over again (a lost delivery mark, an admin's retry)
+		@SuppressWarnings("unchecked")
+		OutboxEventHandler<GrantRecorded> handler = (OutboxEventHandler<GrantRecorded>) handlers.stream()
+			.filter(h -> h.eventType().equals(GrantRecorded.class))
+			.findFirst()
+			.orElseThrow();
+		assertThat(handler.external()).as("provisioning calls another system").isTrue();
+		for (int attempt = 2; attempt <= 3; attempt++) {
+			handler.handle(event, new Delivery(UUID.randomUUID(), "acme", GrantRecorded.TYPE, 1, event.idempotencyKey(), attempt));
+		}
+
+		assertThat(provisioning.of(it.runId())).containsExactly(first);
+		assertThat(transactions.readInTenant("acme", () -> jdbc
+			.sql("SELECT count(*) FROM workflow_grant_provisions WHERE idempotency_key = :key")
+			.param("key", first.idempotencyKey())
+			.query(Long.class)
+			.single())).isEqualTo(1L);
+	}
+
+	/** A joiner approved by its manager and IT, once IT's {@code accounts} grant reached the provisioning; its IT stage. */
+	private Stage joinerApprovedByIt(Scenario scenario, UUID employeeId) {
+		EmployeeHired hired = new EmployeeHired(employeeId, "Gil Grant", email(employeeId), "Engineering", "manny",
+				LocalDate.of(2031, 3, 1));
+		AtomicReference<Stage> manager = new AtomicReference<>();
+		scenario.stimulate(() -> transactions.runInTenant("acme", () -> outbox.publish(hired)))
+			.andWaitAtMost(TIMEOUT)
+			.andWaitForStateChange(() -> activeStage(employeeId, "manager_approval"))
+			.andVerify(manager::set);
+		decide(MANNY, manager.get(), ActionKind.APPROVE, null);
+		Stage it = await().atMost(TIMEOUT).until(() -> activeStage(employeeId, "it_access"), stage -> stage != null);
+		decide(IVAN, it, ActionKind.APPROVE, null);
+		await().atMost(TIMEOUT).until(() -> !provisioning.of(it.runId()).isEmpty());
+		return it;
+	}
+
+	private void decide(AppUser user, Stage stage, ActionKind kind, String comment) {
+		runs.act(user, stage.runId(), new ActionRequest(kind, stage.id(), comment, UUID.randomUUID().toString()));
+	}
+
+	private Stage activeStage(UUID employeeId, String name) {
+		return runningRunOf(employeeId).flatMap(run -> runs.detail("acme", run.id()).stages().stream()
+			.filter(stage -> stage.name().equals(name) && stage.status() == StageStatus.ACTIVE)
+			.findFirst()).orElse(null);
+	}
+
+	/** The run's {@code workflow.grant.recorded} events in the outbox: "status outbox-status". */
+	private List<String> grantEvents(UUID runId) {
+		return transactions.readInTenant("acme", () -> jdbc.sql("""
+				SELECT payload->>'status' || ' ' || status FROM outbox_events
+				WHERE event_type = :type AND aggregate_id = :runId""")
+			.param("type", GrantRecorded.TYPE)
+			.param("runId", runId)
+			.query(String.class)
+			.list());
+	}
+
+	private static String email(UUID employeeId) {
+		return "grant-" + employeeId + "@acme.example";
+	}
+
+	private static AppUser approver(String username, String group) {
+		return new AppUser(username, "acme", "Acme", username, Set.of(Role.APPROVER), Set.of(group), true, "unused");
 	}
 
 	private Optional<Run> runningRunOf(UUID employeeId) {

@@ -9,7 +9,7 @@ import java.util.UUID;
  * passwords, tokens or personal data beyond what the consumers need.
  */
 public sealed interface CatalogEvent
-		permits EmployeeEvent, RunStartRequested, StageReminderDue, RunFinished {
+		permits EmployeeEvent, RunStartRequested, StageReminderDue, RunFinished, GrantRecorded {
 
 	/** The entity the event is about (an employee, a run). */
 	UUID aggregateId();

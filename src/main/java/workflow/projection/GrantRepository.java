@@ -24,13 +24,13 @@ public class GrantRepository {
 		this.jdbc = jdbc;
 	}
 
-	/** Records a grant of an approved stage; a replay is a no-op. */
-	public void grant(UUID runId, UUID stageId, String name) {
-		jdbc.sql("""
+	/** Records a grant of an approved stage; false for a replay (recorded before), which is a no-op. */
+	public boolean grant(UUID runId, UUID stageId, String name) {
+		return jdbc.sql("""
 				INSERT INTO workflow_grants (id, tenant_id, run_id, stage_id, name)
 				VALUES (:id, current_setting('app.tenant_id'), :runId, :stageId, :name)
 				ON CONFLICT (stage_id, name) DO NOTHING
-				""").param("id", UUID.randomUUID()).param("runId", runId).param("stageId", stageId).param("name", name).update();
+				""").param("id", UUID.randomUUID()).param("runId", runId).param("stageId", stageId).param("name", name).update() > 0;
 	}
 
 	/** Undoes a grant as compensation step {@code step}; a replay (already compensated) is a no-op. */

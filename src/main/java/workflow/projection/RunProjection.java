@@ -11,6 +11,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
 
+import outbox.OutboxPublisher;
+import outbox.catalog.GrantRecorded;
+import outbox.catalog.GrantState;
 import platform.TenantTransactions;
 import workflow.ActionOutcome;
 import workflow.Run;
@@ -22,7 +25,8 @@ import workflow.StageStatus;
 /**
  * The projection writes the workflow's activities make, each in its own tenant unit of work and
  * each idempotent (an activity may run again after its result was lost). Engine-neutral: the
- * activity adapter translates its results and {@link PermanentProjectionFailure}.
+ * activity adapter translates its results and {@link PermanentProjectionFailure}. A grant recorded
+ * or compensated is announced as a {@link GrantRecorded} in the same transaction.
  */
 @Service
 public class RunProjection {
@@ -36,11 +40,13 @@ public class RunProjection {
 	private final GrantRepository grants;
 	private final AssigneeResolver assignees;
 	private final RunEndings endings;
+	private final OutboxPublisher outbox;
 	private final Clock clock;
 
 	RunProjection(TenantTransactions transactions, RunRepository runs, StageRepository stages, ActionRepository actions,
-			GrantRepository grants, AssigneeResolver assignees, RunEndings endings, Clock clock) {
+			GrantRepository grants, AssigneeResolver assignees, RunEndings endings, OutboxPublisher outbox, Clock clock) {
 		this.clock = clock;
+		this.outbox = outbox;
 		this.transactions = transactions;
 		this.runs = runs;
 		this.stages = stages;
@@ -119,7 +125,11 @@ public class RunProjection {
 				else {
 					stages.close(stage.id(), decision.stageStatus(), decision.approvals());
 					if (decision.stageStatus() == StageStatus.APPROVED) {
-						stage.grants().forEach(grant -> grants.grant(decision.runId(), stage.id(), grant));
+						for (String grant : stage.grants()) {
+							if (grants.grant(decision.runId(), stage.id(), grant)) {
+								announce(decision.runId(), stage.id(), grant, GrantState.GRANTED);
+							}
+						}
 					}
 				}
 			}
@@ -132,12 +142,22 @@ public class RunProjection {
 	public void compensate(String tenantId, UUID runId, UUID stageId, String grant, String reason, int step) {
 		transactions.runInTenant(tenantId, () -> {
 			stage(runId, stageId);
-			grants.compensate(stageId, grant, reason, step);
+			if (grants.compensate(stageId, grant, reason, step)) {
+				announce(runId, stageId, grant, GrantState.COMPENSATED);
+			}
 		});
 	}
 
 	public void finish(String tenantId, UUID runId, RunStatus status, String reason) {
 		transactions.runInTenant(tenantId, () -> endings.finish(runId, status, reason));
+	}
+
+	/** Tells the grant provisioning integration, through the outbox, what the stage's grant became. */
+	private void announce(UUID runId, UUID stageId, String grant, GrantState state) {
+		UUID employeeId = runs.origin(runId)
+			.orElseThrow(() -> new PermanentProjectionFailure("run " + runId + " does not exist"))
+			.employeeId();
+		outbox.publish(new GrantRecorded(runId, stageId, grant, employeeId, state));
 	}
 
 	private Stage stage(UUID runId, UUID stageId) {

@@ -18,6 +18,8 @@ import outbox.catalog.EmployeeRunRequested;
 import outbox.catalog.EmployeeUpdated;
 import outbox.catalog.RunDefinition;
 import outbox.catalog.EmployeeOffboardingCancelled;
+import outbox.catalog.GrantRecorded;
+import outbox.catalog.GrantState;
 import outbox.catalog.RunFinished;
 import outbox.catalog.RunOutcome;
 import outbox.catalog.EmployeeTransferred;
@@ -36,11 +38,11 @@ class EventCodecTests {
 		assertThat(catalog.types()).containsExactly(EmployeeHired.class, EmployeeTransferred.class,
 				EmployeeOffboarded.class, EmployeeRunRequested.class, EmployeeOffboardingCancelled.class,
 				EmployeeUpdated.class, RunStartRequested.class, StageReminderDue.class,
-				RunFinished.class);
+				RunFinished.class, GrantRecorded.class);
 		assertThat(catalog.keys()).containsExactly("hr.employee.created", "hr.employee.transferred",
 				"hr.employee.offboarded", "hr.employee.run_requested", "hr.employee.offboarding_cancelled",
 				"hr.employee.updated", "workflow.run.start_requested",
-				"workflow.stage.reminder_due", "workflow.run.finished");
+				"workflow.stage.reminder_due", "workflow.run.finished", "workflow.grant.recorded");
 		for (Class<?> type : catalog.types()) {
 			assertThat(type.getAnnotation(EventType.class)).as(type.getName()).isNotNull();
 			assertThat(type.isRecord()).as(type.getName()).isTrue();
@@ -60,7 +62,8 @@ class EventCodecTests {
 						LocalDate.of(2031, 6, 30)),
 				new EmployeeOffboardingCancelled(id, "Ana Lima", "hr.employee.offboarded:" + id, "hana"),
 				new RunFinished(id, UUID.randomUUID(), RunDefinition.MOVER, RunOutcome.START_FAILED, "k", "no approver"),
-				new RunStartRequested(id), new StageReminderDue(id, UUID.randomUUID(), 2, "it_access", List.of("ivan"), 5));
+				new RunStartRequested(id), new StageReminderDue(id, UUID.randomUUID(), 2, "it_access", List.of("ivan"), 5),
+				new GrantRecorded(id, UUID.randomUUID(), "accounts", UUID.randomUUID(), GrantState.COMPENSATED));
 		for (CatalogEvent event : events) {
 			String json = codec.encode(event);
 			assertThat(codec.decode(catalog.keyOf(event.getClass()), 1, json)).isEqualTo(event);

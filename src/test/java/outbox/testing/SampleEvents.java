@@ -11,6 +11,8 @@ import outbox.catalog.EmployeeRunRequested;
 import outbox.catalog.EmployeeUpdated;
 import outbox.catalog.RunDefinition;
 import outbox.catalog.EmployeeOffboardingCancelled;
+import outbox.catalog.GrantRecorded;
+import outbox.catalog.GrantState;
 import outbox.catalog.RunFinished;
 import outbox.catalog.RunOutcome;
 import outbox.catalog.EmployeeTransferred;
@@ -43,6 +45,8 @@ public final class SampleEvents {
 					"hr.employee.created:" + id, null);
 			case RunStartRequested.TYPE -> new RunStartRequested(id);
 			case StageReminderDue.TYPE -> new StageReminderDue(id, UUID.randomUUID(), 1, "it_approval", List.of("ivan"), 3);
+			case GrantRecorded.TYPE -> new GrantRecorded(id, UUID.randomUUID(), "accounts", UUID.randomUUID(),
+					GrantState.GRANTED);
 			default -> throw new IllegalArgumentException("No catalog type " + type);
 		};
 	}

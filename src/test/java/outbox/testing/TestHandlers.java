@@ -11,6 +11,7 @@ import outbox.catalog.EmployeeOffboarded;
 import outbox.catalog.EmployeeRunRequested;
 import outbox.catalog.EmployeeOffboardingCancelled;
 import outbox.catalog.EmployeeUpdated;
+import outbox.catalog.GrantRecorded;
 import outbox.catalog.RunFinished;
 import outbox.catalog.EmployeeTransferred;
 import outbox.catalog.RunStartRequested;
@@ -72,6 +73,11 @@ public class TestHandlers {
 	@Bean
 	OutboxEventHandler<StageReminderDue> stageReminderDueTestHandler(HandlerScript script) {
 		return new ScriptedHandler<>(StageReminderDue.class, script);
+	}
+
+	@Bean
+	OutboxEventHandler<GrantRecorded> grantRecordedTestHandler(HandlerScript script) {
+		return new ScriptedHandler<>(GrantRecorded.class, script);
 	}
 
 	/** A handler of {@code eventType} that runs the script; for module tests that stand in for another module. */
