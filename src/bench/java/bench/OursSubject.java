@@ -1,11 +1,13 @@
 package bench;
 
+import java.util.ArrayList;
+import java.util.List;
+
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.ConfigurableApplicationContext;
-import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.ComponentScan;
 import org.springframework.context.annotation.Import;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -16,12 +18,6 @@ import outbox.OutboxPublisher;
 import outbox.PublishOptions;
 import outbox.catalog.CatalogEvent;
 import outbox.catalog.EmployeeHired;
-import outbox.catalog.EmployeeOffboarded;
-import outbox.catalog.EmployeeRunRequested;
-import outbox.catalog.EmployeeTransferred;
-import outbox.catalog.RunFinished;
-import outbox.catalog.RunStartRequested;
-import outbox.catalog.StageReminderDue;
 import outbox.dispatch.Dispatcher;
 import outbox.dispatch.OutboxProperties;
 import platform.RuntimeRoles;
@@ -52,7 +48,13 @@ final class OursSubject extends Subject {
 		System.arraycopy(args, 0, all, 0, args.length);
 		System.arraycopy(extraArgs, 0, all, args.length, extraArgs.length);
 		this.context = new SpringApplicationBuilder(BenchApplication.class).web(WebApplicationType.NONE)
-			.initializers(context -> context.getBeanFactory().registerSingleton("subject", this))
+			.initializers(context -> {
+				context.getBeanFactory().registerSingleton("subject", this);
+				// one no-op handler per catalog record, read from the sealed catalog as the outbox does
+				for (Class<? extends CatalogEvent> type : catalog(CatalogEvent.class)) {
+					context.getBeanFactory().registerSingleton("bench" + type.getSimpleName(), BenchApplication.handler(type, this));
+				}
+			})
 			.run(all);
 		this.transactions = context.getBean(TenantTransactions.class);
 		this.publisher = context.getBean(OutboxPublisher.class);
@@ -110,6 +112,20 @@ final class OursSubject extends Subject {
 		context.close();
 	}
 
+	/** The concrete records of a sealed catalog type, through its permits. */
+	private static List<Class<? extends CatalogEvent>> catalog(Class<?> sealed) {
+		List<Class<? extends CatalogEvent>> records = new ArrayList<>();
+		for (Class<?> permitted : sealed.getPermittedSubclasses()) {
+			if (permitted.isSealed()) {
+				records.addAll(catalog(permitted));
+			}
+			else {
+				records.add(permitted.asSubclass(CatalogEvent.class));
+			}
+		}
+		return records;
+	}
+
 	/** Only the outbox module; deliberately not a {@code @Configuration} (nothing scans {@code bench} anyway). */
 	@EnableAutoConfiguration
 	@ComponentScan({ "outbox.store", "outbox.codec", "outbox.publish", "outbox.dispatch" })
@@ -117,42 +133,7 @@ final class OursSubject extends Subject {
 	@EnableConfigurationProperties({ OutboxProperties.class, RuntimeRoles.class })
 	static class BenchApplication {
 
-		@Bean
-		OutboxEventHandler<EmployeeHired> employeeHired(Subject subject) {
-			return handler(EmployeeHired.class, subject);
-		}
-
-		@Bean
-		OutboxEventHandler<EmployeeTransferred> employeeTransferred(Subject subject) {
-			return handler(EmployeeTransferred.class, subject);
-		}
-
-		@Bean
-		OutboxEventHandler<EmployeeOffboarded> employeeOffboarded(Subject subject) {
-			return handler(EmployeeOffboarded.class, subject);
-		}
-
-		@Bean
-		OutboxEventHandler<EmployeeRunRequested> employeeRunRequested(Subject subject) {
-			return handler(EmployeeRunRequested.class, subject);
-		}
-
-		@Bean
-		OutboxEventHandler<RunFinished> runFinished(Subject subject) {
-			return handler(RunFinished.class, subject);
-		}
-
-		@Bean
-		OutboxEventHandler<RunStartRequested> runStartRequested(Subject subject) {
-			return handler(RunStartRequested.class, subject);
-		}
-
-		@Bean
-		OutboxEventHandler<StageReminderDue> stageReminderDue(Subject subject) {
-			return handler(StageReminderDue.class, subject);
-		}
-
-		private static <E extends CatalogEvent> OutboxEventHandler<E> handler(Class<E> type, Subject target) {
+		static <E extends CatalogEvent> OutboxEventHandler<E> handler(Class<E> type, Subject target) {
 			return new OutboxEventHandler<>() {
 				@Override
 				public Class<E> eventType() {
