@@ -3,6 +3,8 @@ package bench;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -93,6 +95,10 @@ public final class PeerComparison {
 				for (int tenants : new int[] { 1, 10 }) {
 					record("drain T=" + tenants, ours, () -> drain(ours, drainEvents, tenants, false));
 					record("drain T=" + tenants, peer, () -> drain(peer, peerDrainEvents, tenants, false));
+				}
+				for (int tenants : new int[] { 1, 10 }) {
+					int count = tenants;
+					record("drain T=" + tenants, "raw", () -> rawDrain(ours, url, drainEvents, count));
 				}
 				record("drain T=1, REPEATABLE READ snapshot held", ours,
 						() -> drain(ours, drainEvents, 1, true));
@@ -251,11 +257,101 @@ public final class PeerComparison {
 	}
 
 	private void record(String measure, Subject subject, Callable work) throws Exception {
+		record(measure, subject.name(), work);
+	}
+
+	private void record(String measure, String subject, Callable work) throws Exception {
 		if (!measure.contains(System.getProperty("bench.only", ""))) {
 			return;
 		}
-		results.computeIfAbsent(measure, m -> new LinkedHashMap<>()).computeIfAbsent(subject.name(), s -> new ArrayList<>())
-			.add(work.call());
+		double[] values = work.call();
+		if (values != null) {
+			results.computeIfAbsent(measure, m -> new LinkedHashMap<>()).computeIfAbsent(subject, s -> new ArrayList<>())
+				.add(values);
+		}
+	}
+
+	/**
+	 * The ceiling of our drain: the dispatcher's own statements (claim a batch of 50 with
+	 * {@code outbox_claim_due}, then per tenant one transaction that sets the tenant and marks its
+	 * events delivered, as the runtime role under row-level security) sent by pgbench with as many
+	 * clients as dispatch threads, no Java in between. Null (not recorded) without pgbench.
+	 */
+	private double[] rawDrain(OursSubject ours, String url, int count, int tenants) throws Exception {
+		Path pgbench = pgbench();
+		if (pgbench == null) {
+			System.out.println("  raw      drain: skipped, no pgbench (apt-get install postgresql-client, or -Dbench.pgbench=<path>)");
+			return null;
+		}
+		ours.pause();
+		ExecutorService publishers = Executors.newFixedThreadPool(4);
+		List<Future<?>> work = new ArrayList<>();
+		for (int from = 0; from < count; from += 500) {
+			int batch = from / 500;
+			work.add(publishers.submit(() -> ours.transaction("bench-" + (batch % tenants), "r" + batch + "-" + System.nanoTime(), 500)));
+		}
+		for (Future<?> future : work) {
+			future.get();
+		}
+		publishers.shutdown();
+		owner.sql("VACUUM ANALYZE").update();
+		StringBuilder script = new StringBuilder("""
+				SELECT gen_random_uuid() AS tok \\gset
+				SELECT count(*) AS claimed FROM outbox_claim_due(':tok', 'pgbench', interval '30 seconds', 50) \\gset
+				""");
+		for (int tenant = 0; tenant < tenants; tenant++) {
+			script.append("BEGIN;\nSELECT set_config('app.tenant_id', 'bench-").append(tenant).append("', true);\n")
+				.append("UPDATE outbox_events SET status = 'delivered', delivered_at = now(), claim_token = NULL, lease_until = NULL")
+				.append(" WHERE claim_token = ':tok' AND status = 'processing';\nCOMMIT;\n");
+		}
+		Path file = Files.createTempFile("raw-drain", ".sql");
+		Files.writeString(file, script);
+		int threads = ours.properties().dispatchThreads();
+		ProcessBuilder builder = new ProcessBuilder(pgbench.toString(), "-n", "-M", "simple", "-c", String.valueOf(threads),
+				"-j", String.valueOf(threads), "-T", "600", "-f", file.toString(), "-h", "localhost", "-p", port(url), "-U",
+				"jml_app", "postgres").redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
+		builder.environment().put("PGPASSWORD", "jml_app");
+		long start = System.nanoTime();
+		Process process = builder.start();
+		while (ours.undelivered() > 0 && process.isAlive()) {
+			Thread.sleep(5);
+		}
+		double seconds = (System.nanoTime() - start) / 1e9;
+		boolean drained = ours.undelivered() == 0;
+		process.destroy();
+		process.waitFor();
+		Files.delete(file);
+		double rate = count / seconds;
+		System.out.printf(Locale.ROOT, "  %-8s drain %d T=%d: %.0f events/s%s%n", "raw", count, tenants, rate,
+				drained ? "" : " (pgbench stopped before the backlog was drained)");
+		ours.truncate();
+		ours.reset();
+		ours.resume();
+		owner.sql("VACUUM ANALYZE").update();
+		owner.sql("CHECKPOINT").update();
+		return drained ? new double[] { rate } : null;
+	}
+
+	private static Path pgbench() throws Exception {
+		String configured = System.getProperty("bench.pgbench");
+		if (configured != null) {
+			return Path.of(configured);
+		}
+		for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
+			if (Files.isExecutable(Path.of(dir, "pgbench"))) {
+				return Path.of(dir, "pgbench");
+			}
+		}
+		try (var versions = Files.list(Path.of("/usr/lib/postgresql"))) {
+			return versions.map(version -> version.resolve("bin/pgbench")).filter(Files::isExecutable).findFirst().orElse(null);
+		}
+		catch (java.nio.file.NoSuchFileException e) {
+			return null;
+		}
+	}
+
+	private static String port(String url) {
+		return url.replaceAll(".*localhost:(\\d+)/.*", "$1");
 	}
 
 	/** A measurement. */

@@ -359,9 +359,11 @@ public class RunRepository {
 			if (now == null) {
 				throw new IllegalArgumentException("the overdue filter needs the current time");
 			}
-			// the same rule as the SLA reminders: an active stage of a running run past activated_at + SLA
-			sql.append(" AND r.status = :overdueRunning AND cs.status = :overdueActive AND cs.sla_hours IS NOT NULL")
-				.append(" AND cs.activated_at + make_interval(hours => cs.sla_hours) < :now");
+			// the same rule as the SLA reminders: an active stage of a running run past activated_at + SLA.
+			// A subquery per run, not a join condition: the running runs are walked newest first and
+			// each checked until the page is full (a join read every active stage of the tenant)
+			sql.append(" AND r.status = :overdueRunning AND (SELECT o.activated_at + make_interval(hours => o.sla_hours)")
+				.append(" FROM workflow_stages o WHERE o.id = r.current_stage_id AND o.status = :overdueActive) < :now");
 			params.put("overdueRunning", RunStatus.RUNNING.value());
 			params.put("overdueActive", StageStatus.ACTIVE.value());
 			params.put("now", Rows.timestamp(now));
