@@ -35,8 +35,8 @@ class InboxPageController {
 	/** What the JSON API's "my work" lists of the inbox. */
 	static final int INBOX_LIMIT = 200;
 
-	/** Rows of one inbox page: rendering a row is most of the page's cost. */
-	static final int PAGE_SIZE = 50;
+	/** Rows of one inbox page, as many as the runs list's: rendering a row is most of the page's cost. */
+	static final int PAGE_SIZE = Runs.DEFAULT_LIMIT;
 
 	private final Runs runs;
 
