@@ -9,6 +9,7 @@ import java.util.UUID;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -35,13 +36,17 @@ class InboxPageController {
 	/** What the JSON API's "my work" lists of the inbox. */
 	static final int INBOX_LIMIT = 200;
 
-	/** Rows of one inbox page, as many as the runs list's: rendering a row is most of the page's cost. */
-	static final int PAGE_SIZE = Runs.DEFAULT_LIMIT;
-
 	private final Runs runs;
 
-	InboxPageController(Runs runs) {
+	/** Rows of one inbox page: rendering a row is most of the page's cost. */
+	private final int pageSize;
+
+	InboxPageController(Runs runs, @Value("${workflow.inbox.page-size}") int pageSize) {
+		if (pageSize < 1 || pageSize > INBOX_LIMIT) {
+			throw new IllegalArgumentException("workflow.inbox.page-size must be between 1 and " + INBOX_LIMIT);
+		}
 		this.runs = runs;
+		this.pageSize = pageSize;
 	}
 
 	/** One selected stage of a bulk approval, with the idempotency key its confirmation form carries. */
@@ -55,7 +60,7 @@ class InboxPageController {
 	@GetMapping("/inbox")
 	@ApproverOnly
 	String inbox(@AuthenticationPrincipal AppUser user, @RequestParam(required = false) String cursor, Model model) {
-		InboxPage page = runs.inboxPage(user, cursor, PAGE_SIZE);
+		InboxPage page = runs.inboxPage(user, cursor, pageSize);
 		model.addAttribute("items", page.items());
 		model.addAttribute("nextCursor", page.nextCursor());
 		model.addAttribute("cursor", cursor);

@@ -3,10 +3,8 @@ package platform.security;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.BeforeEach;
@@ -20,6 +18,7 @@ import org.springframework.security.core.Authentication;
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.security.web.authentication.WebAuthenticationDetails;
 
+import platform.testing.MutableClock;
 import platform.AppUser;
 import platform.TenantTransactions;
 import platform.testing.JmlHubIntegrationTest;
@@ -161,34 +160,5 @@ class PasswordLoginsTests {
 		assertThat(attempt("ivan", "demo", "10.0.3.2").isAuthenticated()).as("other addresses are not affected").isTrue();
 		clock.advance(Duration.ofSeconds(2));
 		assertThat(attempt("ivan", "demo", "10.0.3.1").isAuthenticated()).isTrue();
-	}
-
-	/** A clock the test moves forward. */
-	static final class MutableClock extends Clock {
-
-		private Instant now;
-
-		MutableClock(Instant now) {
-			this.now = now;
-		}
-
-		void advance(Duration duration) {
-			now = now.plus(duration);
-		}
-
-		@Override
-		public ZoneOffset getZone() {
-			return ZoneOffset.UTC;
-		}
-
-		@Override
-		public Clock withZone(java.time.ZoneId zone) {
-			return this;
-		}
-
-		@Override
-		public Instant instant() {
-			return now;
-		}
 	}
 }

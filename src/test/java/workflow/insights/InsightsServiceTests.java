@@ -2,11 +2,8 @@ package workflow.insights;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -20,13 +17,14 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 import platform.TenantTransactions;
+import platform.testing.MutableClock;
 import workflow.insights.Insights.ApproverCount;
 
 /** The dashboard is computed at most once per max-age and tenant, and once for concurrent viewers. */
 class InsightsServiceTests {
 
 	private final AtomicInteger computations = new AtomicInteger();
-	private final MovingClock clock = new MovingClock(Instant.parse("2030-01-07T09:00:00Z"));
+	private final MutableClock clock = new MutableClock(Instant.parse("2030-01-07T09:00:00Z"));
 	private final DirectTransactions transactions = new DirectTransactions();
 	private final InsightsService service = new InsightsService(transactions, new CountingRepository(),
 			new RunHistoryCsv(), clock, Duration.ofSeconds(60));
@@ -144,35 +142,6 @@ class InsightsServiceTests {
 		@Override
 		List<Insights.OpenStage> openByStage() {
 			return List.of();
-		}
-	}
-
-	/** A clock the test moves forward. */
-	private static final class MovingClock extends Clock {
-
-		private Instant now;
-
-		MovingClock(Instant now) {
-			this.now = now;
-		}
-
-		void advance(Duration duration) {
-			now = now.plus(duration);
-		}
-
-		@Override
-		public ZoneId getZone() {
-			return ZoneOffset.UTC;
-		}
-
-		@Override
-		public Clock withZone(ZoneId zone) {
-			return this;
-		}
-
-		@Override
-		public Instant instant() {
-			return now;
 		}
 	}
 }
