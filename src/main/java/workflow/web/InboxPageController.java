@@ -33,7 +33,7 @@ import workflow.Runs;
 @Controller
 class InboxPageController {
 
-	/** What the JSON API's "my work" lists of the inbox. */
+	/** What the JSON API's "my work" lists of the inbox, and the largest inbox page. */
 	static final int INBOX_LIMIT = 200;
 
 	private final Runs runs;
