@@ -16,6 +16,7 @@ final class EmbeddedTemporalServer implements EmbeddedTemporalTarget, AutoClosea
 		this.port = requestedPort > 0 ? requestedPort : freePort();
 		// true locks time skipping: workflows see real time, as in production
 		this.server = TestServer.createPortBoundServer(port, true);
+		BoundedLockLog.install(server);
 	}
 
 	@Override
