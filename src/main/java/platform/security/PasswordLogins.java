@@ -69,6 +69,14 @@ class PasswordLogins implements AuthenticationProvider {
 		if (cached.isPresent()) {
 			return success(cached.get(), authentication);
 		}
+		return cache.oneCheckAtATime(username, password, () -> {
+			// a concurrent call of the same login may have checked it while this one waited
+			Optional<AppUser> checked = cached(username, password);
+			return checked.isPresent() ? success(checked.get(), authentication) : check(authentication, username, password, address);
+		});
+	}
+
+	private Authentication check(Authentication authentication, String username, String password, String address) {
 		Authentication result;
 		try {
 			result = passwords.authenticate(authentication);

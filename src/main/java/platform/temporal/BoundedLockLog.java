@@ -36,7 +36,8 @@ final class BoundedLockLog extends LinkedList<Object> {
 
 	@Override
 	public boolean remove(Object event) {
-		super.remove(event);
+		// a lock is released soon after it is taken: look from the newest end
+		removeLastOccurrence(event);
 		// an entry dropped for age: reporting it missing would fail the workflow step as unbalanced
 		return true;
 	}

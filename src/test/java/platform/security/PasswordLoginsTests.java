@@ -5,6 +5,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.BeforeEach;
@@ -95,6 +102,30 @@ class PasswordLoginsTests {
 		// a wrong password is never served from the cache
 		assertThatThrownBy(() -> attempt("manny", "not-demo", "10.0.0.1")).isInstanceOf(BadCredentialsException.class);
 		assertThat(bcrypts).hasValue(3);
+	}
+
+	@Test
+	void concurrentCallsOfOneLoginShareOneBcryptWhenNothingIsCached() throws Exception {
+		int callers = 8;
+		ExecutorService pool = Executors.newFixedThreadPool(callers);
+		try {
+			CountDownLatch start = new CountDownLatch(1);
+			List<Future<Authentication>> calls = new ArrayList<>();
+			for (int i = 0; i < callers; i++) {
+				calls.add(pool.submit(() -> {
+					start.await();
+					return attempt("ivan", "demo", "10.0.3.1");
+				}));
+			}
+			start.countDown();
+			for (Future<Authentication> call : calls) {
+				assertThat(call.get(30, TimeUnit.SECONDS).isAuthenticated()).isTrue();
+			}
+		}
+		finally {
+			pool.shutdownNow();
+		}
+		assertThat(bcrypts).as("the others waited for the first check and found it cached").hasValue(1);
 	}
 
 	@Test
