@@ -63,8 +63,9 @@ echo "Checking decisions (sent: $sent)…"
 recorded=0
 duplicated=0
 while read -r run stage; do
-  count=$(curl -sf -H "Authorization: Bearer $token" "$BASE/v1/workflow-runs/$run" \
-    | jq '[.actions[] | select(.actor == "manny" and .action == "approve")] | length')
+  detail=$(curl -sS -f --retry 5 --retry-all-errors -H "Authorization: Bearer $token" "$BASE/v1/workflow-runs/$run") \
+    || { echo "could not read run $run to check it" >&2; exit 1; }
+  count=$(echo "$detail" | jq '[.actions[] | select(.actor == "manny" and .action == "approve")] | length')
   [ "$count" -ge 1 ] && recorded=$((recorded + 1))
   [ "$count" -gt 1 ] && duplicated=$((duplicated + 1))
 done < "$WORK/approvals.txt"
