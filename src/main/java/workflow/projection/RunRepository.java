@@ -233,9 +233,9 @@ public class RunRepository {
 	}
 
 	/**
-	 * A live run ({@code running}, {@code returned}) needs attention: why, and what was tried. A
-	 * run that already needs attention keeps its first {@code since} and takes the newer reason.
-	 * False when the run is not live.
+	 * A live run ({@code running}, {@code returned}, or {@code requested} with a recorded execution)
+	 * needs attention: why, and what was tried. A run that already needs attention keeps its first
+	 * {@code since} and takes the newer reason. False for any other run.
 	 */
 	public boolean markNeedsAttention(UUID id, String reason, String tried, Instant now) {
 		return jdbc.sql("""
@@ -243,13 +243,14 @@ public class RunRepository {
 				    attention_resume_status = CASE WHEN status = :attention THEN attention_resume_status ELSE status END,
 				    attention_since = CASE WHEN status = :attention THEN attention_since ELSE :now END,
 				    status = :attention, attention_reason = :reason, attention_tried = :tried, updated_at = now()
-				WHERE id = :id AND (status IN (:live) OR status = :attention)
+				WHERE id = :id AND (status IN (:live) OR status = :attention OR (status = :requested AND workflow_id IS NOT NULL))
 				""")
 			.param("id", id)
 			.param("reason", reason)
 			.param("tried", tried)
 			.param("now", Rows.timestamp(now))
 			.param("attention", RunStatus.NEEDS_ATTENTION.value())
+			.param("requested", RunStatus.REQUESTED.value())
 			.param("live", LIVE)
 			.update() > 0;
 	}
@@ -281,14 +282,18 @@ public class RunRepository {
 			.update();
 	}
 
-	/** Live runs started before {@code startedBefore}, least recently checked first (the reconciliation). */
+	/**
+	 * Runs with an execution that should be live (running, returned, or requested: started but not
+	 * at its first stage yet) started before {@code startedBefore}, least recently checked first
+	 * (the reconciliation). The statuses are literal so that the partial index serves the query.
+	 */
 	public List<Run> liveStartedBefore(Instant startedBefore, int limit) {
 		return jdbc.sql("SELECT " + COLUMNS + """
 				 FROM workflow_runs r
-				WHERE r.status IN (:live) AND r.workflow_id IS NOT NULL AND r.started_at < :before
+				WHERE r.status IN ('requested', 'running', 'returned') AND r.workflow_id IS NOT NULL
+				  AND r.started_at < :before
 				ORDER BY r.reconciled_at NULLS FIRST, r.id LIMIT :limit
 				""")
-			.param("live", LIVE)
 			.param("before", Rows.timestamp(startedBefore))
 			.param("limit", limit)
 			.query(RunRepository::map)

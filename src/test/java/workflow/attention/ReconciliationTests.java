@@ -216,24 +216,56 @@ class ReconciliationTests {
 				UUID.randomUUID().toString());
 	}
 
-	@Test
-	void aRunWhoseExecutionTemporalDoesNotKnowNeedsAttention() throws Exception {
+	/** A joiner that waits for its pre-hire start, so that nothing but the test moves it. */
+	UUID waitingJoiner(String name) {
 		var settings = new WorkflowProperties(new WorkflowProperties.Jml(true, 5, 1), properties.engine(), properties.jobs());
 		UUID employeeId = UUID.randomUUID();
-		UUID runId = new RunRequests(transactions, definitions, runRepository, stages, outbox, settings, Clock.systemUTC())
+		return new RunRequests(transactions, definitions, runRepository, stages, outbox, settings, Clock.systemUTC())
 			.request("acme", "joiner", new RunTrigger(UUID.randomUUID(), EmployeeHired.TYPE, "k-" + employeeId, employeeId,
-					"Lost History", null, null, "manny", null, null, LocalDate.of(2099, 1, 1)));
-		// the projection says running on an execution whose history is gone
+					name, null, null, "manny", null, null, LocalDate.of(2099, 1, 1)));
+	}
+
+	/** The projection says {@code status} on an execution whose history is gone. */
+	void lostExecution(UUID runId, String status) {
 		transactions.runInTenant("acme", () -> jdbc.sql("""
-				UPDATE workflow_runs SET status = 'running', workflow_id = :workflowId, execution_id = 'gone',
+				UPDATE workflow_runs SET status = :status, workflow_id = :workflowId, execution_id = 'gone',
 				    started_at = now() - interval '1 hour'
 				WHERE id = :id
-				""").param("id", runId).param("workflowId", "jml-lost-" + runId).update());
+				""").param("id", runId).param("status", status).param("workflowId", "jml-lost-" + runId).update());
+	}
+
+	@Test
+	void aRunWhoseExecutionTemporalDoesNotKnowNeedsAttention() throws Exception {
+		UUID runId = waitingJoiner("Lost History");
+		lostExecution(runId, "running");
 
 		reconcile();
 
 		Run run = run(runId);
 		assertThat(run.status()).isEqualTo(RunStatus.NEEDS_ATTENTION);
 		assertThat(run.attention().reason()).contains("no longer exists in Temporal");
+	}
+
+	@Test
+	void aRequestedRunWhoseExecutionVanishedBeforeItsFirstStageNeedsAttentionAndARepairStartsIt() throws Exception {
+		UUID lost = waitingJoiner("Lost Before Start");
+		lostExecution(lost, "requested");
+		UUID waiting = waitingJoiner("Still Waiting");
+
+		reconcile();
+
+		Run run = run(lost);
+		assertThat(run.status()).isEqualTo(RunStatus.NEEDS_ATTENTION);
+		assertThat(run.attention().reason()).contains("jml-lost-" + lost, "no longer exists in Temporal");
+		// a requested run without an execution is the start chain's (or the pre-hire wait's), not the reconciliation's
+		assertThat(run(waiting).status()).isEqualTo(RunStatus.REQUESTED);
+		assertThat(run(waiting).attention()).isNull();
+
+		var repaired = new ApiClient(port).post("ada", "/v1/workflow-runs/" + lost + "/repair", "", "repair-" + lost);
+		assertThat(repaired.statusCode()).as(repaired.body()).isEqualTo(202);
+		assertThat(json.readTree(repaired.body()).get("resumedStage").asString()).isEqualTo("manager_approval");
+		await().atMost(TIMEOUT).until(() -> activeStage(lost, "manager_approval"));
+		assertThat(run(lost).status()).isEqualTo(RunStatus.RUNNING);
+		assertThat(run(lost).attention()).isNull();
 	}
 }
