@@ -272,8 +272,8 @@ public final class PeerComparison {
 	}
 
 	/**
-	 * The ceiling of our drain: the dispatcher's own statements (claim a batch of 50 with
-	 * {@code outbox_claim_due}, then per tenant one transaction that sets the tenant and marks its
+	 * The ceiling of our drain: the dispatcher's own statements (claim a batch of 50, grown to a
+	 * group of ten per due tenant, with {@code outbox_claim_due}, then per tenant one transaction that sets the tenant and marks its
 	 * events delivered, as the runtime role under row-level security) sent by pgbench with as many
 	 * clients as dispatch threads, no Java in between. Null (not recorded) without pgbench.
 	 */
@@ -297,7 +297,7 @@ public final class PeerComparison {
 		owner.sql("VACUUM ANALYZE").update();
 		StringBuilder script = new StringBuilder("""
 				SELECT gen_random_uuid() AS tok \\gset
-				SELECT count(*) AS claimed FROM outbox_claim_due(':tok', 'pgbench', interval '30 seconds', 50) \\gset
+				SELECT count(*) AS claimed FROM outbox_claim_due(':tok', 'pgbench', interval '30 seconds', 50, 10) \\gset
 				""");
 		for (int tenant = 0; tenant < tenants; tenant++) {
 			script.append("BEGIN;\nSELECT set_config('app.tenant_id', 'bench-").append(tenant).append("', true);\n")

@@ -54,7 +54,8 @@ final class DispatchRound {
 	 */
 	Result run(String workerId, BooleanSupplier stopping) {
 		UUID token = UUID.randomUUID();
-		List<ClaimedEvent> claimed = events.claimDue(token, workerId, properties.eventLease(), properties.batchSize());
+		List<ClaimedEvent> claimed = events.claimDue(token, workerId, properties.eventLease(), properties.batchSize(),
+				GROUP_SIZE);
 		if (claimed.isEmpty()) {
 			return Result.IDLE;
 		}

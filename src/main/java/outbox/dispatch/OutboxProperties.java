@@ -10,7 +10,8 @@ import org.springframework.util.Assert;
  *
  * @param dispatchThreads dispatcher threads per instance; each claims its own events, so several work on one
  *        tenant at once
- * @param batchSize events one thread claims per round (shared out over the due tenants, at least one each)
+ * @param batchSize events one thread claims per round, shared out over the due tenants (at least one each);
+ *        grown up to four times so that every due tenant can take a full group (see the claim, V181)
  * @param pollInterval fallback poll when no wake-up arrives (a wake-up is sent after every publishing commit)
  * @param attemptTimeout how long one handler call may take: then the attempt fails, and the server cancels its
  *        statement or ends its idle transaction, so it can neither hold locks nor commit late

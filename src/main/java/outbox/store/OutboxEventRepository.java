@@ -58,20 +58,22 @@ public class OutboxEventRepository {
 
 	/**
 	 * Claims due events across tenants (SECURITY DEFINER {@code outbox_claim_due}, autocommit): a
-	 * share of {@code limit} per due tenant, at least one each, oldest due first within a tenant,
-	 * skipping rows other workers hold.
+	 * share of the batch per due tenant, at least one each, oldest due first within a tenant,
+	 * skipping rows other workers hold. The batch is {@code limit}, grown (up to four times) so
+	 * that every due tenant can take up to {@code group} events.
 	 */
-	public List<ClaimedEvent> claimDue(UUID token, String workerId, Duration lease, int limit) {
+	public List<ClaimedEvent> claimDue(UUID token, String workerId, Duration lease, int limit, int group) {
 		return jdbc.sql("""
 				SELECT id, tenant_id, event_type, aggregate_id, idempotency_key, payload_version, payload, attempts,
 				       max_attempts, age_seconds
-				FROM outbox_claim_due(:token, :worker, make_interval(secs => :leaseSeconds), :limit)
+				FROM outbox_claim_due(:token, :worker, make_interval(secs => :leaseSeconds), :limit, :group)
 				ORDER BY available_at, created_at
 				""")
 			.param("token", token)
 			.param("worker", workerId)
 			.param("leaseSeconds", seconds(lease))
 			.param("limit", limit)
+			.param("group", group)
 			.query((rs, row) -> new ClaimedEvent(rs.getObject(1, UUID.class), rs.getString(2), rs.getString(3),
 					rs.getObject(4, UUID.class), rs.getString(5), rs.getInt(6), rs.getString(7), rs.getInt(8), rs.getInt(9),
 					rs.getDouble(10)))

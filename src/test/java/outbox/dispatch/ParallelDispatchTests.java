@@ -217,9 +217,9 @@ class ParallelDispatchTests {
 			small.forEach(tenant -> transactions.runInTenant(tenant,
 					() -> publisher.publish(SampleEvents.hired(), PublishOptions.idempotencyKey("only"))));
 
-			List<ClaimedEvent> claimed = events.claimDue(token, "share#1", properties.eventLease(), 50);
-			Map<String, Long> byTenant = claimed.stream()
-				.collect(java.util.stream.Collectors.groupingBy(ClaimedEvent::tenantId, java.util.stream.Collectors.counting()));
+			List<ClaimedEvent> claimed = events.claimDue(token, "share#1", properties.eventLease(), 50,
+					DispatchRound.GROUP_SIZE);
+			Map<String, Long> byTenant = perTenant(claimed);
 			// an equal share would give each of the four 12; the three with one event leave the rest to the big one
 			assertThat(small).allMatch(tenant -> byTenant.get(tenant) == 1L);
 			assertThat(byTenant.get(big)).isGreaterThanOrEqualTo(40L);
@@ -230,6 +230,47 @@ class ParallelDispatchTests {
 			dispatcher.start();
 		}
 		await().atMost(Duration.ofSeconds(30)).until(() -> delivered(big) == 100);
+	}
+
+	@Test
+	void aBatchGrowsSoThatEveryBusyTenantGetsAFullGroupUpToFourBatches() {
+		List<String> busy = IntStream.range(0, 12).mapToObj(i -> TestEvents.newTenant("group-" + i)).toList();
+		List<String> crowd = IntStream.range(0, 30).mapToObj(i -> TestEvents.newTenant("crowd-" + i)).toList();
+		dispatcher.stop();
+		try {
+			busy.forEach(tenant -> transactions.runInTenant(tenant, () -> IntStream.range(0, 15)
+				.forEach(i -> publisher.publish(SampleEvents.hired(), PublishOptions.idempotencyKey("g" + i)))));
+
+			// twelve tenants with more than a group due: a group each, 120 events, not 50 shared as fours
+			UUID token = UUID.randomUUID();
+			List<ClaimedEvent> claimed = events.claimDue(token, "group#1", properties.eventLease(), 50,
+					DispatchRound.GROUP_SIZE);
+			Map<String, Long> grown = perTenant(claimed);
+			assertThat(busy).allSatisfy(tenant -> assertThat(grown.get(tenant)).isEqualTo(DispatchRound.GROUP_SIZE));
+			assertThat(events.release(token, claimed.stream().map(ClaimedEvent::id).toList())).isEqualTo(claimed.size());
+
+			// forty-two busy tenants: the batch stops at four times 50, an equal share each
+			crowd.forEach(tenant -> transactions.runInTenant(tenant, () -> IntStream.range(0, 15)
+				.forEach(i -> publisher.publish(SampleEvents.hired(), PublishOptions.idempotencyKey("c" + i)))));
+			UUID second = UUID.randomUUID();
+			List<ClaimedEvent> capped = events.claimDue(second, "group#1", properties.eventLease(), 50,
+					DispatchRound.GROUP_SIZE);
+			Map<String, Long> shared = perTenant(capped);
+			assertThat(capped.size()).isLessThanOrEqualTo(200).isGreaterThan(150);
+			assertThat(busy).allSatisfy(tenant -> assertThat(shared.get(tenant)).isBetween(4L, 5L));
+			assertThat(crowd).allSatisfy(tenant -> assertThat(shared.get(tenant)).isBetween(4L, 5L));
+			assertThat(events.release(second, capped.stream().map(ClaimedEvent::id).toList())).isEqualTo(capped.size());
+		}
+		finally {
+			dispatcher.start();
+		}
+		await().atMost(Duration.ofSeconds(60)).until(() -> busy.stream().allMatch(tenant -> delivered(tenant) == 15)
+				&& crowd.stream().allMatch(tenant -> delivered(tenant) == 15));
+	}
+
+	private static Map<String, Long> perTenant(List<ClaimedEvent> claimed) {
+		return claimed.stream()
+			.collect(java.util.stream.Collectors.groupingBy(ClaimedEvent::tenantId, java.util.stream.Collectors.counting()));
 	}
 
 	private long delivered(String tenant) {

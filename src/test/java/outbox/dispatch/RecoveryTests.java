@@ -70,7 +70,8 @@ class RecoveryTests {
 		try {
 			testEvents.publishAll(tenant, EmployeeHired.TYPE, inFlight.toArray(String[]::new));
 			// what `kill -9` leaves: 50 claimed by a worker that will never renew or complete them
-			List<ClaimedEvent> claimed = events.claimDue(UUID.randomUUID(), "killed#1", properties.eventLease(), 50);
+			List<ClaimedEvent> claimed = events.claimDue(UUID.randomUUID(), "killed#1", properties.eventLease(), 50,
+					DispatchRound.GROUP_SIZE);
 			assertThat(claimed).extracting(ClaimedEvent::tenantId).contains(tenant);
 			testEvents.publishAll(tenant, EmployeeHired.TYPE, pending.toArray(String[]::new));
 		}
