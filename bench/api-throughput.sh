@@ -60,14 +60,20 @@ BENCH_THREADS=$THREADS BENCH_RESULT="$WORK/approved.txt" \
 
 sent=$(cat "$WORK/approved.txt")
 echo "Checking decisions (sent: $sent)…"
-recorded=0
-duplicated=0
-while read -r run stage; do
-  detail=$(curl -sS -f --retry 5 --retry-all-errors -H "Authorization: Bearer $token" "$BASE/v1/workflow-runs/$run") \
-    || { echo "could not read run $run to check it" >&2; exit 1; }
-  count=$(echo "$detail" | jq '[.actions[] | select(.actor == "manny" and .action == "approve")] | length')
-  [ "$count" -ge 1 ] && recorded=$((recorded + 1))
-  [ "$count" -gt 1 ] && duplicated=$((duplicated + 1))
-done < "$WORK/approvals.txt"
+# one line per prepared run: how many approvals by manny it holds, or "unreadable <id>"
+count_approvals() {
+  detail=$(curl -sS -f --retry 5 --retry-all-errors -H "Authorization: Bearer $BENCH_TOKEN" "$BASE/v1/workflow-runs/$1") \
+    || { echo "unreadable $1"; return; }
+  echo "$detail" | jq '[.actions[] | select(.actor == "manny" and .action == "approve")] | length'
+}
+export -f count_approvals
+export BASE BENCH_TOKEN=$token
+cut -d' ' -f1 "$WORK/approvals.txt" | xargs -P 4 -I{} bash -c 'count_approvals {}' > "$WORK/counts.txt"
+if grep -q '^unreadable' "$WORK/counts.txt"; then
+  echo "could not read run(s) to check them: $(grep '^unreadable' "$WORK/counts.txt" | cut -d' ' -f2 | tr '\n' ' ')" >&2
+  exit 1
+fi
+recorded=$(awk '$1 >= 1' "$WORK/counts.txt" | wc -l)
+duplicated=$(awk '$1 > 1' "$WORK/counts.txt" | wc -l)
 echo "approvals recorded: $recorded (sent: $sent), runs with more than one: $duplicated"
 [ "$recorded" -eq "$sent" ] && [ "$duplicated" -eq 0 ]
