@@ -273,8 +273,8 @@ public final class PeerComparison {
 
 	/**
 	 * The ceiling of our drain: the dispatcher's own statements (claim a batch of 50, grown to a
-	 * group of ten per due tenant, with {@code outbox_claim_due}, then per tenant one transaction that sets the tenant and marks its
-	 * events delivered, as the runtime role under row-level security) sent by pgbench with as many
+	 * group of ten per due tenant, with {@code outbox_claim_due}, then per tenant one transaction
+	 * that sets the tenant and marks its events delivered, as the runtime role under row-level security) sent by pgbench with as many
 	 * clients as dispatch threads, no Java in between. Null (not recorded) without pgbench.
 	 */
 	private double[] rawDrain(OursSubject ours, String url, int count, int tenants) throws Exception {

@@ -16,8 +16,8 @@ import workflow.projection.RunRepository;
 /**
  * Finds what the workflow cannot report itself: a run the projection says is live (or started
  * and not yet at its first stage) whose execution closed (failed, terminated, timed out, or
- * completed without finishing the run) or is missing (its history was lost) needs attention. The engine is asked outside any
- * transaction; the mark is fenced on the run still being live.
+ * completed without finishing the run) or is missing (its history was lost) needs attention.
+ * The engine is asked outside any transaction; the mark is fenced on the run still being live.
  */
 @Service
 public class RunReconciliation {
@@ -34,7 +34,10 @@ public class RunReconciliation {
 		this.probe = probe;
 	}
 
-	/** Runs of the tenant with an execution that should be live, started before {@code startedBefore}, least recently checked first. */
+	/**
+	 * Runs of the tenant with an execution that should be live, started before {@code startedBefore},
+	 * least recently checked first.
+	 */
 	public List<Run> due(String tenantId, Instant startedBefore, int limit) {
 		return transactions.readInTenant(tenantId, () -> runs.liveStartedBefore(startedBefore, limit));
 	}

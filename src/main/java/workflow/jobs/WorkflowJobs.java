@@ -88,8 +88,8 @@ class WorkflowJobs {
 	/**
 	 * Compares the live runs with their executions ({@code WORKFLOW_RECONCILE_INTERVAL}): a run
 	 * whose execution closed or vanished while the projection says running, returned or requested
-	 * (started, not yet at its first stage) needs attention. The
-	 * run rows ({@code reconciled_at}) are the durable source; runs checked least recently go first.
+	 * (started, not yet at its first stage) needs attention. The run rows ({@code reconciled_at})
+	 * are the durable source; runs checked least recently go first.
 	 */
 	@Bean
 	Job reconcileJob(TenantScans scans, RunReconciliation reconciliation, WorkflowProperties properties, Clock clock) {
