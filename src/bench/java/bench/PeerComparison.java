@@ -249,7 +249,7 @@ public final class PeerComparison {
 				ours.transaction("bench-trickle-" + (i % 9), key, 1);
 				committed.put(key, System.nanoTime());
 			}
-			if (backlog > 0 && i % 10 == 0 && ours.handled.get() - latencyKeysHandled(ours, committed) >= backlog) {
+			if (backlog > 0 && i % 10 == 0 && ours.handled.get() - trickleHandled(ours, committed) >= backlog) {
 				bigSeconds = (System.nanoTime() - start) / 1e9;
 			}
 		}
@@ -264,7 +264,7 @@ public final class PeerComparison {
 	}
 
 	/** How many of the trickle events were handled (the rest of {@code handled} is the backlog). */
-	private static long latencyKeysHandled(Subject subject, Map<String, Long> committed) {
+	private static long trickleHandled(Subject subject, Map<String, Long> committed) {
 		return committed.keySet().stream().filter(subject.handledAt::containsKey).count();
 	}
 
