@@ -18,6 +18,7 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 
 import platform.AppUser;
+import platform.ConsoleTime;
 import platform.ApproverOnly;
 import platform.DomainException;
 import workflow.ActionKind;
@@ -37,15 +38,19 @@ class InboxPageController {
 	static final int INBOX_LIMIT = 200;
 
 	private final Runs runs;
+	private final ConsoleTime times;
+	private final StageSla sla;
 
 	/** Rows of one inbox page: rendering a row is most of the page's cost. */
 	private final int pageSize;
 
-	InboxPageController(Runs runs, @Value("${workflow.inbox.page-size}") int pageSize) {
+	InboxPageController(Runs runs, ConsoleTime times, StageSla sla, @Value("${workflow.inbox.page-size}") int pageSize) {
 		if (pageSize < 1 || pageSize > INBOX_LIMIT) {
 			throw new IllegalArgumentException("workflow.inbox.page-size must be between 1 and " + INBOX_LIMIT);
 		}
 		this.runs = runs;
+		this.times = times;
+		this.sla = sla;
 		this.pageSize = pageSize;
 	}
 
@@ -61,7 +66,7 @@ class InboxPageController {
 	@ApproverOnly
 	String inbox(@AuthenticationPrincipal AppUser user, @RequestParam(required = false) String cursor, Model model) {
 		InboxPage page = runs.inboxPage(user, cursor, pageSize);
-		model.addAttribute("items", page.items());
+		model.addAttribute("rows", page.items().stream().map(item -> InboxRow.of(item, times, sla)).toList());
 		model.addAttribute("nextCursor", page.nextCursor());
 		model.addAttribute("cursor", cursor);
 		model.addAttribute("bulkable", page.items().stream().anyMatch(InboxItem::oneApprovalDecides));

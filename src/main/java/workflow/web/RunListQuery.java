@@ -1,5 +1,7 @@
 package workflow.web;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.UUID;
 
 import org.springframework.web.util.UriComponentsBuilder;
@@ -11,6 +13,18 @@ import org.springframework.web.util.UriComponentsBuilder;
  */
 public record RunListQuery(String status, String definition, String q, UUID employeeId, boolean mine, boolean overdue,
 		boolean blocked) {
+
+	/** A status filter link: its label, where it leads, and whether it is the filter in force. */
+	public record StatusChip(String label, String href, boolean current) {
+	}
+
+	/** The status filter links: "all", then each of {@code statuses} (their values) in order. */
+	public List<StatusChip> statusChips(List<String> statuses) {
+		List<StatusChip> chips = new ArrayList<>();
+		chips.add(new StatusChip("all", withStatus(null), status == null));
+		statuses.forEach(value -> chips.add(new StatusChip(value.replace('_', ' '), withStatus(value), value.equals(status))));
+		return chips;
+	}
 
 	/** This query with another status (null: all). */
 	public String withStatus(String other) {

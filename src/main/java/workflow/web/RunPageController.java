@@ -26,6 +26,7 @@ import platform.DomainException;
 import platform.TemporalUnavailableException;
 import platform.AdminOnly;
 import platform.AppUser;
+import platform.ConsoleTime;
 import platform.Role;
 import workflow.ActionKind;
 import workflow.ActionOutcome;
@@ -72,10 +73,12 @@ class RunPageController {
 
 	private final Runs runs;
 	private final Clock clock;
+	private final ConsoleTime times;
 
-	RunPageController(Runs runs, Clock clock) {
+	RunPageController(Runs runs, Clock clock, ConsoleTime times) {
 		this.runs = runs;
 		this.clock = clock;
+		this.times = times;
 	}
 
 	/**
@@ -94,16 +97,18 @@ class RunPageController {
 		RunFilter filter = new RunFilter(RunStatus.of(statusFilter), definitionFilter, employee,
 				StringUtils.hasText(q) ? q.strip() : null, mine ? user.getUsername() : null, overdue, blocked);
 		RunRows page = runs.rows(user.tenantId(), filter, cursor, Runs.DEFAULT_LIMIT);
-		model.addAttribute("page", page);
-		model.addAttribute("query", new RunListQuery(statusFilter, definitionFilter, filter.employeeSearch(), employee, mine,
-				overdue, blocked));
+		RunListQuery query = new RunListQuery(statusFilter, definitionFilter, filter.employeeSearch(), employee, mine,
+				overdue, blocked);
+		model.addAttribute("rows", page.items().stream().map(row -> RunListRow.of(row, times)).toList());
+		model.addAttribute("nextCursor", page.nextCursor());
+		model.addAttribute("query", query);
+		model.addAttribute("chips", query.statusChips(STATUSES));
 		model.addAttribute("status", statusFilter);
 		model.addAttribute("definition", definitionFilter);
 		model.addAttribute("q", filter.employeeSearch());
 		model.addAttribute("employeeId", employee);
 		model.addAttribute("employeeName", page.items().isEmpty() ? null : page.items().get(0).run().employeeName());
 		model.addAttribute("cursor", StringUtils.hasText(cursor) ? cursor : null);
-		model.addAttribute("statuses", STATUSES);
 		model.addAttribute("definitions", DEFINITIONS);
 		model.addAttribute("approver", user.roles().contains(Role.APPROVER));
 		return "workflow/runs";
@@ -221,6 +226,7 @@ class RunPageController {
 			.collect(Collectors.toCollection(LinkedHashSet::new));
 		model.addAttribute("detail", detail);
 		model.addAttribute("run", detail.run());
+		model.addAttribute("statusBadge", StatusBadge.of(detail.run().status()));
 		model.addAttribute("allowed", allowed);
 		model.addAttribute("waiting", waitingForWorkflow(detail));
 		model.addAttribute("explanations", EXPLANATIONS);
