@@ -18,8 +18,8 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 
 import platform.AppUser;
-import platform.ConsoleTime;
 import platform.ApproverOnly;
+import platform.ConsoleTime;
 import platform.DomainException;
 import workflow.ActionKind;
 import workflow.ActionRequest;
@@ -66,10 +66,11 @@ class InboxPageController {
 	@ApproverOnly
 	String inbox(@AuthenticationPrincipal AppUser user, @RequestParam(required = false) String cursor, Model model) {
 		InboxPage page = runs.inboxPage(user, cursor, pageSize);
-		model.addAttribute("rows", page.items().stream().map(item -> InboxRow.of(item, times, sla)).toList());
+		List<InboxRow> rows = page.items().stream().map(item -> InboxRow.of(item, times, sla)).toList();
+		model.addAttribute("rows", rows);
 		model.addAttribute("nextCursor", page.nextCursor());
 		model.addAttribute("cursor", cursor);
-		model.addAttribute("bulkable", page.items().stream().anyMatch(InboxItem::oneApprovalDecides));
+		model.addAttribute("bulkable", rows.stream().anyMatch(InboxRow::selectable));
 		return "workflow/inbox";
 	}
 

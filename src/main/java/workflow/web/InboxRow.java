@@ -20,6 +20,6 @@ record InboxRow(UUID runId, UUID stageId, String href, boolean selectable, Strin
 				item.employeeName(), item.department(), item.definitionTitle(), item.stageTitle(), item.delegatedFor(),
 				item.approvals() + " / " + item.requiredApprovals(), times.iso(item.activatedAt()),
 				times.when(item.activatedAt()), sla.sla(item.activatedAt(), item.slaHours()),
-				sla.overdue(item.activatedAt(), item.slaHours()) ? "text-bg-danger" : "text-bg-light border");
+				StageSla.chipCss(sla.overdue(item.activatedAt(), item.slaHours())));
 	}
 }

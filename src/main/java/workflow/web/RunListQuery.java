@@ -6,6 +6,8 @@ import java.util.UUID;
 
 import org.springframework.web.util.UriComponentsBuilder;
 
+import workflow.RunStatus;
+
 /**
  * The runs page's filters as the page received them (already validated), and the links that keep
  * them: a status chip changes only the status, the pager only the cursor, so every filter
@@ -22,7 +24,7 @@ public record RunListQuery(String status, String definition, String q, UUID empl
 	public List<StatusChip> statusChips(List<String> statuses) {
 		List<StatusChip> chips = new ArrayList<>();
 		chips.add(new StatusChip("all", withStatus(null), status == null));
-		statuses.forEach(value -> chips.add(new StatusChip(value.replace('_', ' '), withStatus(value), value.equals(status))));
+		statuses.forEach(value -> chips.add(new StatusChip(StatusBadge.label(RunStatus.of(value)), withStatus(value), value.equals(status))));
 		return chips;
 	}
 

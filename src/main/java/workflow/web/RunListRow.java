@@ -37,7 +37,7 @@ record RunListRow(UUID id, String href, String employeeName, String definitionTi
 				blocked ? times.iso(stage.blockedSince()) : null,
 				blocked && stage.blockedSince() != null ? times.when(stage.blockedSince()) : null,
 				stage == null || stage.waitingOnNames().isEmpty() ? null : String.join(", ", stage.waitingOnNames()),
-				due, !dueShown ? null : stage.overdue() ? "text-bg-danger" : "text-bg-light border",
+				due, !dueShown ? null : StageSla.chipCss(stage.overdue()),
 				!dueShown ? null : times.at(stage.dueAt()),
 				run.department(), times.iso(run.createdAt()), times.when(run.createdAt()));
 	}

@@ -34,6 +34,11 @@ public class StageSla {
 		return left.isNegative() ? "overdue by " + times.coarse(left.negated()) : "due in " + times.coarse(left);
 	}
 
+	/** The colour of an SLA chip: red once the stage is past its deadline. */
+	static String chipCss(boolean overdue) {
+		return overdue ? "text-bg-danger" : "text-bg-light border";
+	}
+
 	public boolean overdue(Instant activatedAt, Integer slaHours) {
 		Instant due = Stage.dueAt(activatedAt, slaHours);
 		return due != null && due.isBefore(clock.instant());

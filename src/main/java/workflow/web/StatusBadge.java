@@ -13,6 +13,11 @@ record StatusBadge(String label, String css) {
 			case RETURNED -> "text-bg-warning";
 			case REQUESTED, WITHDRAWN -> "text-bg-secondary";
 		};
-		return new StatusBadge(status.value().replace('_', ' '), css);
+		return new StatusBadge(label(status), css);
+	}
+
+	/** "needs attention", "start failed": the status as the pages write it. */
+	static String label(RunStatus status) {
+		return status.value().replace('_', ' ');
 	}
 }
