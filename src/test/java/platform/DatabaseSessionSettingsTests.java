@@ -11,7 +11,7 @@ import platform.testing.JmlHubIntegrationTest;
 /**
  * The application's pooled connections turn off what costs short OLTP statements more than it
  * saves. The test server may lack JIT support (then the setting is inert), but the setting itself
- * must arrive: on a server with LLVM it decides whether the outbox claim takes 2 or 55 ms.
+ * must arrive: on a server with LLVM it decides whether the outbox claim takes 2.4 or 40 ms.
  */
 @JmlHubIntegrationTest
 class DatabaseSessionSettingsTests {
