@@ -317,6 +317,12 @@ class ProductionBootTests {
 				"PostgreSQL rejected the login of role jml_owner (the migration owner)", "SPRING_FLYWAY_PASSWORD");
 	}
 
+	@Test
+	void anInvalidSessionSettingNamesTheVariable(CapturedOutput output) {
+		assertRefused(with("DB_JIT", "sometimes"), output,
+				"PostgreSQL refused the setting jit of the application's connections", "Check DB_JIT (on or off)");
+	}
+
 	/** The start fails with the one analysed message, without a stack wall, and no background work ran. */
 	private void assertRefused(Map<String, String> env, CapturedOutput output, String... expected) {
 		int from = output.getOut().length();
