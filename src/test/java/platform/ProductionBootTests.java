@@ -323,6 +323,12 @@ class ProductionBootTests {
 				"PostgreSQL refused the setting jit of the application's connections", "Check DB_JIT (on or off)");
 	}
 
+	@Test
+	void anOutOfRangeParallelWorkersSettingNamesTheVariable(CapturedOutput output) {
+		assertRefused(with("DB_MAX_PARALLEL_WORKERS_PER_GATHER", "-5"), output,
+				"PostgreSQL refused the setting max_parallel_workers_per_gather", "Check DB_MAX_PARALLEL_WORKERS_PER_GATHER");
+	}
+
 	/** The start fails with the one analysed message, without a stack wall, and no background work ran. */
 	private void assertRefused(Map<String, String> env, CapturedOutput output, String... expected) {
 		int from = output.getOut().length();

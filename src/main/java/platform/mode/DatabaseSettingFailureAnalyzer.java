@@ -30,11 +30,12 @@ class DatabaseSettingFailureAnalyzer extends AbstractFailureAnalyzer<SQLExceptio
 			return null;
 		}
 		Matcher matcher = PARAMETER.matcher(String.valueOf(cause.getMessage()));
-		if (!matcher.find()) {
+		String parameter = matcher.find() ? matcher.group(1) : null;
+		String variable = parameter == null ? null : VARIABLES.get(parameter);
+		if (variable == null) {
+			// not one of ours: Spring Boot's report shows PostgreSQL's own message
 			return null;
 		}
-		String parameter = matcher.group(1);
-		String variable = VARIABLES.getOrDefault(parameter, "the connection options of SPRING_DATASOURCE_URL");
 		return new FailureAnalysis(
 				"JML Hub refused to start: PostgreSQL refused the setting " + parameter
 						+ " of the application's connections: " + cause.getMessage(),
