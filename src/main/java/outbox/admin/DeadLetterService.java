@@ -77,7 +77,7 @@ public class DeadLetterService {
 	public void retry(String tenantId, String actor, UUID id) {
 		transactions.runInTenant(tenantId, () -> {
 			requireDeadLetter(id, events.retry(id, DeadLetterFilter.ALL));
-			wakeups.afterCommit();
+			wakeups.afterCommit(tenantId);
 			audit.record(tenantId, actor, "retry", id, null, 1);
 		});
 	}
@@ -95,7 +95,7 @@ public class DeadLetterService {
 		return transactions.inTenant(tenantId, () -> {
 			int affected = events.retry(null, normalized);
 			if (affected > 0) {
-				wakeups.afterCommit();
+				wakeups.afterCommit(tenantId);
 			}
 			audit.record(tenantId, actor, "retry_all", null, filterJson(normalized), affected);
 			return affected;

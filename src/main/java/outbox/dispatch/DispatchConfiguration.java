@@ -76,7 +76,7 @@ class DispatchConfiguration {
 		DeadLetterNotices notices = new DeadLetterNotices(registry, transactions);
 		AttemptRunner attempts = new AttemptRunner(transactions, events, registry, retryPolicy, metrics, notices, properties);
 		Leases leases = new Leases(events, properties);
-		DispatchRound round = new DispatchRound(events, attempts, leases, properties);
+		DispatchRound round = new DispatchRound(events, attempts, leases, properties, signal);
 		LeaseRescue rescue = new LeaseRescue(events, metrics, notices, properties.rescueInterval());
 		return new Dispatcher(workerId, properties, round, attempts, leases, rescue, events, signal, connections,
 				enabled);

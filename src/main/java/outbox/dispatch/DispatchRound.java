@@ -3,9 +3,11 @@ package outbox.dispatch;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.function.BooleanSupplier;
 
@@ -20,6 +22,11 @@ import outbox.store.OutboxEventRepository;
  * been busy for {@code handBackAfter} (so a slow handler holds back at most that much of its
  * batch: the other threads take the rest). Each attempt settles itself (see
  * {@link AttemptRunner}); the heartbeat keeps the claim alive meanwhile.
+ * <p>
+ * Between two groups a round takes in the due events of tenants that published since it claimed
+ * and that have no group left in it (a claim of those tenants only, under the same token), and
+ * attempts them next: a trickle tenant's event then waits for one group of a big tenant's
+ * batch, not for the whole round, while every thread is busy draining.
  */
 final class DispatchRound {
 
@@ -40,12 +47,15 @@ final class DispatchRound {
 	private final AttemptRunner attempts;
 	private final Leases leases;
 	private final OutboxProperties properties;
+	private final WakeSignal signal;
 
-	DispatchRound(OutboxEventRepository events, AttemptRunner attempts, Leases leases, OutboxProperties properties) {
+	DispatchRound(OutboxEventRepository events, AttemptRunner attempts, Leases leases, OutboxProperties properties,
+			WakeSignal signal) {
 		this.events = events;
 		this.attempts = attempts;
 		this.leases = leases;
 		this.properties = properties;
+		this.signal = signal;
 	}
 
 	/**
@@ -54,6 +64,8 @@ final class DispatchRound {
 	 */
 	Result run(String workerId, BooleanSupplier stopping) {
 		UUID token = UUID.randomUUID();
+		// arrivals from now on are the newcomers: the claim sees what was committed before
+		long lookedAt = System.nanoTime();
 		List<ClaimedEvent> claimed = events.claimDue(token, workerId, properties.eventLease(), properties.batchSize(),
 				GROUP_SIZE);
 		if (claimed.isEmpty()) {
@@ -68,6 +80,11 @@ final class DispatchRound {
 			for (; next < groups.size(); next++) {
 				if (stopping.getAsBoolean() || (next > 0 && System.nanoTime() > handBackAt)) {
 					break;
+				}
+				List<String> newcomers = signal.takeArrivals(tenantsOf(groups.subList(next, groups.size())), lookedAt);
+				if (!newcomers.isEmpty()) {
+					groups.addAll(next, groupsByTenant(
+							events.claimTenants(token, workerId, properties.eventLease(), newcomers, GROUP_SIZE), GROUP_SIZE));
 				}
 				List<ClaimedEvent> left = attempts.runTogether(groups.get(next), token, workerId);
 				if (!left.isEmpty()) {
@@ -120,6 +137,12 @@ final class DispatchRound {
 			}
 		}
 		return groups;
+	}
+
+	private static Set<String> tenantsOf(List<List<ClaimedEvent>> groups) {
+		Set<String> tenants = new HashSet<>();
+		groups.forEach(group -> tenants.add(group.get(0).tenantId()));
+		return tenants;
 	}
 
 	private static List<UUID> ids(List<ClaimedEvent> events) {

@@ -5,6 +5,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.postgresql.PGConnection;
@@ -106,7 +107,9 @@ final class WakeListener {
 				PGNotification[] received = connection.unwrap(PGConnection.class).getNotifications(RECEIVE_TIMEOUT_MILLIS);
 				if (received != null && received.length > 0) {
 					notifications.addAndGet(received.length);
-					signal.wake(received.length);
+					for (PGNotification notification : received) {
+						wake(notification.getParameter());
+					}
 				}
 				if (System.nanoTime() - lastValidation > validationInterval.toNanos()) {
 					lastValidation = System.nanoTime();
@@ -125,6 +128,20 @@ final class WakeListener {
 					pause();
 				}
 			}
+		}
+	}
+
+	/**
+	 * One wake-up per NOTIFY; the tenants it names (see {@link Wakeups#payload}) are remembered,
+	 * except in this instance's own, whose tenants its publishers already reported.
+	 */
+	private void wake(String payload) {
+		List<String> lines = payload == null || payload.isEmpty() ? List.of() : List.of(payload.split("\n"));
+		if (lines.isEmpty() || lines.get(0).equals(signal.origin())) {
+			signal.wake(1);
+		}
+		else {
+			signal.arrived(lines.subList(1, lines.size()));
 		}
 	}
 

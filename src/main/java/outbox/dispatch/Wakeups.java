@@ -1,5 +1,8 @@
 package outbox.dispatch;
 
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
 import java.util.concurrent.locks.LockSupport;
 
 import org.slf4j.Logger;
@@ -15,6 +18,8 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
  * background thread that coalesces bursts of commits. The NOTIFY is deliberately not part of the
  * business transaction: PostgreSQL serialises the commits of all notifying transactions, which
  * would undo group commit for every publisher. A wake-up lost in a crash is covered by the poll.
+ * The NOTIFY names the tenants (see {@link #payload}), so that busy dispatchers elsewhere can take
+ * them in mid-round ({@link WakeSignal#arrived}).
  */
 public final class Wakeups implements SmartLifecycle {
 
@@ -22,11 +27,14 @@ public final class Wakeups implements SmartLifecycle {
 	private static final Object REGISTERED = Wakeups.class.getName() + ".registered";
 	/** At most one NOTIFY per this many nanoseconds (a burst of commits needs one wake-up). */
 	private static final long MIN_GAP_NANOS = 2_000_000;
+	/** Tenants named in one NOTIFY at most (its payload must stay under 8,000 bytes); more: none named. */
+	private static final int MAX_NAMED_TENANTS = 50;
 
 	private final WakeSignal local;
 	private final JdbcClient jdbc;
 	private final Object lock = new Object();
-	private boolean requested;
+	private final Set<String> requested = new LinkedHashSet<>();
+	private boolean tooMany;
 	private volatile boolean running;
 	private Thread notifier;
 
@@ -35,10 +43,10 @@ public final class Wakeups implements SmartLifecycle {
 		this.jdbc = jdbc;
 	}
 
-	/** Wakes the dispatchers once the current transaction commits (once per transaction). */
-	public void afterCommit() {
+	/** Wakes the dispatchers for the tenant's events once the current transaction commits (once per transaction). */
+	public void afterCommit(String tenantId) {
 		if (!TransactionSynchronizationManager.isSynchronizationActive()) {
-			now();
+			now(tenantId);
 			return;
 		}
 		if (TransactionSynchronizationManager.hasResource(REGISTERED)) {
@@ -48,7 +56,7 @@ public final class Wakeups implements SmartLifecycle {
 		TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
 			@Override
 			public void afterCommit() {
-				now();
+				now(tenantId);
 			}
 
 			@Override
@@ -58,12 +66,26 @@ public final class Wakeups implements SmartLifecycle {
 		});
 	}
 
-	private void now() {
-		local.wake(1);
+	private void now(String tenantId) {
+		local.arrived(List.of(tenantId));
 		synchronized (lock) {
-			requested = true;
+			if (requested.size() < MAX_NAMED_TENANTS) {
+				requested.add(tenantId);
+			}
+			else {
+				tooMany = true;
+			}
 			lock.notifyAll();
 		}
+	}
+
+	/**
+	 * This instance's origin, then the tenants, one per line ({@link WakeListener} reads it); only
+	 * the origin when there were too many to name. A name that does not parse costs at most a
+	 * claim that finds nothing: the wake-up itself does not depend on it.
+	 */
+	static String payload(String origin, Set<String> tenants) {
+		return tenants.isEmpty() ? origin : origin + "\n" + String.join("\n", tenants);
 	}
 
 	@Override
@@ -90,8 +112,9 @@ public final class Wakeups implements SmartLifecycle {
 
 	private void notifyLoop() {
 		while (running) {
+			String payload;
 			synchronized (lock) {
-				while (!requested && running) {
+				while (requested.isEmpty() && !tooMany && running) {
 					try {
 						lock.wait();
 					}
@@ -99,10 +122,16 @@ public final class Wakeups implements SmartLifecycle {
 						return;
 					}
 				}
-				requested = false;
+				payload = payload(local.origin(), tooMany ? Set.of() : requested);
+				requested.clear();
+				tooMany = false;
 			}
 			try {
-				jdbc.sql("SELECT pg_notify(:channel, '')").param("channel", WakeListener.CHANNEL).query().singleValue();
+				jdbc.sql("SELECT pg_notify(:channel, :payload)")
+					.param("channel", WakeListener.CHANNEL)
+					.param("payload", payload)
+					.query()
+					.singleValue();
 			}
 			catch (RuntimeException e) {
 				log.debug("Could not send the outbox wake-up (the poll covers it): {}", e.getMessage());

@@ -68,7 +68,7 @@ class TransactionalOutboxPublisher implements OutboxPublisher {
 				catalog.versionOf(event.getClass()),
 				options.maxAttempts() == null ? DEFAULT_MAX_ATTEMPTS : options.maxAttempts());
 		if (inserted) {
-			wakeups.afterCommit();
+			wakeups.afterCommit(tenant);
 		}
 		else {
 			log.debug("Replayed publish of {} {} in tenant {} ignored", type, key, tenant);

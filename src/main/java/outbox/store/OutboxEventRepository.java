@@ -10,6 +10,7 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.UUID;
 
+import org.springframework.jdbc.core.RowMapper;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.support.SqlArrayValue;
 import org.springframework.stereotype.Repository;
@@ -23,6 +24,10 @@ import org.springframework.stereotype.Repository;
  */
 @Repository
 public class OutboxEventRepository {
+
+	private static final RowMapper<ClaimedEvent> CLAIMED = (rs, row) -> new ClaimedEvent(rs.getObject(1, UUID.class),
+			rs.getString(2), rs.getString(3), rs.getObject(4, UUID.class), rs.getString(5), rs.getInt(6), rs.getString(7),
+			rs.getInt(8), rs.getInt(9), rs.getDouble(10));
 
 	private final JdbcClient jdbc;
 
@@ -61,12 +66,19 @@ public class OutboxEventRepository {
 	 * share of the batch per due tenant, at least one each, oldest due first within a tenant,
 	 * skipping rows other workers hold. The batch is {@code limit}, grown (up to four times) so
 	 * that every due tenant can take up to {@code group} events.
+	 * <p>
+	 * A claim commits without waiting for its WAL flush ({@code synchronous_commit} off for its own
+	 * transaction): a claim lost in a database crash only leaves its events pending, to be delivered
+	 * again (at least once), and a durable handler commit ({@code OUTBOX_DURABLE_HANDLER_COMMITS}) flushes
+	 * the claim before its own.
+	 * Waiting made every claim queue behind the disk's flushes (docs/benchmarks.md, fairness).
 	 */
 	public List<ClaimedEvent> claimDue(UUID token, String workerId, Duration lease, int limit, int group) {
 		return jdbc.sql("""
 				SELECT id, tenant_id, event_type, aggregate_id, idempotency_key, payload_version, payload, attempts,
 				       max_attempts, age_seconds
-				FROM outbox_claim_due(:token, :worker, make_interval(secs => :leaseSeconds), :limit, :group)
+				FROM (SELECT set_config('synchronous_commit', 'off', true)) AS no_flush_wait,
+				     outbox_claim_due(:token, :worker, make_interval(secs => :leaseSeconds), :limit, :group)
 				ORDER BY available_at, created_at
 				""")
 			.param("token", token)
@@ -74,9 +86,30 @@ public class OutboxEventRepository {
 			.param("leaseSeconds", seconds(lease))
 			.param("limit", limit)
 			.param("group", group)
-			.query((rs, row) -> new ClaimedEvent(rs.getObject(1, UUID.class), rs.getString(2), rs.getString(3),
-					rs.getObject(4, UUID.class), rs.getString(5), rs.getInt(6), rs.getString(7), rs.getInt(8), rs.getInt(9),
-					rs.getDouble(10)))
+			.query(CLAIMED)
+			.list();
+	}
+
+	/**
+	 * Claims the due events of the named tenants only ({@code outbox_claim_tenants}, autocommit, not
+	 * waiting for the flush as {@link #claimDue}): up to {@code group} each, oldest due first,
+	 * skipping rows other workers hold.
+	 */
+	public List<ClaimedEvent> claimTenants(UUID token, String workerId, Duration lease, Collection<String> tenantIds,
+			int group) {
+		return jdbc.sql("""
+				SELECT id, tenant_id, event_type, aggregate_id, idempotency_key, payload_version, payload, attempts,
+				       max_attempts, age_seconds
+				FROM (SELECT set_config('synchronous_commit', 'off', true)) AS no_flush_wait,
+				     outbox_claim_tenants(:token, :worker, make_interval(secs => :leaseSeconds), :tenants, :group)
+				ORDER BY available_at, created_at
+				""")
+			.param("token", token)
+			.param("worker", workerId)
+			.param("leaseSeconds", seconds(lease))
+			.param("tenants", new SqlArrayValue("text", tenantIds.toArray()))
+			.param("group", group)
+			.query(CLAIMED)
 			.list();
 	}
 

@@ -205,6 +205,39 @@ class ParallelDispatchTests {
 	}
 
 	@Test
+	void aTenantThatPublishesDuringABusyRoundIsTakenInAfterTheCurrentGroup() {
+		String big = TestEvents.newTenant("busy-round");
+		String newcomer = TestEvents.newTenant("newcomer");
+		// one thread, no hand-back: without taking newcomers in, the round would end after all 30
+		OutboxProperties p = properties;
+		OutboxProperties patient = new OutboxProperties(1, p.batchSize(), p.pollInterval(), p.attemptTimeout(),
+				p.eventLease(), Duration.ofMinutes(1), p.durableHandlerCommits(), p.retryBaseDelay(), p.retryMaxDelay(),
+				p.shutdownTimeout(), p.listenReconnectDelay(), "busy", p.retention(), p.retentionBatchSize(),
+				p.backlogCacheTtl());
+		IntStream.range(0, 30).forEach(i -> script.when(big, "b" + i, delivery -> Thread.sleep(100)));
+		dispatcher.stop();
+		try (SecondDispatchers busy = new SecondDispatchers()) {
+			transactions.runInTenant(big, () -> IntStream.range(0, 30)
+				.forEach(i -> publisher.publish(SampleEvents.hired(), PublishOptions.idempotencyKey("b" + i))));
+			// another instance (its wake-up arrives by NOTIFY, naming the tenant) with one busy round of three groups
+			busy.startExactly("busy", patient, events, transactions, registry, metrics, connections);
+			await().atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(10))
+				.until(() -> script.deliveries(big, "b0") == 1);
+
+			transactions.runInTenant(newcomer,
+					() -> publisher.publish(SampleEvents.hired(), PublishOptions.idempotencyKey("n")));
+			await().atMost(Duration.ofSeconds(6)).pollInterval(Duration.ofMillis(10))
+				.until(() -> delivered(newcomer) == 1);
+			// attempted after the group in progress, while the round still had the big tenant's others
+			assertThat(delivered(big)).isLessThan(30);
+			await().atMost(Duration.ofSeconds(10)).until(() -> delivered(big) == 30);
+		}
+		finally {
+			dispatcher.start();
+		}
+	}
+
+	@Test
 	void aBatchIsSharedOutSoThatTrickleTenantsLeaveTheirShareToTheBigOne() {
 		String big = TestEvents.newTenant("share-big");
 		List<String> small = List.of(TestEvents.newTenant("share-a"), TestEvents.newTenant("share-b"),
