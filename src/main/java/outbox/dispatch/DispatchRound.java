@@ -24,7 +24,8 @@ import outbox.store.OutboxEventRepository;
  * {@link AttemptRunner}); the heartbeat keeps the claim alive meanwhile.
  * <p>
  * Between two groups a round takes in the due events of tenants that published since it claimed
- * and that have no group left in it (a claim of those tenants only, under the same token), and
+ * and that it has not claimed for (a claim of those tenants only, under the same token; a tenant
+ * already in the round waits for the next one, so busy tenants keep their full-batch claims), and
  * attempts them next: a trickle tenant's event then waits for one group of a big tenant's
  * batch, not for the whole round, while every thread is busy draining.
  */
@@ -73,6 +74,7 @@ final class DispatchRound {
 		}
 		leases.hold(token);
 		List<List<ClaimedEvent>> groups = groupsByTenant(claimed, GROUP_SIZE);
+		Set<String> held = tenantsOf(claimed);
 		long handBackAt = System.nanoTime() + properties.handBackAfter().toNanos();
 		List<ClaimedEvent> unstarted = new ArrayList<>();
 		int next = 0;
@@ -81,8 +83,9 @@ final class DispatchRound {
 				if (stopping.getAsBoolean() || (next > 0 && System.nanoTime() > handBackAt)) {
 					break;
 				}
-				List<String> newcomers = signal.takeArrivals(tenantsOf(groups.subList(next, groups.size())), lookedAt);
+				List<String> newcomers = signal.takeArrivals(held, lookedAt);
 				if (!newcomers.isEmpty()) {
+					held.addAll(newcomers);
 					groups.addAll(next, groupsByTenant(
 							events.claimTenants(token, workerId, properties.eventLease(), newcomers, GROUP_SIZE), GROUP_SIZE));
 				}
@@ -139,9 +142,9 @@ final class DispatchRound {
 		return groups;
 	}
 
-	private static Set<String> tenantsOf(List<List<ClaimedEvent>> groups) {
+	private static Set<String> tenantsOf(List<ClaimedEvent> events) {
 		Set<String> tenants = new HashSet<>();
-		groups.forEach(group -> tenants.add(group.get(0).tenantId()));
+		events.forEach(event -> tenants.add(event.tenantId()));
 		return tenants;
 	}
 

@@ -61,10 +61,10 @@ final class WakeSignal {
 	}
 
 	/**
-	 * The tenants not in {@code ahead} that published after {@code sinceNanos} ({@link System#nanoTime}),
+	 * The tenants not in {@code held} that published after {@code sinceNanos} ({@link System#nanoTime}),
 	 * each handed to one caller only (the other threads' rounds do not claim for it too).
 	 */
-	List<String> takeArrivals(Set<String> ahead, long sinceNanos) {
+	List<String> takeArrivals(Set<String> held, long sinceNanos) {
 		if (arrivals.isEmpty()) {
 			return List.of();
 		}
@@ -75,7 +75,7 @@ final class WakeSignal {
 			if (now - at > ARRIVAL_MEMORY_NANOS) {
 				arrivals.remove(arrival.getKey(), at);
 			}
-			else if (at - sinceNanos > 0 && !ahead.contains(arrival.getKey()) && arrivals.remove(arrival.getKey(), at)) {
+			else if (at - sinceNanos > 0 && !held.contains(arrival.getKey()) && arrivals.remove(arrival.getKey(), at)) {
 				taken.add(arrival.getKey());
 			}
 		}

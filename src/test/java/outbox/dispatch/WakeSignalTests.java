@@ -8,13 +8,13 @@ import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 
-/** Which tenants a busy round takes in: those that published since it claimed and have no group ahead in it. */
+/** Which tenants a busy round takes in: those that published since it claimed and that it holds nothing of. */
 class WakeSignalTests {
 
 	private final WakeSignal signal = new WakeSignal();
 
 	@Test
-	void aTenantThatPublishedAfterTheRoundClaimedAndHasNoGroupAheadIsANewcomerOfOneRound() {
+	void aTenantThatPublishedAfterTheRoundClaimedAndIsNotInItIsANewcomerOfOneRound() {
 		long lookedAt = System.nanoTime();
 		signal.arrived(List.of("trickle", "big"));
 
