@@ -27,13 +27,14 @@ public final class Wakeups implements SmartLifecycle {
 	private static final Object REGISTERED = Wakeups.class.getName() + ".registered";
 	/** At most one NOTIFY per this many nanoseconds (a burst of commits needs one wake-up). */
 	private static final long MIN_GAP_NANOS = 2_000_000;
-	/** Tenants named in one NOTIFY at most (its payload must stay under 8,000 bytes); more: none named. */
-	private static final int MAX_NAMED_TENANTS = 50;
+	/** Characters of tenant names in one NOTIFY at most (its payload must stay under 8,000 bytes); more: none named. */
+	private static final int MAX_NAMED_CHARS = 2_000;
 
 	private final WakeSignal local;
 	private final JdbcClient jdbc;
 	private final Object lock = new Object();
 	private final Set<String> requested = new LinkedHashSet<>();
+	private int requestedChars;
 	private boolean tooMany;
 	private volatile boolean running;
 	private Thread notifier;
@@ -69,8 +70,10 @@ public final class Wakeups implements SmartLifecycle {
 	private void now(String tenantId) {
 		local.arrived(List.of(tenantId));
 		synchronized (lock) {
-			if (requested.size() < MAX_NAMED_TENANTS) {
-				requested.add(tenantId);
+			if (requestedChars + tenantId.length() <= MAX_NAMED_CHARS) {
+				if (requested.add(tenantId)) {
+					requestedChars += tenantId.length() + 1;
+				}
 			}
 			else {
 				tooMany = true;
@@ -124,6 +127,7 @@ public final class Wakeups implements SmartLifecycle {
 				}
 				payload = payload(local.origin(), tooMany ? Set.of() : requested);
 				requested.clear();
+				requestedChars = 0;
 				tooMany = false;
 			}
 			try {

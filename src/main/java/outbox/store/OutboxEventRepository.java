@@ -66,21 +66,9 @@ public class OutboxEventRepository {
 	 * share of the batch per due tenant, at least one each, oldest due first within a tenant,
 	 * skipping rows other workers hold. The batch is {@code limit}, grown (up to four times) so
 	 * that every due tenant can take up to {@code group} events.
-	 * <p>
-	 * A claim commits without waiting for its WAL flush ({@code synchronous_commit} off for its own
-	 * transaction): a claim lost in a database crash only leaves its events pending, to be delivered
-	 * again (at least once), and a durable handler commit ({@code OUTBOX_DURABLE_HANDLER_COMMITS}) flushes
-	 * the claim before its own.
-	 * Waiting made every claim queue behind the disk's flushes (docs/benchmarks.md, fairness).
 	 */
 	public List<ClaimedEvent> claimDue(UUID token, String workerId, Duration lease, int limit, int group) {
-		return jdbc.sql("""
-				SELECT id, tenant_id, event_type, aggregate_id, idempotency_key, payload_version, payload, attempts,
-				       max_attempts, age_seconds
-				FROM (SELECT set_config('synchronous_commit', 'off', true)) AS no_flush_wait,
-				     outbox_claim_due(:token, :worker, make_interval(secs => :leaseSeconds), :limit, :group)
-				ORDER BY available_at, created_at
-				""")
+		return jdbc.sql(claim("outbox_claim_due(:token, :worker, make_interval(secs => :leaseSeconds), :limit, :group)"))
 			.param("token", token)
 			.param("worker", workerId)
 			.param("leaseSeconds", seconds(lease))
@@ -91,19 +79,12 @@ public class OutboxEventRepository {
 	}
 
 	/**
-	 * Claims the due events of the named tenants only ({@code outbox_claim_tenants}, autocommit, not
-	 * waiting for the flush as {@link #claimDue}): up to {@code group} each, oldest due first,
-	 * skipping rows other workers hold.
+	 * Claims the due events of the named tenants only ({@code outbox_claim_tenants}, autocommit): up
+	 * to {@code group} each, oldest due first, skipping rows other workers hold.
 	 */
 	public List<ClaimedEvent> claimTenants(UUID token, String workerId, Duration lease, Collection<String> tenantIds,
 			int group) {
-		return jdbc.sql("""
-				SELECT id, tenant_id, event_type, aggregate_id, idempotency_key, payload_version, payload, attempts,
-				       max_attempts, age_seconds
-				FROM (SELECT set_config('synchronous_commit', 'off', true)) AS no_flush_wait,
-				     outbox_claim_tenants(:token, :worker, make_interval(secs => :leaseSeconds), :tenants, :group)
-				ORDER BY available_at, created_at
-				""")
+		return jdbc.sql(claim("outbox_claim_tenants(:token, :worker, make_interval(secs => :leaseSeconds), :tenants, :group)"))
 			.param("token", token)
 			.param("worker", workerId)
 			.param("leaseSeconds", seconds(lease))
@@ -111,6 +92,23 @@ public class OutboxEventRepository {
 			.param("group", group)
 			.query(CLAIMED)
 			.list();
+	}
+
+	/**
+	 * The statement of a claim function's call, its rows as {@link #CLAIMED} reads them. A claim
+	 * commits without waiting for its WAL flush ({@code synchronous_commit} off for its own
+	 * transaction): a claim lost in a database crash only leaves its events pending, to be
+	 * delivered again (at least once), and a durable handler commit
+	 * ({@code OUTBOX_DURABLE_HANDLER_COMMITS}) flushes the claim before its own. Waiting made every
+	 * claim queue behind the disk's flushes (docs/benchmarks.md, fairness).
+	 */
+	private static String claim(String call) {
+		return """
+				SELECT id, tenant_id, event_type, aggregate_id, idempotency_key, payload_version, payload, attempts,
+				       max_attempts, age_seconds
+				FROM (SELECT set_config('synchronous_commit', 'off', true)) AS no_flush_wait, %s
+				ORDER BY available_at, created_at
+				""".formatted(call);
 	}
 
 	/** Extends the leases of the given live claims; returns how many events they cover. */
