@@ -70,13 +70,15 @@ public final class Wakeups implements SmartLifecycle {
 	private void now(String tenantId) {
 		local.arrived(List.of(tenantId));
 		synchronized (lock) {
-			if (requestedChars + tenantId.length() <= MAX_NAMED_CHARS) {
-				if (requested.add(tenantId)) {
+			if (!requested.contains(tenantId)) {
+				// each name costs its length and a separating newline
+				if (requestedChars + tenantId.length() + 1 <= MAX_NAMED_CHARS) {
+					requested.add(tenantId);
 					requestedChars += tenantId.length() + 1;
 				}
-			}
-			else {
-				tooMany = true;
+				else {
+					tooMany = true;
+				}
 			}
 			lock.notifyAll();
 		}
