@@ -69,21 +69,29 @@ public class RunActions {
 				"act commits its own unit of work; call it outside a transaction");
 		validate(request);
 		String tenant = user.tenantId();
-		Action action = transactions.inTenant(tenant, () -> record(user, runId, request));
+		Recorded recorded = transactions.inTenant(tenant, () -> record(user, runId, request));
+		Action action = recorded.action();
 		// inTenant has committed when it returns: the workflow only ever hears of a durable action
 		if (!action.settled() && action.signalSentAt() == null) {
-			delivery.deliver(tenant, action);
+			delivery.deliver(tenant, action, recorded.assignees());
 		}
 		return transactions.readInTenant(tenant, () -> actions.find(action.id()).orElse(action));
 	}
 
-	private Action record(AppUser user, UUID runId, ActionRequest request) {
+	/**
+	 * An action as recorded, with the assignees of the stage a new decision was checked against
+	 * (the signal carries them); null for other actions and for a replayed request.
+	 */
+	private record Recorded(Action action, List<String> assignees) {
+	}
+
+	private Recorded record(AppUser user, UUID runId, ActionRequest request) {
 		String actor = user.getUsername();
 		ActionKind kind = request.action();
 		Run run = runs.lock(runId).orElseThrow(() -> new DomainException.NotFound("No run " + runId + "."));
 		Optional<Action> previous = actions.findByKey(actor, request.idempotencyKey());
 		if (previous.isPresent()) {
-			return sameRequest(previous.get(), runId, kind);
+			return new Recorded(sameRequest(previous.get(), runId, kind), null);
 		}
 		refuse(RunPolicy.refuseForRole(user.roles(), kind), run, kind);
 		refuse(RunPolicy.refuseForRun(kind, run.status(), run.currentStageId(), request.stageId()), run, kind);
@@ -93,16 +101,16 @@ public class RunActions {
 					actions.hasDecided(stage.id(), stage.round(), actor) ? Set.of(actor) : Set.of(),
 					assignees.exclusions(run, stage, List.of(actor)));
 			refuse(RunPolicy.refuseForStage(actor, stage.id(), stage.round(), facts), stage);
-			return insert(runId, stage.id(), stage.round(), actor, request);
+			return new Recorded(insert(runId, stage.id(), stage.round(), actor, request), stage.assignees());
 		}
 		Action recorded = insert(runId, run.currentStageId(), null, actor, request);
 		if (kind == ActionKind.WITHDRAW && run.status() == RunStatus.REQUESTED && run.workflowId() == null) {
 			// no process yet: the start handler (serialised by the run lock) will find the run withdrawn
 			endings.finish(runId, RunStatus.WITHDRAWN, WITHDRAWN_BEFORE_START);
 			actions.settleUndelivered(recorded.id(), ActionOutcome.APPLIED, WITHDRAWN_BEFORE_START);
-			return actions.find(recorded.id()).orElseThrow();
+			return new Recorded(actions.find(recorded.id()).orElseThrow(), null);
 		}
-		return recorded;
+		return new Recorded(recorded, null);
 	}
 
 	/**

@@ -1,12 +1,14 @@
 package workflow.decisions;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
 
+import platform.SessionLimits;
 import platform.TenantTransactions;
 import workflow.Action;
 import workflow.ActionOutcome;
@@ -31,6 +33,14 @@ public class SignalDelivery {
 
 	private static final Logger log = LoggerFactory.getLogger(SignalDelivery.class);
 
+	/**
+	 * The signal state's writes commit without waiting for their WAL flush: a crash that undoes one
+	 * leaves {@code signal_sent_at} empty (or the failure count lower), so the redelivery job sends
+	 * the signal again, and the workflow ignores an action id it has already seen.
+	 */
+	private static final SessionLimits SIGNAL_STATE = new SessionLimits(Duration.ofSeconds(30), Duration.ofSeconds(30),
+			false);
+
 	private final TenantTransactions transactions;
 	private final ActionRepository actions;
 	private final RunRepository runs;
@@ -52,9 +62,18 @@ public class SignalDelivery {
 
 	/** True when the signal was delivered. Never throws: an undelivered action stays for the job. */
 	public boolean deliver(String tenantId, Action action) {
+		return deliver(tenantId, action, null);
+	}
+
+	/**
+	 * Like {@link #deliver(String, Action)} with the assignees a decision was just checked against
+	 * (in its own transaction); null: they are read now.
+	 */
+	public boolean deliver(String tenantId, Action action, List<String> knownAssignees) {
+		List<String> assignees = knownAssignees != null ? knownAssignees : assignees(tenantId, action);
 		try {
 			orchestrator.signal(new DecisionSignal(tenantId, action.runId(), new Decision(action.id(), action.action(),
-					action.stageId(), action.round(), action.actor(), assignees(tenantId, action))));
+					action.stageId(), action.round(), action.actor(), assignees)));
 		}
 		catch (OrchestratorException e) {
 			if (e.kind() == OrchestratorException.Kind.NOT_RUNNING) {
@@ -104,7 +123,10 @@ public class SignalDelivery {
 
 	private void record(String tenantId, Action action, Runnable write) {
 		try {
-			transactions.runInTenant(tenantId, write);
+			transactions.inTenant(tenantId, SIGNAL_STATE, () -> {
+				write.run();
+				return null;
+			});
 		}
 		catch (RuntimeException e) {
 			// the action row is durable; the redelivery job or the workflow's settle fixes this later

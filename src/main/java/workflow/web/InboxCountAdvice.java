@@ -14,16 +14,16 @@ import workflow.Runs;
 
 /**
  * The nav badges: every console page of an APPROVER gets {@code inboxCount} ("99+" past the cap,
- * absent at zero), of HR {@code hrWorkCount} (HR's queue, the same way). Skipped for the JSON API and HTMX
- * partials, which render no nav.
+ * absent at zero), of HR {@code hrWorkCount} (HR's queue, the same way), both from {@link NavBadges}.
+ * Skipped for the JSON API and HTMX partials, which render no nav.
  */
 @ControllerAdvice
 class InboxCountAdvice {
 
-	private final Runs runs;
+	private final NavBadges badges;
 
-	InboxCountAdvice(Runs runs) {
-		this.runs = runs;
+	InboxCountAdvice(NavBadges badges) {
+		this.badges = badges;
 	}
 
 	@ModelAttribute("inboxCount")
@@ -32,13 +32,13 @@ class InboxCountAdvice {
 		if (user == null) {
 			return null;
 		}
-		return badge(runs.inboxCount(user));
+		return badge(badges.inbox(user));
 	}
 
 	@ModelAttribute("hrWorkCount")
 	String hrWorkCount(HttpServletRequest request) {
 		AppUser user = consoleUser(request, Role.HR);
-		return user == null ? null : badge(runs.hrWorkCount(user.tenantId()));
+		return user == null ? null : badge(badges.hrWork(user.tenantId()));
 	}
 
 	/** A capped count as the badge shows it: absent at zero, "99+" at the cap. */

@@ -38,17 +38,20 @@ class InboxPageController {
 	static final int INBOX_LIMIT = 200;
 
 	private final Runs runs;
+	private final NavBadges badges;
 	private final ConsoleTime times;
 	private final StageSla sla;
 
 	/** Rows of one inbox page: rendering a row is most of the page's cost. */
 	private final int pageSize;
 
-	InboxPageController(Runs runs, ConsoleTime times, StageSla sla, @Value("${workflow.inbox.page-size}") int pageSize) {
+	InboxPageController(Runs runs, NavBadges badges, ConsoleTime times, StageSla sla,
+			@Value("${workflow.inbox.page-size}") int pageSize) {
 		if (pageSize < 1 || pageSize > INBOX_LIMIT) {
 			throw new IllegalArgumentException("workflow.inbox.page-size must be between 1 and " + INBOX_LIMIT);
 		}
 		this.runs = runs;
+		this.badges = badges;
 		this.times = times;
 		this.sla = sla;
 		this.pageSize = pageSize;
@@ -125,6 +128,7 @@ class InboxPageController {
 				outcomes.add(outcome(item, false, e.getMessage()));
 			}
 		}
+		badges.forget(user);
 		model.addAttribute("outcomes", outcomes);
 		model.addAttribute("recorded", outcomes.stream().filter(BulkOutcome::recorded).count());
 		return "workflow/bulk-approved";

@@ -72,11 +72,13 @@ class RunPageController {
 	static final Duration RESUBMIT_WAIT = Duration.ofMinutes(1);
 
 	private final Runs runs;
+	private final NavBadges badges;
 	private final Clock clock;
 	private final ConsoleTime times;
 
-	RunPageController(Runs runs, Clock clock, ConsoleTime times) {
+	RunPageController(Runs runs, NavBadges badges, Clock clock, ConsoleTime times) {
 		this.runs = runs;
+		this.badges = badges;
 		this.clock = clock;
 		this.times = times;
 	}
@@ -152,6 +154,7 @@ class RunPageController {
 			@RequestParam(required = false) String idempotencyKey, Model model) {
 		try {
 			runs.act(user, id, new ActionRequest(ActionKind.of(action), stageId, comment, idempotencyKey));
+			badges.forget(user);
 		}
 		catch (DomainException.InvalidInput e) {
 			model.addAttribute("formErrors", Map.of(action, String.join("; ", messages(e.fieldErrors()))));

@@ -13,6 +13,7 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.core.env.Environment;
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 
@@ -109,7 +110,7 @@ class RecoveryTests {
 			pool.setMaximumPoolSize(8);
 			pool.setConnectionTimeout(1_000);
 			JdbcClient jdbc = JdbcClient.create(pool);
-			TenantTransactions cutTransactions = new TenantTransactions(new DataSourceTransactionManager(pool), jdbc);
+			TenantTransactions cutTransactions = new TenantTransactions(new DataSourceTransactionManager(pool), new JdbcTemplate(pool));
 			ListenConnections cutListen = () -> {
 				Properties credentials = new Properties();
 				credentials.setProperty("user", pool.getUsername());

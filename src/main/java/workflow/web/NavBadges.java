@@ -1,0 +1,87 @@
+package workflow.web;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.function.IntSupplier;
+import java.util.function.ToIntFunction;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.stereotype.Component;
+
+import platform.AppUser;
+import workflow.Runs;
+
+/**
+ * The nav badges' counts, each served for {@code workflow.badges.max-age} before it is counted
+ * again. Every console page shows them, and counting was a third of a list page's database time at
+ * 100k runs; a badge a few seconds old is what people expect of a nav count. A user's own decision
+ * or resubmit forgets their badges, so the next page shows what they just did.
+ */
+@Component
+class NavBadges {
+
+	/** Past this many cached badges the expired ones are dropped (one entry per approver, one per tenant for HR). */
+	static final int PRUNE_ABOVE = 10_000;
+
+	private final ToIntFunction<AppUser> inboxCount;
+	private final ToIntFunction<String> hrWorkCount;
+	private final Clock clock;
+	private final Duration maxAge;
+	private final ConcurrentMap<Key, Count> counts = new ConcurrentHashMap<>();
+
+	@Autowired
+	NavBadges(Runs runs, Clock clock, @Value("${workflow.badges.max-age}") Duration maxAge) {
+		this(runs::inboxCount, runs::hrWorkCount, clock, maxAge);
+	}
+
+	NavBadges(ToIntFunction<AppUser> inboxCount, ToIntFunction<String> hrWorkCount, Clock clock, Duration maxAge) {
+		this.inboxCount = inboxCount;
+		this.hrWorkCount = hrWorkCount;
+		this.clock = clock;
+		this.maxAge = maxAge;
+	}
+
+	/** How many stages await the user (capped like {@link Runs#inboxCount}). */
+	int inbox(AppUser user) {
+		return count(new Key(user.tenantId(), user.getUsername()), () -> inboxCount.applyAsInt(user));
+	}
+
+	/** How many runs of the tenant need HR (capped like {@link Runs#hrWorkCount}). */
+	int hrWork(String tenantId) {
+		return count(new Key(tenantId, null), () -> hrWorkCount.applyAsInt(tenantId));
+	}
+
+	/** Forgets the counts the user's own action changes: their inbox and their tenant's HR queue. */
+	void forget(AppUser user) {
+		counts.remove(new Key(user.tenantId(), user.getUsername()));
+		counts.remove(new Key(user.tenantId(), null));
+	}
+
+	private int count(Key key, IntSupplier counter) {
+		if (maxAge.isZero()) {
+			return counter.getAsInt();
+		}
+		Instant now = clock.instant();
+		Count cached = counts.get(key);
+		if (cached != null && cached.until().isAfter(now)) {
+			return cached.value();
+		}
+		int value = counter.getAsInt();
+		if (counts.size() > PRUNE_ABOVE) {
+			counts.values().removeIf(count -> !count.until().isAfter(now));
+		}
+		counts.put(key, new Count(value, now.plus(maxAge)));
+		return value;
+	}
+
+	/** A user's inbox badge, or (username null) a tenant's HR queue badge. */
+	private record Key(String tenantId, String username) {
+	}
+
+	private record Count(int value, Instant until) {
+	}
+}
