@@ -29,7 +29,7 @@ q={
  'runs, status=returned': base+" AND r.status = 'returned'"+order,
  'runs, definition=leaver': base+" AND r.definition_key = 'leaver'"+order,
  'runs, employee': base+" AND r.employee_id = (SELECT employee_id FROM workflow_runs WHERE status = 'completed' LIMIT 1)"+order,
- 'runs, mine (manny)': base+" AND EXISTS (SELECT 1 FROM workflow_stages s WHERE s.run_id = r.id AND "+awaits+")"+order,
+ 'runs, mine (manny)': base+" AND "+re.sub(r'\bs\.', 'cs.', awaits)+order,
  'runs, overdue': base+" AND r.status = 'running' AND (SELECT o.activated_at + make_interval(hours => o.sla_hours) FROM workflow_stages o WHERE o.id = r.current_stage_id AND o.status = 'active') < now()"+order,
  'runs, overdue (none overdue: worst case)': base+" AND r.status = 'running' AND (SELECT o.activated_at + make_interval(hours => o.sla_hours) FROM workflow_stages o WHERE o.id = r.current_stage_id AND o.status = 'active') < now() - interval '10 years'"+order,
  'runs, blocked': base+" AND cs.status = 'blocked' AND r.status IN ('running', 'returned', 'needs_attention')"+order,

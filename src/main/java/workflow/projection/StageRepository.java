@@ -41,10 +41,15 @@ public class StageRepository {
 	 * decision test ({@link Decisions#COUNTED}) makes the anti-join one index probe per stage, not a
 	 * hash of every decision the user ever made.
 	 */
-	static final String AWAITS_ME = """
-			s.status = :active AND s.assignees @> ARRAY[CAST(:me AS text)]
-			  AND NOT EXISTS (SELECT 1 FROM workflow_actions a WHERE a.stage_id = s.id AND a.round = s.round
-			      AND a.actor = :me AND\s""" + Decisions.COUNTED.formatted("a") + ")";
+	static final String AWAITS_ME = awaitsMeCondition("s");
+
+	/** {@link #AWAITS_ME} of the stage aliased {@code stage}. */
+	static String awaitsMeCondition(String stage) {
+		return """
+				%1$s.status = :active AND %1$s.assignees @> ARRAY[CAST(:me AS text)]
+				  AND NOT EXISTS (SELECT 1 FROM workflow_actions a WHERE a.stage_id = %1$s.id AND a.round = %1$s.round
+				      AND a.actor = :me AND\s""".formatted(stage) + Decisions.COUNTED.formatted("a") + ")";
+	}
 
 	/** The statuses of a stage that has not taken part yet, as stored. */
 	private static final List<String> NOT_STARTED = List.of(StageStatus.PENDING.value(), StageStatus.BLOCKED.value());
