@@ -26,7 +26,10 @@ end
 
 function request()
   if next_approval > #approvals then
+    -- out of waiting runs: stop this thread; its last request goes once more (an idempotent replay)
+    -- because wrk needs one, so the summary still prints
     wrk.thread:stop()
+    next_approval = #approvals
   end
   local run, stage = approvals[next_approval]:match("^(%S+)%s+(%S+)")
   next_approval = next_approval + 1
