@@ -25,7 +25,11 @@ import workflow.Runs;
 @Component
 class NavBadges {
 
-	/** Past this many cached badges the expired ones are dropped (one entry per approver, one per tenant for HR). */
+	/**
+	 * Past this many cached badges the expired ones are dropped (one entry per approver, one per
+	 * tenant for HR), at most once per max-age: with more live entries than this a page must not
+	 * walk them all on every recount.
+	 */
 	static final int PRUNE_ABOVE = 10_000;
 
 	private final ToIntFunction<AppUser> inboxCount;
@@ -33,6 +37,7 @@ class NavBadges {
 	private final Clock clock;
 	private final Duration maxAge;
 	private final ConcurrentMap<Key, Count> counts = new ConcurrentHashMap<>();
+	private volatile Instant nextPrune = Instant.MIN;
 
 	@Autowired
 	NavBadges(Runs runs, Clock clock, @Value("${workflow.badges.max-age}") Duration maxAge) {
@@ -72,11 +77,17 @@ class NavBadges {
 			return cached.value();
 		}
 		int value = counter.getAsInt();
-		if (counts.size() > PRUNE_ABOVE) {
+		if (counts.size() > PRUNE_ABOVE && !now.isBefore(nextPrune)) {
+			nextPrune = now.plus(maxAge);
 			counts.values().removeIf(count -> !count.until().isAfter(now));
 		}
 		counts.put(key, new Count(value, now.plus(maxAge)));
 		return value;
+	}
+
+	/** How many badges are cached. */
+	int cached() {
+		return counts.size();
 	}
 
 	/** A user's inbox badge, or (username null) a tenant's HR queue badge. */

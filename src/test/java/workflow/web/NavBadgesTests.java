@@ -62,6 +62,24 @@ class NavBadgesTests {
 	}
 
 	@Test
+	void expiredBadgesAreDroppedOncePastTheBoundAndAtMostOncePerMaxAge() {
+		for (int i = 0; i <= NavBadges.PRUNE_ABOVE; i++) {
+			badges.inbox(user("approver" + i, "acme"));
+		}
+		clock.advance(Duration.ofSeconds(5));
+		badges.inbox(manny); // past the bound: a prune walks them, none has expired yet
+		assertThat(badges.cached()).isEqualTo(NavBadges.PRUNE_ABOVE + 2);
+
+		clock.advance(Duration.ofSeconds(7));
+		badges.inbox(ivan); // the approvers have expired, but the last prune was 7 s ago
+		assertThat(badges.cached()).isEqualTo(NavBadges.PRUNE_ABOVE + 3);
+
+		clock.advance(Duration.ofSeconds(3));
+		badges.inbox(user("sara", "acme")); // a max-age later: the approvers and manny go
+		assertThat(badges.cached()).isEqualTo(2);
+	}
+
+	@Test
 	void aMaxAgeOfZeroCountsEveryTime() {
 		NavBadges uncached = new NavBadges(user -> inboxCounts.incrementAndGet(), tenant -> hrCounts.incrementAndGet(),
 				clock, Duration.ZERO);
