@@ -29,6 +29,7 @@ function init(args)
     runs[i] = approvals[i]:match("^(%S+)")
   end
   sent_approvals = 0
+  accepted_approvals = 0
   errors = 0
   math.randomseed(os.time() + index)
 end
@@ -55,21 +56,26 @@ function request()
 end
 
 function response(status, headers, body)
-  if status >= 400 then
+  -- only an approval answers 202 (the reads answer 200)
+  if status == 202 then
+    accepted_approvals = accepted_approvals + 1
+  elseif status >= 400 then
     errors = errors + 1
   end
 end
 
 function done(summary, latency, requests)
-  local approved, failed = 0, 0
+  local approved, accepted, failed = 0, 0, 0
   for _, thread in ipairs(threads) do
     approved = approved + thread:get("sent_approvals")
+    accepted = accepted + thread:get("accepted_approvals")
     failed = failed + thread:get("errors")
   end
-  io.write(string.format("approvals sent: %d\nerror answers (>= 400): %d\n", approved, failed))
+  io.write(string.format("approvals sent: %d, accepted (202): %d\nerror answers (>= 400): %d\n", approved, accepted,
+    failed))
   io.write(string.format("requests/s: %.1f  p50: %.1f ms  p99: %.1f ms\n", summary.requests / (summary.duration / 1e6),
     latency:percentile(50) / 1000, latency:percentile(99) / 1000))
   local out = io.open(os.getenv("BENCH_RESULT"), "w")
-  out:write(approved .. "\n")
+  out:write(approved .. " " .. accepted .. "\n")
   out:close()
 end

@@ -13,8 +13,9 @@
 #      the token, 20% approvals of distinct runs by manny. A token is never a stage's assignee (it
 #      has no groups), so approvals are sent as manny with HTTP Basic, whose successful check the
 #      server caches (LOGIN_CACHE_TTL): one bcrypt per minute, not per call;
-#   4. checks that no run got more than one approval by manny and that every approval wrk sent
-#      was recorded once (no lost and no duplicated decision).
+#   4. checks that no run got more than one approval by manny and that every approval the server
+#      accepted (202) was recorded (no lost and no duplicated decision); wrk may have cut requests
+#      in flight when it stopped, so those may or may not be recorded.
 # Record the figures and this command in docs/benchmarks.md.
 set -euo pipefail
 
@@ -58,8 +59,8 @@ BENCH_TOKEN=$token BENCH_APPROVER_BASIC=$(printf 'manny:demo' | base64) BENCH_AP
 BENCH_THREADS=$THREADS BENCH_RESULT="$WORK/approved.txt" \
   wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -s "$HERE/api-mixed.lua" "$BASE"
 
-sent=$(cat "$WORK/approved.txt")
-echo "Checking decisions (sent: $sent)…"
+read -r sent accepted < "$WORK/approved.txt"
+echo "Checking decisions (sent: $sent, accepted: $accepted)…"
 # one line per prepared run: how many approvals by manny it holds, or "unreadable <id>"
 count_approvals() {
   detail=$(curl -sS -f --retry 5 --retry-all-errors -H "Authorization: Bearer $BENCH_TOKEN" "$BASE/v1/workflow-runs/$1") \
@@ -75,5 +76,7 @@ if grep -q '^unreadable' "$WORK/counts.txt"; then
 fi
 recorded=$(awk '$1 >= 1' "$WORK/counts.txt" | wc -l)
 duplicated=$(awk '$1 > 1' "$WORK/counts.txt" | wc -l)
-echo "approvals recorded: $recorded (sent: $sent), runs with more than one: $duplicated"
-[ "$recorded" -eq "$sent" ] && [ "$duplicated" -eq 0 ]
+echo "approvals recorded: $recorded (sent: $sent, accepted: $accepted), runs with more than one: $duplicated"
+# every accepted decision is recorded (none lost); a request still in flight when wrk stopped (or
+# that it gave up on after 2 s) may or may not have reached the server, so it may be missing
+[ "$recorded" -ge "$accepted" ] && [ "$recorded" -le "$sent" ] && [ "$duplicated" -eq 0 ]

@@ -35,6 +35,15 @@ class ManagementEndpointsTests {
 	}
 
 	@Test
+	void requestsAreTimedWithoutAnObservationPerSecurityFilterOrAnActiveRequestsTimer() throws Exception {
+		get(port, "/v1/workflow-runs");
+		String metrics = get(managementPort, "/metrics").body();
+		assertThat(metrics).contains("http_server_requests_seconds_count")
+			.doesNotContain("spring_security_filterchains")
+			.doesNotContain("http_server_requests_active");
+	}
+
+	@Test
 	void managementEndpointsAreNotOnThePublicPort() throws Exception {
 		assertThat(get(port, "/metrics").statusCode()).isIn(302, 401, 404);
 		assertThat(get(port, "/metrics").body()).doesNotContain("jvm_memory_used_bytes");
