@@ -7,7 +7,7 @@ import java.util.concurrent.locks.Lock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import io.temporal.internal.testservice.TestServicesStarter;
+import io.temporal.testserver.TestServer;
 
 /**
  * The embedded test server's time-skipping lock log, kept to its last entries.
@@ -47,9 +47,9 @@ final class BoundedLockLog extends LinkedList<Object> {
 	 * Replaces the server's log with a bounded one. The field is private to the SDK, so this may
 	 * stop working on an SDK upgrade: then the server runs as before and this says so once.
 	 */
-	static void install(TestServicesStarter services) {
+	static void install(TestServer.PortBoundTestServer server) {
 		try {
-			Object timer = field(services, "selfAdvancingTimer");
+			Object timer = field(field(server, "testServicesStarter"), "selfAdvancingTimer");
 			Lock lock = (Lock) field(timer, "lock");
 			Field events = timer.getClass().getDeclaredField("lockEvents");
 			events.setAccessible(true);
@@ -70,8 +70,8 @@ final class BoundedLockLog extends LinkedList<Object> {
 	}
 
 	/** The log the server uses now, for tests. */
-	static LinkedList<?> of(TestServicesStarter services) throws ReflectiveOperationException {
-		return (LinkedList<?>) field(field(services, "selfAdvancingTimer"), "lockEvents");
+	static LinkedList<?> of(TestServer.PortBoundTestServer server) throws ReflectiveOperationException {
+		return (LinkedList<?>) field(field(field(server, "testServicesStarter"), "selfAdvancingTimer"), "lockEvents");
 	}
 
 	private static Object field(Object owner, String name) throws ReflectiveOperationException {

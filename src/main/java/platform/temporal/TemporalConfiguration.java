@@ -38,18 +38,9 @@ class TemporalConfiguration {
 	@Bean(destroyMethod = "shutdown")
 	WorkflowServiceStubs workflowServiceStubs(TemporalProperties properties,
 			ObjectProvider<EmbeddedTemporalTarget> embedded) {
-		WorkflowServiceStubsOptions.Builder options = WorkflowServiceStubsOptions.newBuilder();
-		if (properties.embedded()) {
-			EmbeddedTemporalTarget server = embedded.getObject();
-			log.info("Temporal frontend: embedded, in-process (also on {} for tools; namespace {})", server.target(),
-					properties.namespace());
-			options.setChannel(server.channel());
-		}
-		else {
-			log.info("Temporal frontend: {} (namespace {})", properties.target(), properties.namespace());
-			options.setTarget(properties.target());
-		}
-		return WorkflowServiceStubs.newServiceStubs(options.build());
+		String target = properties.embedded() ? embedded.getObject().target() : properties.target();
+		log.info("Temporal frontend: {} (namespace {})", target, properties.namespace());
+		return WorkflowServiceStubs.newServiceStubs(WorkflowServiceStubsOptions.newBuilder().setTarget(target).build());
 	}
 
 	@Bean

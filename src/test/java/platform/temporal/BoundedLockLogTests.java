@@ -2,6 +2,10 @@ package platform.temporal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.util.concurrent.TimeUnit;
+
 import org.junit.jupiter.api.Test;
 
 import io.grpc.ManagedChannel;
@@ -9,8 +13,7 @@ import io.grpc.ManagedChannelBuilder;
 import io.temporal.api.testservice.v1.LockTimeSkippingRequest;
 import io.temporal.api.testservice.v1.TestServiceGrpc;
 import io.temporal.api.testservice.v1.UnlockTimeSkippingRequest;
-import io.temporal.internal.testservice.InProcessGRPCServer;
-import io.temporal.internal.testservice.TestServicesStarter;
+import io.temporal.testserver.TestServer;
 
 /**
  * The embedded server's lock log stays bounded however many time-skipping locks its workflows
@@ -20,42 +23,42 @@ class BoundedLockLogTests {
 
 	@Test
 	void thousandsOfLocksLeaveTheLogAtItsCapacity() throws Exception {
-		try (EmbeddedTemporalServer server = new EmbeddedTemporalServer(0)) {
-			// the application's channel and the port that tools use share one server
-			lockAndUnlock(server.channel(), 1_000);
-			ManagedChannel tools = ManagedChannelBuilder.forTarget(server.target()).usePlaintext().build();
-			try {
-				lockAndUnlock(tools, 1_000);
-			}
-			finally {
-				tools.shutdownNow();
-			}
-			assertThat(BoundedLockLog.of(server.services())).isInstanceOf(BoundedLockLog.class)
-				.hasSizeLessThanOrEqualTo(BoundedLockLog.CAPACITY);
+		int port = freePort();
+		try (TestServer.PortBoundTestServer server = TestServer.createPortBoundServer(port, true)) {
+			BoundedLockLog.install(server);
+			lockAndUnlock(port, 2_000);
+			assertThat(BoundedLockLog.of(server)).isInstanceOf(BoundedLockLog.class).hasSizeLessThanOrEqualTo(BoundedLockLog.CAPACITY);
 		}
 	}
 
 	@Test
 	void withoutItTheSdkKeepsEveryLockAndUnlock() throws Exception {
-		try (TestServicesStarter services = new TestServicesStarter(true, 0)) {
-			InProcessGRPCServer server = new InProcessGRPCServer(services.getServices());
-			try {
-				lockAndUnlock(server.getChannel(), 500);
-				// the defect this works around: when an SDK upgrade fixes it, this fails and the class can go
-				assertThat(BoundedLockLog.of(services)).hasSizeGreaterThan(1_000);
-			}
-			finally {
-				server.shutdownNow();
-			}
+		int port = freePort();
+		try (TestServer.PortBoundTestServer server = TestServer.createPortBoundServer(port, true)) {
+			lockAndUnlock(port, 500);
+			// the defect this works around: when an SDK upgrade fixes it, this fails and the class can go
+			assertThat(BoundedLockLog.of(server)).hasSizeGreaterThan(1_000);
 		}
 	}
 
 	/** Takes and releases time skipping over gRPC, as a workflow step does inside the server. */
-	private static void lockAndUnlock(ManagedChannel channel, int times) {
-		TestServiceGrpc.TestServiceBlockingStub stub = TestServiceGrpc.newBlockingStub(channel);
-		for (int i = 0; i < times; i++) {
-			stub.lockTimeSkipping(LockTimeSkippingRequest.getDefaultInstance());
-			stub.unlockTimeSkipping(UnlockTimeSkippingRequest.getDefaultInstance());
+	private static void lockAndUnlock(int port, int times) throws InterruptedException {
+		ManagedChannel channel = ManagedChannelBuilder.forAddress("127.0.0.1", port).usePlaintext().build();
+		try {
+			TestServiceGrpc.TestServiceBlockingStub stub = TestServiceGrpc.newBlockingStub(channel);
+			for (int i = 0; i < times; i++) {
+				stub.lockTimeSkipping(LockTimeSkippingRequest.getDefaultInstance());
+				stub.unlockTimeSkipping(UnlockTimeSkippingRequest.getDefaultInstance());
+			}
+		}
+		finally {
+			channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+		}
+	}
+
+	private static int freePort() throws IOException {
+		try (ServerSocket socket = new ServerSocket(0)) {
+			return socket.getLocalPort();
 		}
 	}
 }
