@@ -31,9 +31,10 @@ import workflow.projection.StageRepository;
 
 /**
  * Actions on runs, for the API and the console alike. The action row is written in its own
- * tenant unit of work after {@link RunPolicy} allowed it; the signal to the workflow is sent
- * once that unit of work has committed. An idempotency key the actor already used returns that
- * action (no second action or signal).
+ * tenant unit of work after {@link RunPolicy} allowed it; once that unit of work has committed, the
+ * action is answered and its signal to the workflow is handed to the {@link SignalSender}. An
+ * idempotency key the actor already used returns that action (no second action; its signal is
+ * sent again while it has not gone out).
  */
 @Service
 public class RunActions {
@@ -49,17 +50,19 @@ public class RunActions {
 	private final StageRepository stages;
 	private final ActionRepository actions;
 	private final SignalDelivery delivery;
+	private final SignalSender sender;
 	private final RunEndings endings;
 	private final AssigneeResolver assignees;
 
 	RunActions(TenantTransactions transactions, RunRepository runs, StageRepository stages, ActionRepository actions,
-			SignalDelivery delivery, RunEndings endings, AssigneeResolver assignees) {
+			SignalDelivery delivery, SignalSender sender, RunEndings endings, AssigneeResolver assignees) {
 		this.assignees = assignees;
 		this.transactions = transactions;
 		this.runs = runs;
 		this.stages = stages;
 		this.actions = actions;
 		this.delivery = delivery;
+		this.sender = sender;
 		this.endings = endings;
 	}
 
@@ -71,11 +74,12 @@ public class RunActions {
 		String tenant = user.tenantId();
 		Recorded recorded = transactions.inTenant(tenant, () -> record(user, runId, request));
 		Action action = recorded.action();
-		// inTenant has committed when it returns: the workflow only ever hears of a durable action
+		// inTenant has committed when it returns: the workflow only ever hears of a durable action,
+		// and the caller does not wait for the engine (the signal state shows on the run)
 		if (!action.settled() && action.signalSentAt() == null) {
-			delivery.deliver(tenant, action, recorded.assignees());
+			sender.submit(runId, () -> delivery.deliver(tenant, action, recorded.assignees()));
 		}
-		return transactions.readInTenant(tenant, () -> actions.find(action.id()).orElse(action));
+		return action;
 	}
 
 	/**
