@@ -67,6 +67,14 @@ class PasswordLogins implements AuthenticationProvider {
 		throttle.check(username, address);
 		Optional<AppUser> cached = cached(username, password);
 		if (cached.isPresent()) {
+			if (cache.claimRenewal(username, password)) {
+				try {
+					return check(authentication, username, password, address);
+				}
+				finally {
+					cache.renewalDone(username, password);
+				}
+			}
 			return success(cached.get(), authentication);
 		}
 		return cache.oneCheckAtATime(username, password, () -> {

@@ -57,6 +57,8 @@ class PasswordLoginsTests {
 
 	final MutableClock clock = new MutableClock(Instant.parse("2030-01-01T00:00:00Z"));
 	final AtomicInteger bcrypts = new AtomicInteger();
+	/** While set, a bcrypt waits for it. */
+	volatile CountDownLatch bcryptGate;
 	PasswordLogins logins;
 
 	@BeforeEach
@@ -70,6 +72,15 @@ class PasswordLoginsTests {
 			@Override
 			public boolean matches(CharSequence raw, String encoded) {
 				bcrypts.incrementAndGet();
+				CountDownLatch gate = bcryptGate;
+				if (gate != null) {
+					try {
+						gate.await(30, TimeUnit.SECONDS);
+					}
+					catch (InterruptedException e) {
+						Thread.currentThread().interrupt();
+					}
+				}
 				return encoder.matches(raw, encoded);
 			}
 		};
@@ -126,6 +137,43 @@ class PasswordLoginsTests {
 			pool.shutdownNow();
 		}
 		assertThat(bcrypts).as("the others waited for the first check and found it cached").hasValue(1);
+	}
+
+	@Test
+	void anEntryNearItsExpiryIsRenewedByOneCallWhileTheOthersUseIt() throws Exception {
+		attempt("hana", "demo", "10.0.4.1");
+		assertThat(bcrypts).hasValue(1);
+		clock.advance(Duration.ofSeconds(46));
+		bcryptGate = new CountDownLatch(1);
+		int callers = 8;
+		ExecutorService pool = Executors.newFixedThreadPool(callers);
+		try {
+			List<Future<Authentication>> calls = new ArrayList<>();
+			for (int i = 0; i < callers; i++) {
+				calls.add(pool.submit(() -> attempt("hana", "demo", "10.0.4.1")));
+			}
+			// all but the renewing call are answered while its bcrypt is held
+			long answered = 0;
+			long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+			while (answered < callers - 1 && System.nanoTime() < deadline) {
+				answered = calls.stream().filter(Future::isDone).count();
+				Thread.sleep(10);
+			}
+			assertThat(answered).isEqualTo(callers - 1);
+			assertThat(bcrypts).as("one renewal").hasValue(2);
+			bcryptGate.countDown();
+			for (Future<Authentication> call : calls) {
+				assertThat(call.get(30, TimeUnit.SECONDS).isAuthenticated()).isTrue();
+			}
+		}
+		finally {
+			bcryptGate.countDown();
+			pool.shutdownNow();
+		}
+		// past the first entry's expiry: the renewed one answers
+		clock.advance(Duration.ofSeconds(30));
+		attempt("hana", "demo", "10.0.4.1");
+		assertThat(bcrypts).hasValue(2);
 	}
 
 	@Test
