@@ -55,21 +55,21 @@ class SignalSender implements SmartLifecycle {
 	/** Runs {@code send} after the run's earlier signals, on a sender thread (or here, when its queue is full). */
 	void submit(UUID runId, Runnable send) {
 		List<ThreadPoolExecutor> current = senders;
-		if (current.isEmpty()) {
-			// stopped: the action is durable and unsent, so the redelivery job sends it
-			log.info("Signal sending is stopped; the redelivery job will send the signal of run {}", runId);
-			return;
-		}
 		try {
-			current.get(Math.floorMod(runId.hashCode(), current.size())).execute(send);
-		}
-		catch (RejectedExecutionException e) {
-			if (senders.isEmpty()) {
-				log.info("Signal sending is stopped; the redelivery job will send the signal of run {}", runId);
+			if (!current.isEmpty()) {
+				current.get(Math.floorMod(runId.hashCode(), current.size())).execute(send);
 				return;
 			}
-			send.run();
 		}
+		catch (RejectedExecutionException e) {
+			if (!senders.isEmpty()) {
+				// the sender's queue is full: back-pressure
+				send.run();
+				return;
+			}
+		}
+		// stopped or stopping: the action is durable and unsent, so the redelivery job sends it
+		log.info("Signal sending is stopped; the redelivery job will send the signal of run {}", runId);
 	}
 
 	@Override
@@ -80,8 +80,13 @@ class SignalSender implements SmartLifecycle {
 		List<ThreadPoolExecutor> started = new ArrayList<>();
 		for (int i = 1; i <= settings.senders(); i++) {
 			String name = "signal-sender-" + i;
+			// daemon: a start that fails later must not be kept alive by them (what they hold is durable)
 			started.add(new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS, new ArrayBlockingQueue<>(settings.queue()),
-					task -> new Thread(task, name)));
+					task -> {
+						Thread thread = new Thread(task, name);
+						thread.setDaemon(true);
+						return thread;
+					}));
 		}
 		senders = List.copyOf(started);
 	}
