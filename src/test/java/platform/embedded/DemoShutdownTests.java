@@ -91,6 +91,8 @@ class DemoShutdownTests {
 			assertThat(output.lines().filter(line -> line.contains(" ERROR ")).toList()).as("errors at shutdown").isEmpty();
 			await().atMost(Duration.ofSeconds(15)).until(() -> !postmaster.isAlive());
 			assertThat(dataDirectory(demo.pid())).as("unregistered").isEmpty();
+			// kept when an assertion fails, for the diagnosis
+			Files.delete(log);
 		}
 		finally {
 			demo.destroyForcibly();
