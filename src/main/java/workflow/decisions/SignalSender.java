@@ -1,5 +1,6 @@
 package workflow.decisions;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -19,15 +20,19 @@ import org.springframework.stereotype.Component;
  * Sends decision signals after their action has committed, so that an approval is answered once it
  * is durable and does not wait for the workflow engine. Each run's signals go through one of
  * {@code senders} threads (chosen by run id), so they leave in the order they were recorded. When a
- * sender's queue is full the caller sends itself (back-pressure, nothing dropped). Whatever is still
- * queued when the application stops, or lost in a crash, is an action without {@code signal_sent_at}:
- * the redelivery job sends it (see {@code workflow_signal_redelivery}).
+ * sender's queue is full the caller waits up to {@link #FULL_WAIT} for room (back-pressure that
+ * keeps the order). Whatever is not queued then, is still queued when the application stops, or is
+ * lost in a crash, is an action without {@code signal_sent_at}: the redelivery job sends it (see
+ * {@code workflow_signal_redelivery}).
  */
 @Component
 @EnableConfigurationProperties(SignalSender.Settings.class)
 class SignalSender implements SmartLifecycle {
 
 	private static final Logger log = LoggerFactory.getLogger(SignalSender.class);
+
+	/** How long a caller waits for room in a full sender queue before leaving its signal to the job. */
+	static final Duration FULL_WAIT = Duration.ofSeconds(1);
 
 	/**
 	 * {@code workflow.signals}: sender threads, and the signals each may hold before the caller
@@ -52,24 +57,35 @@ class SignalSender implements SmartLifecycle {
 		this.settings = settings;
 	}
 
-	/** Runs {@code send} after the run's earlier signals, on a sender thread (or here, when its queue is full). */
+	/** Runs {@code send} on the run's sender thread after its earlier signals; waits while that queue is full. */
 	void submit(UUID runId, Runnable send) {
 		List<ThreadPoolExecutor> current = senders;
 		try {
-			if (!current.isEmpty()) {
-				current.get(Math.floorMod(runId.hashCode(), current.size())).execute(send);
-				return;
+			if (current.isEmpty()) {
+				throw new RejectedExecutionException("signal sending is stopped");
 			}
+			current.get(Math.floorMod(runId.hashCode(), current.size())).execute(send);
 		}
 		catch (RejectedExecutionException e) {
-			if (!senders.isEmpty()) {
-				// the sender's queue is full: back-pressure
-				send.run();
-				return;
+			// the action is durable and unsent: the redelivery job sends it
+			log.warn("Signal of run {} not queued ({}); the redelivery job will send it", runId, e.getMessage());
+		}
+	}
+
+	/** The rejection policy of a sender: wait for room (a sender's queue is full) unless it is stopping. */
+	private static void waitForRoom(Runnable send, ThreadPoolExecutor sender) {
+		try {
+			if (sender.isShutdown()) {
+				throw new RejectedExecutionException("signal sending is stopped");
+			}
+			if (!sender.getQueue().offer(send, FULL_WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
+				throw new RejectedExecutionException("the sender's queue stayed full for " + FULL_WAIT.toMillis() + " ms");
 			}
 		}
-		// stopped or stopping: the action is durable and unsent, so the redelivery job sends it
-		log.info("Signal sending is stopped; the redelivery job will send the signal of run {}", runId);
+		catch (InterruptedException e) {
+			Thread.currentThread().interrupt();
+			throw new RejectedExecutionException("interrupted while waiting for room");
+		}
 	}
 
 	@Override
@@ -86,7 +102,7 @@ class SignalSender implements SmartLifecycle {
 						Thread thread = new Thread(task, name);
 						thread.setDaemon(true);
 						return thread;
-					}));
+					}, SignalSender::waitForRoom));
 		}
 		senders = List.copyOf(started);
 	}

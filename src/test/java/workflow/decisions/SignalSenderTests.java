@@ -3,6 +3,7 @@ package workflow.decisions;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -12,13 +13,12 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.IntStream;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** The sender's promises: no wait for the send, one run's order, back-pressure, and a stop that sends what it holds. */
+/** The sender's promises: no wait for the send, one run's order (also when full), back-pressure, and a stop that sends what it holds. */
 class SignalSenderTests {
 
 	SignalSender sender;
@@ -77,29 +77,59 @@ class SignalSenderTests {
 	}
 
 	@Test
-	void aFullQueueMakesTheCallerSendItself() throws Exception {
+	void aFullQueueHoldsTheCallerUntilThereIsRoomAndKeepsTheRunsOrder() throws Exception {
 		started(1, 1);
 		UUID run = UUID.randomUUID();
 		CountDownLatch release = new CountDownLatch(1);
+		List<String> sent = Collections.synchronizedList(new ArrayList<>());
+		fillTheQueue(run, release, sent);
+
+		Thread caller = new Thread(() -> sender.submit(run, () -> sent.add("overflow on " + Thread.currentThread().getName())));
+		caller.start();
+		caller.join(300);
+		assertThat(caller.isAlive()).as("the caller waits for room").isTrue();
+		release.countDown();
+		caller.join(5_000);
+		assertThat(caller.isAlive()).isFalse();
+		awaitSize(sent, 3);
+		assertThat(sent).containsExactly("first", "queued", "overflow on signal-sender-1");
+	}
+
+	@Test
+	void aQueueThatStaysFullLeavesTheSignalToTheRedeliveryJob() throws Exception {
+		started(1, 1);
+		UUID run = UUID.randomUUID();
+		CountDownLatch release = new CountDownLatch(1);
+		List<String> sent = Collections.synchronizedList(new ArrayList<>());
+		fillTheQueue(run, release, sent);
+
+		long before = System.nanoTime();
+		sender.submit(run, () -> sent.add("overflow"));
+		assertThat(Duration.ofNanos(System.nanoTime() - before)).isBetween(SignalSender.FULL_WAIT.minusMillis(50),
+				SignalSender.FULL_WAIT.plusSeconds(2));
+		release.countDown();
+		awaitSize(sent, 2);
+		Thread.sleep(200);
+		assertThat(sent).containsExactly("first", "queued");
+	}
+
+	/** One signal held on the (single) sender thread until {@code release}, one queued behind it. */
+	private void fillTheQueue(UUID run, CountDownLatch release, List<String> sent) throws InterruptedException {
 		CountDownLatch busy = new CountDownLatch(1);
 		sender.submit(run, () -> {
 			busy.countDown();
 			await(release);
+			sent.add("first");
 		});
 		assertThat(busy.await(5, TimeUnit.SECONDS)).isTrue();
-		AtomicReference<String> queuedOn = new AtomicReference<>();
-		CountDownLatch queuedSent = new CountDownLatch(1);
-		sender.submit(run, () -> {
-			queuedOn.set(Thread.currentThread().getName());
-			queuedSent.countDown();
-		});
-		AtomicReference<String> overflowOn = new AtomicReference<>();
-		sender.submit(run, () -> overflowOn.set(Thread.currentThread().getName()));
+		sender.submit(run, () -> sent.add("queued"));
+	}
 
-		assertThat(overflowOn.get()).isEqualTo(Thread.currentThread().getName());
-		release.countDown();
-		assertThat(queuedSent.await(5, TimeUnit.SECONDS)).isTrue();
-		assertThat(queuedOn.get()).startsWith("signal-sender-");
+	private static void awaitSize(List<String> sent, int size) throws InterruptedException {
+		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+		while (sent.size() < size && System.nanoTime() < deadline) {
+			Thread.sleep(10);
+		}
 	}
 
 	@Test
