@@ -92,11 +92,22 @@ final class LeftoverDemoServers {
 		return removed;
 	}
 
-	private boolean stopIfOrphaned(Path file) throws IOException {
+	/** The data directory {@code jvmPid} registered, while it is registered. */
+	Optional<Path> registeredDataDirectory(long jvmPid) throws IOException {
+		Path file = file(jvmPid);
+		return Files.isRegularFile(file) ? Optional.of(Path.of(read(file).getProperty("dataDirectory"))) : Optional.empty();
+	}
+
+	private static Properties read(Path file) throws IOException {
 		Properties registration = new Properties();
 		try (InputStream in = Files.newInputStream(file)) {
 			registration.load(in);
 		}
+		return registration;
+	}
+
+	private boolean stopIfOrphaned(Path file) throws IOException {
+		Properties registration = read(file);
 		long jvmPid = Long.parseLong(registration.getProperty("jvmPid", "-1"));
 		if (alive(jvmPid)) {
 			return false;

@@ -35,8 +35,8 @@ class SignalSender implements SmartLifecycle {
 	static final Duration FULL_WAIT = Duration.ofSeconds(1);
 
 	/**
-	 * {@code workflow.signals}: sender threads, and the signals each may hold before the caller
-	 * sends itself.
+	 * {@code workflow.signals}: sender threads, and the signals each may hold before a caller waits
+	 * for room.
 	 */
 	@ConfigurationProperties("workflow.signals")
 	record Settings(Integer senders, Integer queue) {

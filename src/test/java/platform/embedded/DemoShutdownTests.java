@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -16,7 +15,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -114,17 +112,9 @@ class DemoShutdownTests {
 		}
 	}
 
-	/** The data directory the demo JVM registered for its embedded server (see {@link LeftoverDemoServers}). */
+	/** The data directory the demo JVM registered for its embedded server. */
 	private static Optional<Path> dataDirectory(long jvmPid) throws IOException {
-		Path registration = LeftoverDemoServers.DEFAULT_DIRECTORY.resolve(jvmPid + ".properties");
-		if (!Files.isRegularFile(registration)) {
-			return Optional.empty();
-		}
-		Properties properties = new Properties();
-		try (InputStream in = Files.newInputStream(registration)) {
-			properties.load(in);
-		}
-		return Optional.of(Path.of(properties.getProperty("dataDirectory")));
+		return new LeftoverDemoServers(LeftoverDemoServers.DEFAULT_DIRECTORY).registeredDataDirectory(jvmPid);
 	}
 
 	private static int freePort() throws IOException {

@@ -15,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -125,11 +126,8 @@ class SignalSenderTests {
 		sender.submit(run, () -> sent.add("queued"));
 	}
 
-	private static void awaitSize(List<String> sent, int size) throws InterruptedException {
-		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-		while (sent.size() < size && System.nanoTime() < deadline) {
-			Thread.sleep(10);
-		}
+	private static void awaitSize(List<String> sent, int size) {
+		Awaitility.await().atMost(Duration.ofSeconds(5)).until(() -> sent.size() >= size);
 	}
 
 	@Test
