@@ -14,12 +14,15 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.modulith.core.ApplicationModule;
 import org.springframework.modulith.core.ApplicationModules;
 import org.springframework.modulith.docs.Documenter;
 
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchRule;
 
 /**
  * The module structure is the law: {@code verify()} must pass, the modules must be free of
@@ -49,6 +52,22 @@ class ModularityTests {
 		var classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
 			.importPackages("hr", "workflow", "outbox", "jobs", "platform");
 		slices().matching("(*)..").should().beFreeOfCycles().check(classes);
+	}
+
+	/**
+	 * Inside a module the sub-packages are rooms: their dependencies form no cycle either (the
+	 * module's root package, its API, is in no room).
+	 */
+	@ParameterizedTest
+	@ValueSource(strings = { "hr", "workflow", "outbox", "jobs", "platform" })
+	void theRoomsOfEachModuleAreFreeOfCycles(String module) {
+		var classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+			.importPackages(module);
+		roomsAreFreeOfCycles(module).check(classes);
+	}
+
+	static ArchRule roomsAreFreeOfCycles(String module) {
+		return slices().matching(module + ".(*)..").namingSlices(module + ".$1").should().beFreeOfCycles();
 	}
 
 	@Test

@@ -28,7 +28,7 @@ import platform.testing.ApiClient;
 import platform.testing.JmlHubIntegrationTest;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
-import workflow.projection.ActionRepository;
+import workflow.store.ActionRepository;
 
 /**
  * JML runs end to end: HR events from the HR API or published through the outbox as HR does, the

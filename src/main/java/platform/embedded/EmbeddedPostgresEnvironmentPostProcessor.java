@@ -13,7 +13,7 @@ import org.springframework.core.env.MapPropertySource;
 import org.springframework.util.ClassUtils;
 import org.springframework.util.StringUtils;
 
-import platform.mode.StartupRefusedException;
+import platform.StartupRefusedException;
 
 /**
  * The embedded default: when no {@code spring.datasource.url} is configured, start a real

@@ -14,6 +14,7 @@ import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.util.ClassUtils;
 import org.springframework.util.StringUtils;
+import platform.StartupRefusedException;
 
 /**
  * The checks that need only the configuration. A bean factory post-processor, so they run before

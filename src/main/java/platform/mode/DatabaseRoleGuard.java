@@ -1,6 +1,7 @@
 package platform.mode;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
+import platform.StartupRefusedException;
 
 /**
  * Row-level security only separates tenants when the runtime role (the pool's login) neither

@@ -4,6 +4,7 @@ import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
+import platform.StartupRefusedException;
 
 /** The one readable message for a refused configuration (registered in META-INF/spring.factories). */
 @Order(Ordered.HIGHEST_PRECEDENCE)

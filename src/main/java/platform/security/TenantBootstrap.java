@@ -16,7 +16,7 @@ import org.springframework.stereotype.Component;
 import org.springframework.util.StringUtils;
 
 import platform.TenantTransactions;
-import platform.mode.StartupRefusedException;
+import platform.StartupRefusedException;
 import tools.jackson.databind.json.JsonMapper;
 import platform.Role;
 

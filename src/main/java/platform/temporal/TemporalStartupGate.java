@@ -12,7 +12,7 @@ import io.temporal.api.workflowservice.v1.DescribeNamespaceRequest;
 import io.temporal.serviceclient.WorkflowServiceStubs;
 import platform.RuntimeRoles;
 import platform.TemporalProperties;
-import platform.mode.StartupRefusedException;
+import platform.StartupRefusedException;
 
 /**
  * Temporal is a startup gate of the worker: with {@code TEMPORAL_TARGET} set, a worker whose

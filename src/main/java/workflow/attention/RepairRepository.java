@@ -10,7 +10,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
 import workflow.Repair;
-import workflow.projection.Rows;
+import workflow.support.Rows;
 
 /** The {@code workflow_run_repairs} table. Call inside a tenant unit of work. */
 @Repository

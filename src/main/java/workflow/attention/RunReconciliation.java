@@ -11,7 +11,7 @@ import platform.TenantTransactions;
 import workflow.Run;
 import workflow.engine.ExecutionProbe;
 import workflow.engine.ExecutionProbe.ExecutionState;
-import workflow.projection.RunRepository;
+import workflow.store.RunRepository;
 
 /**
  * Finds what the workflow cannot report itself: a run the projection says is live (or started

@@ -34,9 +34,9 @@ import workflow.engine.Orchestrator.Resume;
 import workflow.engine.Orchestrator.StagePlan;
 import workflow.engine.Orchestrator.StartReceipt;
 import workflow.engine.Orchestrator.StartRequest;
-import workflow.projection.ActionRepository;
-import workflow.projection.RunRepository;
-import workflow.projection.StageRepository;
+import workflow.store.ActionRepository;
+import workflow.store.RunRepository;
+import workflow.store.StageRepository;
 
 /**
  * An ADMIN repairs a run that needs attention: the workflow is started again from the

@@ -23,10 +23,10 @@ import workflow.Delegation;
 import workflow.Run;
 import workflow.Stage;
 import workflow.StageStatus;
-import workflow.projection.AssigneeResolver;
-import workflow.projection.DelegationRepository;
-import workflow.projection.RunRepository;
-import workflow.projection.StageRepository;
+import workflow.assignees.AssigneeResolver;
+import workflow.store.DelegationRepository;
+import workflow.store.RunRepository;
+import workflow.store.StageRepository;
 
 /**
  * An approver's out-of-office delegation ({@code PUT|GET|DELETE /v1/me/delegation}, the console's

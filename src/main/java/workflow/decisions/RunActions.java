@@ -23,11 +23,11 @@ import workflow.RunPolicy.Refusal;
 import workflow.RunPolicy.StageFacts;
 import workflow.RunStatus;
 import workflow.Stage;
-import workflow.projection.ActionRepository;
-import workflow.projection.AssigneeResolver;
+import workflow.store.ActionRepository;
+import workflow.assignees.AssigneeResolver;
 import workflow.projection.RunEndings;
-import workflow.projection.RunRepository;
-import workflow.projection.StageRepository;
+import workflow.store.RunRepository;
+import workflow.store.StageRepository;
 
 /**
  * Actions on runs, for the API and the console alike. The action row is written in its own

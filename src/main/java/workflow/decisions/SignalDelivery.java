@@ -18,9 +18,9 @@ import workflow.engine.Orchestrator;
 import workflow.engine.Orchestrator.Decision;
 import workflow.engine.Orchestrator.DecisionSignal;
 import workflow.engine.OrchestratorException;
-import workflow.projection.ActionRepository;
-import workflow.projection.RunRepository;
-import workflow.projection.StageRepository;
+import workflow.store.ActionRepository;
+import workflow.store.RunRepository;
+import workflow.store.StageRepository;
 
 /**
  * Sends a recorded action to the run's process, outside any transaction, and records the

@@ -19,10 +19,10 @@ import workflow.RunStatus;
 import workflow.Stage;
 import workflow.StageStatus;
 import workflow.definition.DefinitionStage;
-import workflow.projection.ActionRepository;
-import workflow.projection.AssigneeResolver;
-import workflow.projection.RunRepository;
-import workflow.projection.StageRepository;
+import workflow.store.ActionRepository;
+import workflow.assignees.AssigneeResolver;
+import workflow.store.RunRepository;
+import workflow.store.StageRepository;
 
 /**
  * An ADMIN moves an open assignment of a run's active stage to another eligible approver (an

@@ -12,7 +12,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
 import workflow.StageKind;
-import workflow.projection.Rows;
+import workflow.support.Rows;
 
 /**
  * The tenant's definitions. A tenant's first look-up of a key copies the global template (see

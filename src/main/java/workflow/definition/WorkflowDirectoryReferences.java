@@ -6,7 +6,7 @@ import java.util.stream.Stream;
 import org.springframework.stereotype.Component;
 
 import platform.DirectoryReferences;
-import workflow.projection.StageReferences;
+import workflow.store.StageReferences;
 
 /** Tells the tenant administration where the workflow names users and groups. */
 @Component

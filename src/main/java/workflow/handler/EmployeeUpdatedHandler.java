@@ -16,7 +16,7 @@ import workflow.ActionRequest;
 import workflow.Run;
 import workflow.RunStatus;
 import workflow.Runs;
-import workflow.projection.RunRepository;
+import workflow.store.RunRepository;
 
 /**
  * {@link EmployeeUpdated} → the employee snapshot of the employee's unfinished runs follows HR's

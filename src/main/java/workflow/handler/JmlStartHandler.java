@@ -9,7 +9,7 @@ import outbox.catalog.CatalogEvent;
 import workflow.WorkflowProperties;
 import workflow.projection.RunEndings;
 import workflow.start.RunRequests;
-import workflow.start.RunTrigger;
+import workflow.store.RunTrigger;
 
 /**
  * An HR event that starts a JML run. With {@code WORKFLOW_JML_AUTO_START_ENABLED} off the event

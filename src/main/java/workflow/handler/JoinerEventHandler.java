@@ -8,7 +8,7 @@ import workflow.WorkflowProperties;
 import workflow.projection.RunEndings;
 import workflow.definition.Definition;
 import workflow.start.RunRequests;
-import workflow.start.RunTrigger;
+import workflow.store.RunTrigger;
 
 /** {@link EmployeeHired} → a joiner run (when auto-start is on). */
 @Component

@@ -8,7 +8,7 @@ import workflow.WorkflowProperties;
 import workflow.projection.RunEndings;
 import workflow.definition.Definition;
 import workflow.start.RunRequests;
-import workflow.start.RunTrigger;
+import workflow.store.RunTrigger;
 
 /** {@link EmployeeOffboarded} → a leaver run (when auto-start is on). */
 @Component

@@ -18,7 +18,7 @@ import workflow.ActionKind;
 import workflow.ActionRequest;
 import workflow.Run;
 import workflow.decisions.RunActions;
-import workflow.projection.RunRepository;
+import workflow.store.RunRepository;
 
 /**
  * {@link EmployeeOffboardingCancelled} → the leaver run is withdrawn, as HR's withdraw of the run

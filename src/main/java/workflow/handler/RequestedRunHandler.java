@@ -8,7 +8,7 @@ import outbox.Delivery;
 import outbox.OutboxEventHandler;
 import outbox.catalog.EmployeeRunRequested;
 import workflow.start.RunRequests;
-import workflow.start.RunTrigger;
+import workflow.store.RunTrigger;
 
 /**
  * {@link EmployeeRunRequested} → a run of the requested definition. A person asked for it, so it

@@ -19,7 +19,7 @@ import workflow.insights.Insights.Durations;
 import workflow.insights.Insights.OpenStage;
 import workflow.insights.Insights.SlaBreaches;
 import workflow.insights.Insights.WeeklyCount;
-import workflow.projection.Rows;
+import workflow.support.Rows;
 
 /**
  * Aggregates over {@code workflow_runs}, {@code workflow_stages} and {@code workflow_actions}.

@@ -14,7 +14,7 @@ import outbox.catalog.StageReminderDue;
 import platform.TenantTransactions;
 import workflow.Stage;
 import workflow.StageStatus;
-import workflow.projection.StageRepository;
+import workflow.store.StageRepository;
 
 /**
  * SLA reminders: active stages past their {@code slaHours} get one {@code workflow.stage.reminder_due}

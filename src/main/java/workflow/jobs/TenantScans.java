@@ -6,7 +6,7 @@ import java.util.List;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
-import workflow.projection.Rows;
+import workflow.support.Rows;
 
 /**
  * The jobs' one cross-tenant question, which tenants have work due, answered by the SECURITY

@@ -17,7 +17,7 @@ import workflow.Run;
 import workflow.WorkflowProperties;
 import workflow.attention.RunReconciliation;
 import workflow.decisions.SignalDelivery;
-import workflow.projection.ActionRepository;
+import workflow.store.ActionRepository;
 import workflow.start.RunRequests;
 
 /** The workflow's jobs, each a {@link TenantBatchJob} over its durable source. */

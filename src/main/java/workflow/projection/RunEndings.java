@@ -9,6 +9,7 @@ import outbox.catalog.RunDefinition;
 import outbox.catalog.RunFinished;
 import outbox.catalog.RunOutcome;
 import workflow.RunStatus;
+import workflow.store.RunRepository;
 
 /**
  * The one way a run ends: the projection row is finished and, in the same tenant transaction, a

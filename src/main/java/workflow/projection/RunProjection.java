@@ -21,6 +21,11 @@ import workflow.RunStatus;
 import workflow.Stage;
 import workflow.StageKind;
 import workflow.StageStatus;
+import workflow.assignees.AssigneeResolver;
+import workflow.store.ActionRepository;
+import workflow.store.GrantRepository;
+import workflow.store.RunRepository;
+import workflow.store.StageRepository;
 
 /**
  * The projection writes the workflow's activities make, each in its own tenant unit of work and

@@ -1,2 +1,2 @@
-/** Projection: the run, stage, action and grant tables (repositories) and the idempotent writes the process's activities make. */
+/** Projection: the idempotent writes the process's activities make to the store, and how a run ends. */
 package workflow.projection;

@@ -15,7 +15,7 @@ import workflow.GrantProvisioning;
 import workflow.GrantStatus;
 import workflow.ProvisioningRequest;
 import workflow.Run;
-import workflow.projection.RunRepository;
+import workflow.store.RunRepository;
 
 /**
  * Hands a recorded grant change to the {@link GrantProvisioning} port: decide, call, record. A

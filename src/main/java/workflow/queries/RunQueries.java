@@ -27,12 +27,12 @@ import workflow.RunPage;
 import workflow.RunRow;
 import workflow.RunRows;
 import workflow.RunStatus;
-import workflow.projection.ActionRepository;
-import workflow.projection.GrantRepository;
-import workflow.projection.InboxCursor;
-import workflow.projection.RunCursor;
-import workflow.projection.RunRepository;
-import workflow.projection.StageRepository;
+import workflow.store.ActionRepository;
+import workflow.store.GrantRepository;
+import workflow.store.InboxCursor;
+import workflow.store.RunCursor;
+import workflow.store.RunRepository;
+import workflow.store.StageRepository;
 
 /** Reads of the run projection for the API and the console (never the workflow engine). */
 @Service

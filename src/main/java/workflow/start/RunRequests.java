@@ -20,9 +20,10 @@ import workflow.RunStatus;
 import workflow.WorkflowProperties;
 import workflow.definition.Definition;
 import workflow.definition.DefinitionRepository;
-import workflow.projection.NewRun;
-import workflow.projection.RunRepository;
-import workflow.projection.StageRepository;
+import workflow.store.NewRun;
+import workflow.store.RunRepository;
+import workflow.store.StageRepository;
+import workflow.store.RunTrigger;
 
 /**
  * The first hop of the start chain: an HR event becomes a run row (with its stage snapshot) and,

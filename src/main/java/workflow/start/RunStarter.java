@@ -25,10 +25,10 @@ import workflow.engine.Orchestrator.StagePlan;
 import workflow.engine.Orchestrator.StartReceipt;
 import workflow.engine.Orchestrator.StartRequest;
 import workflow.engine.OrchestratorException;
-import workflow.projection.ActionRepository;
+import workflow.store.ActionRepository;
 import workflow.projection.RunEndings;
-import workflow.projection.RunRepository;
-import workflow.projection.StageRepository;
+import workflow.store.RunRepository;
+import workflow.store.StageRepository;
 
 /**
  * The second hop of the start chain: decide, call, record. A short unit of work locks the run

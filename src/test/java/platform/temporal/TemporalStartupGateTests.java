@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.junit.jupiter.api.Test;
 
 import io.grpc.Status;
-import platform.mode.StartupRefusedException;
+import platform.StartupRefusedException;
 
 /** The worker's Temporal gate words each refusal for the operator: a missing namespace, an unreachable frontend. */
 class TemporalStartupGateTests {

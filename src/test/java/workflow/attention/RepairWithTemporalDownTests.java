@@ -28,9 +28,9 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import workflow.RunStatus;
 import workflow.Runs;
-import workflow.projection.RunRepository;
+import workflow.store.RunRepository;
 import workflow.start.RunRequests;
-import workflow.start.RunTrigger;
+import workflow.store.RunTrigger;
 
 /**
  * A repair while Temporal is down (an api node whose {@code TEMPORAL_TARGET} is a closed port):

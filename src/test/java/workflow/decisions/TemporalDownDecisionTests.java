@@ -32,11 +32,11 @@ import workflow.Stage;
 import workflow.StageStatus;
 import workflow.WorkflowProperties;
 import workflow.engine.temporal.UnreachableTemporal;
-import workflow.projection.ActionRepository;
-import workflow.projection.AssigneeResolver;
+import workflow.store.ActionRepository;
+import workflow.assignees.AssigneeResolver;
 import workflow.projection.RunEndings;
-import workflow.projection.RunRepository;
-import workflow.projection.StageRepository;
+import workflow.store.RunRepository;
+import workflow.store.StageRepository;
 
 /**
  * Nobody waits on Temporal: with Temporal unreachable, an approve is answered as soon as the

@@ -19,10 +19,10 @@ import platform.testing.ApiClient;
 import platform.testing.JmlHubIntegrationTest;
 import platform.testing.TestTenants;
 import workflow.WorkflowProperties;
-import workflow.projection.RunRepository;
-import workflow.projection.StageRepository;
+import workflow.store.RunRepository;
+import workflow.store.StageRepository;
 import workflow.start.RunRequests;
-import workflow.start.RunTrigger;
+import workflow.store.RunTrigger;
 
 /**
  * Editing a tenant's definitions over the API: validation against the tenant's groups and their

@@ -24,11 +24,11 @@ import workflow.ActionKind;
 import workflow.ActionOutcome;
 import workflow.WorkflowProperties;
 import workflow.definition.DefinitionRepository;
-import workflow.projection.ActionRepository;
-import workflow.projection.RunRepository;
-import workflow.projection.StageRepository;
+import workflow.store.ActionRepository;
+import workflow.store.RunRepository;
+import workflow.store.StageRepository;
 import workflow.start.RunRequests;
-import workflow.start.RunTrigger;
+import workflow.store.RunTrigger;
 
 /**
  * Signal re-delivery without head-of-line blocking: each action backs off on its own and is

@@ -28,10 +28,10 @@ import workflow.Stage;
 import workflow.StageStatus;
 import workflow.WorkflowProperties;
 import workflow.definition.DefinitionRepository;
-import workflow.projection.RunRepository;
-import workflow.projection.StageRepository;
+import workflow.store.RunRepository;
+import workflow.store.StageRepository;
 import workflow.start.RunRequests;
-import workflow.start.RunTrigger;
+import workflow.store.RunTrigger;
 
 /**
  * The pre-hire start and SLA reminder jobs against their durable sources (run and stage rows),

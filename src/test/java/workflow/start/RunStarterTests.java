@@ -35,10 +35,11 @@ import workflow.engine.Orchestrator;
 import workflow.engine.Orchestrator.StartReceipt;
 import workflow.engine.Orchestrator.StartRequest;
 import workflow.engine.OrchestratorException;
-import workflow.projection.ActionRepository;
+import workflow.store.ActionRepository;
 import workflow.projection.RunEndings;
-import workflow.projection.RunRepository;
-import workflow.projection.StageRepository;
+import workflow.store.RunRepository;
+import workflow.store.StageRepository;
+import workflow.store.RunTrigger;
 
 /**
  * The start request handler's decide / call / record, with orchestrator doubles: the call happens

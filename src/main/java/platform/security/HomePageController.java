@@ -1,4 +1,4 @@
-package platform.web;
+package platform.security;
 
 import jakarta.servlet.http.HttpSession;
 
@@ -14,6 +14,7 @@ import org.springframework.web.bind.annotation.GetMapping;
 import platform.AppUser;
 import platform.Role;
 import platform.security.LoginThrottledException;
+import platform.web.DatabaseOutage;
 
 /** Login page and the home redirect: each role lands on the page it works on. */
 @Controller

@@ -1,4 +1,4 @@
-package workflow.projection;
+package workflow.store;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -21,6 +21,7 @@ import workflow.Stage;
 import workflow.StageKind;
 import workflow.StageStatus;
 import workflow.definition.DefinitionStage;
+import workflow.support.Rows;
 
 /** The {@code workflow_stages} table. Call inside a tenant unit of work. */
 @Repository

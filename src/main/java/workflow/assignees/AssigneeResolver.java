@@ -1,4 +1,4 @@
-package workflow.projection;
+package workflow.assignees;
 
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -21,6 +21,8 @@ import workflow.RunPolicy.Exclusions;
 import workflow.RunPolicy.Refusal;
 import workflow.Stage;
 import workflow.definition.DefinitionStage;
+import workflow.store.ActionRepository;
+import workflow.store.DelegationRepository;
 
 /**
  * Who may decide a stage: enabled APPROVERs of the stage's group, or the employee's manager
@@ -52,7 +54,7 @@ public class AssigneeResolver {
 	}
 
 	/** The assignees of an approval stage activated on {@code day}: the eligible approvers, the away ones' delegates in their place. */
-	Assignment assign(Run run, Stage stage, LocalDate day) {
+	public Assignment assign(Run run, Stage stage, LocalDate day) {
 		List<String> eligible = eligibleApprovers(run, stage);
 		Map<String, String> away = delegations.activeOn(eligible, day);
 		List<String> assignees = new ArrayList<>(eligible);
@@ -136,17 +138,17 @@ public class AssigneeResolver {
 	}
 
 	/** Notify stages inform whoever is in the group; an empty group does not block them. */
-	List<String> recipients(Stage stage) {
+	public List<String> recipients(Stage stage) {
 		return directory.groupMembers(group(stage));
 	}
 
 	/** What a notify stage whose group has no members says: it completed without informing anyone. */
-	String nobodyToNotify(Stage stage) {
+	public String nobodyToNotify(Stage stage) {
 		return "nobody was notified: group '%s' has no members".formatted(group(stage));
 	}
 
 	/** Why a stage with these eligible approvers cannot be activated. */
-	String blockedReason(Stage stage, List<String> eligible) {
+	public String blockedReason(Stage stage, List<String> eligible) {
 		return "group '%s' has %d eligible approver(s), %d required".formatted(group(stage), eligible.size(),
 				stage.requiredApprovals());
 	}

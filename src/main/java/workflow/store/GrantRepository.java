@@ -1,4 +1,4 @@
-package workflow.projection;
+package workflow.store;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -10,6 +10,7 @@ import org.springframework.stereotype.Repository;
 
 import workflow.Grant;
 import workflow.GrantStatus;
+import workflow.support.Rows;
 
 /** The {@code workflow_grants} table. Call inside a tenant unit of work. */
 @Repository

@@ -1,4 +1,4 @@
-package workflow.projection;
+package workflow.support;
 
 import java.sql.Array;
 import java.sql.ResultSet;

@@ -1,4 +1,4 @@
-package workflow.projection;
+package workflow.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;

@@ -1,4 +1,4 @@
-package workflow.start;
+package workflow.store;
 
 import java.time.LocalDate;
 import java.util.UUID;

@@ -1,9 +1,9 @@
-package workflow.projection;
+package workflow.store;
 
 import java.time.Instant;
 import java.util.UUID;
 
-import workflow.start.RunTrigger;
+import workflow.store.RunTrigger;
 
 /**
  * A run to create from an HR event; {@code startNotBefore} is set for a pre-hire joiner that waits;

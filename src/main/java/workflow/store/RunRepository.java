@@ -1,4 +1,4 @@
-package workflow.projection;
+package workflow.store;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -27,6 +27,7 @@ import workflow.Stage;
 import workflow.StageKind;
 import workflow.StageStatus;
 import workflow.StartProgress;
+import workflow.support.Rows;
 
 /** The {@code workflow_runs} table. Call inside a tenant unit of work (RLS scopes every statement). */
 @Repository

@@ -1,4 +1,4 @@
-package workflow.projection;
+package workflow.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -16,7 +16,7 @@ import workflow.Runs;
 import workflow.Stage;
 import workflow.StageKind;
 import workflow.definition.DefinitionStage;
-import workflow.start.RunTrigger;
+import workflow.store.RunTrigger;
 
 /**
  * HR's queue as the projection answers it: a run whose stage is blocked for lack of approvers is

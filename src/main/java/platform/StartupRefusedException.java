@@ -1,4 +1,4 @@
-package platform.mode;
+package platform;
 
 /**
  * A configuration the application will not run with. {@link StartupRefusedFailureAnalyzer} turns

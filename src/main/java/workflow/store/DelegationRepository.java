@@ -1,4 +1,4 @@
-package workflow.projection;
+package workflow.store;
 
 import java.time.LocalDate;
 import java.util.Collection;
@@ -11,6 +11,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
 import workflow.Delegation;
+import workflow.support.Rows;
 
 /** The {@code workflow_delegations} table (one out-of-office delegation per approver). Call inside a tenant unit of work. */
 @Repository

@@ -1,4 +1,4 @@
-package workflow.projection;
+package workflow.store;
 
 import java.util.stream.Collectors;
 

@@ -1,4 +1,4 @@
-package workflow.projection;
+package workflow.store;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -14,6 +14,7 @@ import org.springframework.stereotype.Repository;
 import workflow.Action;
 import workflow.ActionKind;
 import workflow.ActionOutcome;
+import workflow.support.Rows;
 
 /** The {@code workflow_actions} table (decision evidence). Call inside a tenant unit of work. */
 @Repository
