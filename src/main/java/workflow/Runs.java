@@ -52,11 +52,6 @@ public class Runs {
 		return RunStatus.of(value);
 	}
 
-	/** One page of runs, newest first, after {@code cursor} (a token of a previous page, or null). */
-	public RunPage list(String tenantId, RunFilter filter, String cursor, int limit) {
-		return queries.list(tenantId, filter, cursor, limit);
-	}
-
 	/** One page of the runs list (the page and the API): runs with their current stage, newest first. */
 	public RunRows rows(String tenantId, RunFilter filter, String cursor, int limit) {
 		return queries.rows(tenantId, filter, cursor, limit);

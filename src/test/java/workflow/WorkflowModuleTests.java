@@ -220,7 +220,8 @@ class WorkflowModuleTests {
 	}
 
 	private Optional<Run> runningRunOf(UUID employeeId) {
-		return runs.list("acme", new RunFilter(null, null, employeeId, null, null), null, 1).items().stream()
+		return runs.rows("acme", new RunFilter(null, null, employeeId, null, null), null, 1).items().stream()
+			.map(RunRow::run)
 			.filter(run -> run.status() == RunStatus.RUNNING)
 			.findFirst();
 	}

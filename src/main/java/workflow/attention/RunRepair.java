@@ -35,6 +35,7 @@ import workflow.engine.Orchestrator.StagePlan;
 import workflow.engine.Orchestrator.StartReceipt;
 import workflow.engine.Orchestrator.StartRequest;
 import workflow.store.ActionRepository;
+import workflow.store.RunListQueries;
 import workflow.store.RunRepository;
 import workflow.store.StageRepository;
 
@@ -58,16 +59,18 @@ public class RunRepair {
 
 	private final TenantTransactions transactions;
 	private final RunRepository runs;
+	private final RunListQueries lists;
 	private final StageRepository stages;
 	private final ActionRepository actions;
 	private final RepairRepository repairs;
 	private final Orchestrator orchestrator;
 	private final Clock clock;
 
-	RunRepair(TenantTransactions transactions, RunRepository runs, StageRepository stages, ActionRepository actions,
-			RepairRepository repairs, Orchestrator orchestrator, Clock clock) {
+	RunRepair(TenantTransactions transactions, RunRepository runs, RunListQueries lists, StageRepository stages,
+			ActionRepository actions, RepairRepository repairs, Orchestrator orchestrator, Clock clock) {
 		this.transactions = transactions;
 		this.runs = runs;
+		this.lists = lists;
 		this.stages = stages;
 		this.actions = actions;
 		this.repairs = repairs;
@@ -134,8 +137,8 @@ public class RunRepair {
 	/** The admin's needs-attention page. */
 	public AttentionOverview overview(String tenantId) {
 		return transactions.readInTenant(tenantId, () -> new AttentionOverview(
-				runs.list(new RunFilter(RunStatus.NEEDS_ATTENTION, null, null, null, null), null, OVERVIEW_LIMIT),
-				runs.list(new RunFilter(RunStatus.START_FAILED, null, null, null, null), null, OVERVIEW_LIMIT),
+				lists.list(new RunFilter(RunStatus.NEEDS_ATTENTION, null, null, null, null), null, OVERVIEW_LIMIT),
+				lists.list(new RunFilter(RunStatus.START_FAILED, null, null, null, null), null, OVERVIEW_LIMIT),
 				actions.undeliverable(OVERVIEW_LIMIT), stages.blocked(OVERVIEW_LIMIT)));
 	}
 

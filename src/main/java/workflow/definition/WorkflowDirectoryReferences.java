@@ -6,16 +6,15 @@ import java.util.stream.Stream;
 import org.springframework.stereotype.Component;
 
 import platform.DirectoryReferences;
-import workflow.store.StageReferences;
 
 /** Tells the tenant administration where the workflow names users and groups. */
 @Component
 class WorkflowDirectoryReferences implements DirectoryReferences {
 
 	private final DefinitionRepository definitions;
-	private final StageReferences stages;
+	private final OpenStages stages;
 
-	WorkflowDirectoryReferences(DefinitionRepository definitions, StageReferences stages) {
+	WorkflowDirectoryReferences(DefinitionRepository definitions, OpenStages stages) {
 		this.definitions = definitions;
 		this.stages = stages;
 	}

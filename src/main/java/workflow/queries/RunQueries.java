@@ -23,7 +23,6 @@ import workflow.InboxPage;
 import workflow.Run;
 import workflow.RunDetail;
 import workflow.RunFilter;
-import workflow.RunPage;
 import workflow.RunRow;
 import workflow.RunRows;
 import workflow.RunStatus;
@@ -31,6 +30,7 @@ import workflow.store.ActionRepository;
 import workflow.store.GrantRepository;
 import workflow.store.InboxCursor;
 import workflow.store.RunCursor;
+import workflow.store.RunListQueries;
 import workflow.store.RunRepository;
 import workflow.store.StageRepository;
 
@@ -42,34 +42,23 @@ public class RunQueries {
 
 	private final TenantTransactions transactions;
 	private final RunRepository runs;
+	private final RunListQueries lists;
 	private final StageRepository stages;
 	private final ActionRepository actions;
 	private final GrantRepository grants;
 	private final UserDirectory directory;
 	private final Clock clock;
 
-	RunQueries(TenantTransactions transactions, RunRepository runs, StageRepository stages, ActionRepository actions,
-			GrantRepository grants, UserDirectory directory, Clock clock) {
+	RunQueries(TenantTransactions transactions, RunRepository runs, RunListQueries lists, StageRepository stages,
+			ActionRepository actions, GrantRepository grants, UserDirectory directory, Clock clock) {
 		this.directory = directory;
 		this.clock = clock;
 		this.transactions = transactions;
 		this.runs = runs;
+		this.lists = lists;
 		this.stages = stages;
 		this.actions = actions;
 		this.grants = grants;
-	}
-
-	public RunPage list(String tenantId, RunFilter filter, String cursor, int limit) {
-		if (limit < 1 || limit > MAX_LIMIT) {
-			throw new DomainException.InvalidInput("limit", "must be between 1 and " + MAX_LIMIT);
-		}
-		RunCursor after = RunCursor.decode(cursor);
-		List<Run> page = transactions.readInTenant(tenantId, () -> runs.list(filter, after, limit + 1));
-		if (page.size() <= limit) {
-			return new RunPage(page, null);
-		}
-		List<Run> items = page.subList(0, limit);
-		return new RunPage(List.copyOf(items), RunCursor.of(items.get(limit - 1)).encode());
 	}
 
 	/**
@@ -83,7 +72,7 @@ public class RunQueries {
 		RunCursor after = RunCursor.decode(cursor);
 		Instant now = clock.instant();
 		return transactions.readInTenant(tenantId, () -> {
-			List<RunRow> page = runs.rows(filter, after, limit + 1, now);
+			List<RunRow> page = lists.rows(filter, after, limit + 1, now);
 			Map<String, String> names = displayNames(page.stream()
 				.filter(row -> row.currentStage() != null)
 				.flatMap(row -> row.currentStage().waitingOn().stream())
@@ -138,11 +127,11 @@ public class RunQueries {
 
 	/** The runs that need HR, longest waiting first. */
 	public List<HrWorkItem> hrWork(String tenantId, int limit) {
-		return transactions.readInTenant(tenantId, () -> runs.hrWork(limit));
+		return transactions.readInTenant(tenantId, () -> lists.hrWork(limit));
 	}
 
 	public int hrWorkCount(String tenantId, int cap) {
-		return transactions.readInTenant(tenantId, () -> runs.hrWorkCount(cap));
+		return transactions.readInTenant(tenantId, () -> lists.hrWorkCount(cap));
 	}
 
 	/**

@@ -21,6 +21,7 @@ import workflow.WorkflowProperties;
 import workflow.definition.Definition;
 import workflow.definition.DefinitionRepository;
 import workflow.store.NewRun;
+import workflow.store.RunCreation;
 import workflow.store.RunRepository;
 import workflow.store.StageRepository;
 import workflow.store.RunTrigger;
@@ -37,6 +38,7 @@ public class RunRequests {
 
 	private final TenantTransactions transactions;
 	private final DefinitionRepository definitions;
+	private final RunCreation creation;
 	private final RunRepository runs;
 	private final StageRepository stages;
 	private final OutboxPublisher outbox;
@@ -44,10 +46,11 @@ public class RunRequests {
 	private final PrehireSchedule prehire;
 	private final Clock clock;
 
-	public RunRequests(TenantTransactions transactions, DefinitionRepository definitions, RunRepository runs,
-			StageRepository stages, OutboxPublisher outbox, WorkflowProperties properties, Clock clock) {
+	public RunRequests(TenantTransactions transactions, DefinitionRepository definitions, RunCreation creation,
+			RunRepository runs, StageRepository stages, OutboxPublisher outbox, WorkflowProperties properties, Clock clock) {
 		this.transactions = transactions;
 		this.definitions = definitions;
+		this.creation = creation;
 		this.runs = runs;
 		this.stages = stages;
 		this.outbox = outbox;
@@ -62,7 +65,7 @@ public class RunRequests {
 	 */
 	public UUID request(String tenantId, String definitionKey, RunTrigger trigger) {
 		return transactions.inTenant(tenantId, () -> {
-			Optional<Run> existing = runs.findBySourceEvent(trigger.sourceEventId());
+			Optional<Run> existing = creation.findBySourceEvent(trigger.sourceEventId());
 			if (existing.isPresent()) {
 				log.info("Event {} already created run {}; nothing to do", trigger.sourceEventId(), existing.get().id());
 				return existing.get().id();
@@ -71,10 +74,10 @@ public class RunRequests {
 				.filter(d -> !d.stages().isEmpty())
 				.orElseThrow(() -> new PermanentFailureException("No definition '" + definitionKey + "' with stages"));
 			NewRun run = newRun(definition, trigger);
-			Optional<UUID> created = runs.insertIfAbsent(run);
+			Optional<UUID> created = creation.insertIfAbsent(run);
 			if (created.isEmpty()) {
 				// a concurrent delivery of the same event won the insert
-				return runs.findBySourceEvent(trigger.sourceEventId()).orElseThrow().id();
+				return creation.findBySourceEvent(trigger.sourceEventId()).orElseThrow().id();
 			}
 			stages.insertSnapshot(run.id(), definition.stages());
 			if (run.startNotBefore() == null) {
@@ -89,7 +92,7 @@ public class RunRequests {
 
 	/** Pre-hire runs of the tenant whose start moment has come. */
 	public List<UUID> dueStarts(String tenantId, Instant now, int limit) {
-		return transactions.readInTenant(tenantId, () -> runs.dueStarts(now, limit));
+		return transactions.readInTenant(tenantId, () -> creation.dueStarts(now, limit));
 	}
 
 	/** Requests the start of a waiting pre-hire run (no-op when it is no longer waiting). */
@@ -105,7 +108,7 @@ public class RunRequests {
 	 */
 	public void publishStartRequest(UUID runId) {
 		outbox.publish(new RunStartRequested(runId), PublishOptions.maxAttempts(settings.startMaxAttempts()));
-		runs.markStartRequested(runId);
+		creation.markStartRequested(runId);
 	}
 
 	private NewRun newRun(Definition definition, RunTrigger trigger) {

@@ -27,6 +27,7 @@ import workflow.engine.Orchestrator.StartRequest;
 import workflow.engine.OrchestratorException;
 import workflow.store.ActionRepository;
 import workflow.projection.RunEndings;
+import workflow.store.RunCreation;
 import workflow.store.RunRepository;
 import workflow.store.StageRepository;
 
@@ -48,6 +49,7 @@ public class RunStarter {
 	private static final Logger log = LoggerFactory.getLogger(RunStarter.class);
 
 	private final TenantTransactions transactions;
+	private final RunCreation creation;
 	private final RunRepository runs;
 	private final StageRepository stages;
 	private final ActionRepository actions;
@@ -55,9 +57,10 @@ public class RunStarter {
 	private final RunEndings endings;
 	private final int maxAttempts;
 
-	RunStarter(TenantTransactions transactions, RunRepository runs, StageRepository stages, ActionRepository actions,
-			Orchestrator orchestrator, RunEndings endings, WorkflowProperties properties) {
+	RunStarter(TenantTransactions transactions, RunCreation creation, RunRepository runs, StageRepository stages,
+			ActionRepository actions, Orchestrator orchestrator, RunEndings endings, WorkflowProperties properties) {
 		this.transactions = transactions;
+		this.creation = creation;
 		this.runs = runs;
 		this.stages = stages;
 		this.actions = actions;
@@ -82,7 +85,7 @@ public class RunStarter {
 			boolean permanent = e instanceof OrchestratorException failure
 					&& failure.kind() == OrchestratorException.Kind.PERMANENT;
 			if (!permanent && attempt < maxAttempts) {
-				transactions.runInTenant(tenantId, () -> runs.recordStartRetry(runId, attempt, maxAttempts, e.getMessage()));
+				transactions.runInTenant(tenantId, () -> creation.recordStartRetry(runId, attempt, maxAttempts, e.getMessage()));
 				log.warn("Start of run {} failed on attempt {} of {}, will be retried: {}", runId, attempt, maxAttempts,
 						e.getMessage());
 				throw e;
@@ -107,7 +110,7 @@ public class RunStarter {
 	private Optional<StartRequest> decide(String tenantId, UUID runId, UUID eventId) {
 		// the lock orders this decision with an HR withdraw of the same requested run
 		Run run = runs.lock(runId).orElseThrow(() -> new PermanentFailureException("Run " + runId + " does not exist"));
-		if (run.status() == RunStatus.START_FAILED && run.workflowId() == null && runs.reopenStart(runId)) {
+		if (run.status() == RunStatus.START_FAILED && run.workflowId() == null && creation.reopenStart(runId)) {
 			log.info("Run {} had failed to start; start request {} starts it again", runId, eventId);
 		}
 		else if (run.status() != RunStatus.REQUESTED || run.workflowId() != null) {
@@ -128,9 +131,9 @@ public class RunStarter {
 		}
 		if (run.status() == RunStatus.START_FAILED && run.workflowId() == null) {
 			// an overrunning attempt started it after the chain had given up: the execution is real
-			runs.reopenStart(runId);
+			creation.reopenStart(runId);
 		}
-		runs.recordExecution(runId, receipt.workflowId(), receipt.executionId());
+		creation.recordExecution(runId, receipt.workflowId(), receipt.executionId());
 		log.info("Run {} {} as {}", runId, receipt.alreadyStarted() ? "was already started" : "started", receipt.workflowId());
 		if (run.status() == RunStatus.WITHDRAWN && run.workflowId() == null) {
 			return actions.forRun(runId).stream().filter(action -> action.action() == ActionKind.WITHDRAW).findFirst();

@@ -5,13 +5,15 @@ import java.util.List;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
+import workflow.definition.OpenStages;
+
 /**
  * Read-only questions the tenant administration asks about open stages (see
  * {@code platform.DirectoryReferences}): whose decision they wait for, and which groups they name.
  * Call inside the tenant unit of work.
  */
 @Repository
-public class StageReferences {
+class StageReferences implements OpenStages {
 
 	private final JdbcClient jdbc;
 
@@ -19,7 +21,7 @@ public class StageReferences {
 		this.jdbc = jdbc;
 	}
 
-	/** Active stages assigned to {@code username}, as "run of <employee>: stage <title>". */
+	@Override
 	public List<String> activeAssignedTo(String username) {
 		return jdbc.sql("""
 				SELECT r.definition_title || ' run of ' || r.employee_name || ': stage ' || s.title || ' (run ' || r.id || ')'
@@ -31,7 +33,8 @@ public class StageReferences {
 			.list();
 	}
 
-	/** Stages not yet decided (pending, blocked, active, returned) of open runs assigned to {@code group}. */
+	/** Pending, blocked, active and returned stages. */
+	@Override
 	public List<String> openNaming(String group) {
 		return jdbc.sql("""
 				SELECT r.definition_title || ' run of ' || r.employee_name || ': stage ' || s.title || ' (' || s.status || ')'

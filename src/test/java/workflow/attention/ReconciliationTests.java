@@ -30,6 +30,7 @@ import workflow.Runs;
 import workflow.StageStatus;
 import workflow.WorkflowProperties;
 import workflow.definition.DefinitionRepository;
+import workflow.store.RunCreation;
 import workflow.store.RunRepository;
 import workflow.store.StageRepository;
 import workflow.start.RunRequests;
@@ -65,6 +66,9 @@ class ReconciliationTests {
 	RunRepository runRepository;
 
 	@Autowired
+	RunCreation creation;
+
+	@Autowired
 	StageRepository stages;
 
 	@Autowired
@@ -95,8 +99,8 @@ class ReconciliationTests {
 		transactions.runInTenant("acme", () -> outbox.publish(new EmployeeHired(employeeId, "Reconcile Hire",
 				"reconcile-" + employeeId + "@acme.example", "Engineering", "manny", LocalDate.of(2030, 1, 15))));
 		UUID runId = await().atMost(TIMEOUT)
-			.until(() -> runs.list("acme", new RunFilter(null, null, employeeId, null, null), null, 1).items().stream()
-				.findFirst().map(Run::id).orElse(null), id -> id != null);
+			.until(() -> runs.rows("acme", new RunFilter(null, null, employeeId, null, null), null, 1).items().stream()
+				.findFirst().map(row -> row.run().id()).orElse(null), id -> id != null);
 		await().atMost(TIMEOUT).until(() -> runs.detail("acme", runId).stages().stream()
 			.anyMatch(stage -> stage.name().equals("manager_approval") && stage.status() == StageStatus.ACTIVE));
 		// started a while ago, as the job only looks at runs past their start
@@ -220,7 +224,7 @@ class ReconciliationTests {
 	UUID waitingJoiner(String name) {
 		var settings = new WorkflowProperties(new WorkflowProperties.Jml(true, 5, 1), properties.engine(), properties.jobs());
 		UUID employeeId = UUID.randomUUID();
-		return new RunRequests(transactions, definitions, runRepository, stages, outbox, settings, Clock.systemUTC())
+		return new RunRequests(transactions, definitions, creation, runRepository, stages, outbox, settings, Clock.systemUTC())
 			.request("acme", "joiner", new RunTrigger(UUID.randomUUID(), EmployeeHired.TYPE, "k-" + employeeId, employeeId,
 					name, null, null, "manny", null, null, LocalDate.of(2099, 1, 1)));
 	}

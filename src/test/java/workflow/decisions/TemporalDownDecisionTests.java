@@ -96,8 +96,8 @@ class TemporalDownDecisionTests {
 		transactions.runInTenant("acme", () -> outbox.publish(new EmployeeHired(employeeId, "Outage Hire",
 				"outage-" + employeeId + "@acme.example", "Engineering", "manny", LocalDate.of(2030, 1, 15))));
 		UUID runId = await().atMost(TIMEOUT)
-			.until(() -> runs.list("acme", new RunFilter(null, null, employeeId, null, null), null, 1).items().stream()
-				.findFirst().map(workflow.Run::id).orElse(null), id -> id != null);
+			.until(() -> runs.rows("acme", new RunFilter(null, null, employeeId, null, null), null, 1).items().stream()
+				.findFirst().map(row -> row.run().id()).orElse(null), id -> id != null);
 		Stage manager = await().atMost(TIMEOUT).until(() -> activeStage(runId, "manager_approval"), stage -> stage != null);
 
 		AppUser manny = new AppUser("manny", "acme", "Acme", "Manny Manager", Set.of(Role.APPROVER), Set.of("managers"),

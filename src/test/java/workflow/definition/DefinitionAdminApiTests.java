@@ -19,6 +19,7 @@ import platform.testing.ApiClient;
 import platform.testing.JmlHubIntegrationTest;
 import platform.testing.TestTenants;
 import workflow.WorkflowProperties;
+import workflow.store.RunCreation;
 import workflow.store.RunRepository;
 import workflow.store.StageRepository;
 import workflow.start.RunRequests;
@@ -53,6 +54,9 @@ class DefinitionAdminApiTests {
 
 	@Autowired
 	RunRepository runs;
+
+	@Autowired
+	RunCreation creation;
 
 	@Autowired
 	StageRepository stages;
@@ -155,7 +159,7 @@ class DefinitionAdminApiTests {
 	UUID waitingJoiner() {
 		var settings = new WorkflowProperties(new WorkflowProperties.Jml(true, 5, 1), properties.engine(), properties.jobs());
 		UUID employeeId = UUID.randomUUID();
-		return new RunRequests(transactions, definitions, runs, stages, outbox, settings, Clock.systemUTC()).request(tenant,
+		return new RunRequests(transactions, definitions, creation, runs, stages, outbox, settings, Clock.systemUTC()).request(tenant,
 				"joiner", new RunTrigger(UUID.randomUUID(), EmployeeHired.TYPE, "k-" + employeeId, employeeId, "Vera Version",
 						null, null, null, null, null, LocalDate.of(2099, 1, 1)));
 	}

@@ -55,7 +55,7 @@ class JmlStartHandlerTests {
 	}
 
 	int runsOf(UUID employeeId) {
-		return queries.list("acme", new RunFilter(null, null, employeeId, null, null), null, 10).items().size();
+		return queries.rows("acme", new RunFilter(null, null, employeeId, null, null), null, 10).items().size();
 	}
 
 	@Test

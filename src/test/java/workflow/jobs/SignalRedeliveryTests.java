@@ -25,6 +25,7 @@ import workflow.ActionOutcome;
 import workflow.WorkflowProperties;
 import workflow.definition.DefinitionRepository;
 import workflow.store.ActionRepository;
+import workflow.store.RunCreation;
 import workflow.store.RunRepository;
 import workflow.store.StageRepository;
 import workflow.start.RunRequests;
@@ -48,6 +49,9 @@ class SignalRedeliveryTests {
 	RunRepository runs;
 
 	@Autowired
+	RunCreation creation;
+
+	@Autowired
 	StageRepository stages;
 
 	@Autowired
@@ -69,7 +73,7 @@ class SignalRedeliveryTests {
 	UUID runWithoutProcess() {
 		var settings = new WorkflowProperties(new WorkflowProperties.Jml(true, 5, 1), properties.engine(), properties.jobs());
 		UUID employeeId = UUID.randomUUID();
-		return new RunRequests(transactions, definitions, runs, stages, outbox, settings, Clock.systemUTC()).request("acme",
+		return new RunRequests(transactions, definitions, creation, runs, stages, outbox, settings, Clock.systemUTC()).request("acme",
 				"joiner", new RunTrigger(UUID.randomUUID(), EmployeeHired.TYPE, "k-" + employeeId, employeeId, "Signal Test",
 						null, null, "manny", null, null, LocalDate.of(2099, 1, 1)));
 	}

@@ -28,6 +28,7 @@ import workflow.Stage;
 import workflow.StageStatus;
 import workflow.WorkflowProperties;
 import workflow.definition.DefinitionRepository;
+import workflow.store.RunCreation;
 import workflow.store.RunRepository;
 import workflow.store.StageRepository;
 import workflow.start.RunRequests;
@@ -51,6 +52,9 @@ class WorkflowJobsTests {
 
 	@Autowired
 	RunRepository runs;
+
+	@Autowired
+	RunCreation creation;
 
 	@Autowired
 	StageRepository stages;
@@ -86,7 +90,7 @@ class WorkflowJobsTests {
 	void aPrehireJoinerWaitsInRequestedUntilItsLeadDaysThenTheJobStartsIt() throws Exception {
 		var leadDays = new WorkflowProperties(new WorkflowProperties.Jml(true, 5, 10), properties.engine(),
 				properties.jobs());
-		RunRequests prehire = new RunRequests(transactions, definitions, runs, stages, outbox, leadDays,
+		RunRequests prehire = new RunRequests(transactions, definitions, creation, runs, stages, outbox, leadDays,
 				Clock.systemUTC());
 		UUID employeeId = UUID.randomUUID();
 		EmployeeHired hired = joiner(employeeId, LocalDate.of(2099, 3, 1));
@@ -134,11 +138,11 @@ class WorkflowJobsTests {
 	}
 
 	Stage activeStage(UUID employeeId) {
-		var page = queries.list("acme", new RunFilter(null, null, employeeId, null, null), null, 1);
+		var page = queries.rows("acme", new RunFilter(null, null, employeeId, null, null), null, 1);
 		if (page.items().isEmpty()) {
 			return null;
 		}
-		return queries.detail("acme", page.items().get(0).id()).stages().stream()
+		return queries.detail("acme", page.items().get(0).run().id()).stages().stream()
 			.filter(s -> s.status() == StageStatus.ACTIVE)
 			.findFirst()
 			.orElse(null);

@@ -37,6 +37,7 @@ import workflow.engine.Orchestrator.StartRequest;
 import workflow.engine.OrchestratorException;
 import workflow.store.ActionRepository;
 import workflow.projection.RunEndings;
+import workflow.store.RunCreation;
 import workflow.store.RunRepository;
 import workflow.store.StageRepository;
 import workflow.store.RunTrigger;
@@ -71,6 +72,9 @@ class RunStarterTests {
 	RunRepository runs;
 
 	@Autowired
+	RunCreation creation;
+
+	@Autowired
 	StageRepository stages;
 
 	@Autowired
@@ -92,7 +96,7 @@ class RunStarterTests {
 	UUID waitingRun() {
 		var settings = new WorkflowProperties(new WorkflowProperties.Jml(true, 5, 1), properties.engine(), properties.jobs());
 		UUID employeeId = UUID.randomUUID();
-		return new RunRequests(transactions, definitions, runs, stages, outbox, settings, Clock.systemUTC()).request("acme",
+		return new RunRequests(transactions, definitions, creation, runs, stages, outbox, settings, Clock.systemUTC()).request("acme",
 				"joiner", new RunTrigger(UUID.randomUUID(), EmployeeHired.TYPE, "k-" + employeeId, employeeId, "Start Failure", null, null,
 						"manny", null, null, LocalDate.of(2099, 1, 1)));
 	}
@@ -129,7 +133,7 @@ class RunStarterTests {
 	}
 
 	RunStarter starter(Orchestrator orchestrator) {
-		return new RunStarter(transactions, runs, stages, actions, orchestrator, endings, properties);
+		return new RunStarter(transactions, creation, runs, stages, actions, orchestrator, endings, properties);
 	}
 
 	void start(Orchestrator orchestrator, UUID runId, int attempt) {

@@ -34,6 +34,9 @@ class HrWorkQueueTests {
 	RunRepository runs;
 
 	@Autowired
+	RunCreation creation;
+
+	@Autowired
 	StageRepository stages;
 
 	@Autowired
@@ -72,7 +75,7 @@ class HrWorkQueueTests {
 
 	private UUID newRun(UUID employee, String definition) {
 		UUID eventId = UUID.randomUUID();
-		return transactions.inTenant("acme", () -> runs.insertIfAbsent(new NewRun(UUID.randomUUID(), definition,
+		return transactions.inTenant("acme", () -> creation.insertIfAbsent(new NewRun(UUID.randomUUID(), definition,
 				"Queue " + definition, new RunTrigger(eventId, "test.queue", "test.queue:" + eventId, employee,
 						"Queue Employee", null, "Ops", null, null, null, null), null, 1))
 			.orElseThrow());
