@@ -25,7 +25,7 @@ import workflow.RunStatus;
 import workflow.Stage;
 import workflow.store.ActionRepository;
 import workflow.assignees.AssigneeResolver;
-import workflow.projection.RunEndings;
+import workflow.endings.RunEndings;
 import workflow.store.RunRepository;
 import workflow.store.StageRepository;
 

@@ -7,7 +7,7 @@ import outbox.Delivery;
 import outbox.OutboxEventHandler;
 import outbox.catalog.CatalogEvent;
 import workflow.WorkflowProperties;
-import workflow.projection.RunEndings;
+import workflow.endings.RunEndings;
 import workflow.start.RunRequests;
 import workflow.store.RunTrigger;
 

@@ -5,7 +5,7 @@ import org.springframework.stereotype.Component;
 import outbox.Delivery;
 import outbox.catalog.EmployeeOffboarded;
 import workflow.WorkflowProperties;
-import workflow.projection.RunEndings;
+import workflow.endings.RunEndings;
 import workflow.definition.Definition;
 import workflow.start.RunRequests;
 import workflow.store.RunTrigger;

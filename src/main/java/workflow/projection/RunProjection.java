@@ -26,6 +26,7 @@ import workflow.store.ActionRepository;
 import workflow.store.GrantRepository;
 import workflow.store.RunRepository;
 import workflow.store.StageRepository;
+import workflow.endings.RunEndings;
 
 /**
  * The projection writes the workflow's activities make, each in its own tenant unit of work and

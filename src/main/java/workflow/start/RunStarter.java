@@ -26,7 +26,7 @@ import workflow.engine.Orchestrator.StartReceipt;
 import workflow.engine.Orchestrator.StartRequest;
 import workflow.engine.OrchestratorException;
 import workflow.store.ActionRepository;
-import workflow.projection.RunEndings;
+import workflow.endings.RunEndings;
 import workflow.store.RunCreation;
 import workflow.store.RunRepository;
 import workflow.store.StageRepository;

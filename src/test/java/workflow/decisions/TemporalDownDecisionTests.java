@@ -34,7 +34,7 @@ import workflow.WorkflowProperties;
 import workflow.engine.temporal.UnreachableTemporal;
 import workflow.store.ActionRepository;
 import workflow.assignees.AssigneeResolver;
-import workflow.projection.RunEndings;
+import workflow.endings.RunEndings;
 import workflow.store.RunRepository;
 import workflow.store.StageRepository;
 

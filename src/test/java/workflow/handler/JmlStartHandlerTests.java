@@ -14,7 +14,7 @@ import outbox.Delivery;
 import outbox.catalog.EmployeeHired;
 import outbox.catalog.RunFinished;
 import platform.TenantTransactions;
-import workflow.projection.RunEndings;
+import workflow.endings.RunEndings;
 import platform.testing.JmlHubIntegrationTest;
 import workflow.RunFilter;
 import workflow.Runs;

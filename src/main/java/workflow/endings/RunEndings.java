@@ -1,4 +1,4 @@
-package workflow.projection;
+package workflow.endings;
 
 import java.util.UUID;
 
