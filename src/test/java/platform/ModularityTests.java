@@ -20,6 +20,8 @@ import org.springframework.modulith.core.ApplicationModule;
 import org.springframework.modulith.core.ApplicationModules;
 import org.springframework.modulith.docs.Documenter;
 
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
@@ -68,6 +70,23 @@ class ModularityTests {
 
 	static ArchRule roomsAreFreeOfCycles(String module) {
 		return slices().matching(module + ".(*)..").namingSlices(module + ".$1").should().beFreeOfCycles();
+	}
+
+	/**
+	 * The projection and the start are used by most other rooms: they expose a handful of types
+	 * (nested ones included) and keep the rest package-private.
+	 */
+	@ParameterizedTest
+	@ValueSource(strings = { "workflow.projection", "workflow.start" })
+	void theProjectionAndTheStartExposeAHandfulOfTypes(String room) {
+		var classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+			.importPackages(room);
+		assertThat(classes.stream()
+			.filter(type -> type.getPackageName().equals(room))
+			.filter(type -> type.getModifiers().contains(JavaModifier.PUBLIC))
+			.map(JavaClass::getName))
+			.isNotEmpty()
+			.hasSizeLessThanOrEqualTo(5);
 	}
 
 	@Test
