@@ -10,8 +10,8 @@ import java.util.UUID;
 import org.springframework.stereotype.Service;
 import org.springframework.util.StringUtils;
 
-import platform.DomainException;
 import platform.AppUser;
+import platform.DomainException;
 import workflow.RunPolicy.Actor;
 import workflow.RunPolicy.StageFacts;
 import workflow.attention.RunRepair;

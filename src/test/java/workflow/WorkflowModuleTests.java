@@ -134,7 +134,7 @@ class WorkflowModuleTests {
 		UUID runId = it.runId();
 
 		assertThat(provisioning.of(runId)).containsExactly(new ProvisioningRequest("acme", runId, it.id(), "accounts",
-				GrantStatus.GRANTED, employeeId, email(employeeId), "grant:" + it.id() + ":accounts:granted"));
+				GrantState.GRANTED, employeeId, email(employeeId), "grant:" + it.id() + ":accounts:granted"));
 		await().atMost(TIMEOUT).untilAsserted(() -> assertThat(grantEvents(runId)).containsExactly("granted delivered"));
 
 		// security rejects: compensation undoes the grant, and the provisioning hears of that too
@@ -142,7 +142,7 @@ class WorkflowModuleTests {
 		decide(SARA, security, ActionKind.REJECT, "No background check on file.");
 		await().atMost(TIMEOUT).until(() -> provisioning.of(runId).size() == 2);
 		assertThat(provisioning.of(runId).get(1)).isEqualTo(new ProvisioningRequest("acme", runId, it.id(), "accounts",
-				GrantStatus.COMPENSATED, employeeId, email(employeeId), "grant:" + it.id() + ":accounts:compensated"));
+				GrantState.COMPENSATED, employeeId, email(employeeId), "grant:" + it.id() + ":accounts:compensated"));
 		await().atMost(TIMEOUT).untilAsserted(() -> assertThat(grantEvents(runId))
 			.containsExactlyInAnyOrder("granted delivered", "compensated delivered"));
 	}

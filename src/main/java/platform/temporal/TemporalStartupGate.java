@@ -11,8 +11,8 @@ import io.grpc.StatusRuntimeException;
 import io.temporal.api.workflowservice.v1.DescribeNamespaceRequest;
 import io.temporal.serviceclient.WorkflowServiceStubs;
 import platform.RuntimeRoles;
-import platform.TemporalProperties;
 import platform.StartupRefusedException;
+import platform.TemporalProperties;
 
 /**
  * Temporal is a startup gate of the worker: with {@code TEMPORAL_TARGET} set, a worker whose

@@ -10,22 +10,22 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
 import org.springframework.util.Assert;
 import org.springframework.util.StringUtils;
 
-import platform.DomainException;
 import platform.AppUser;
+import platform.DomainException;
 import platform.TenantTransactions;
 import workflow.Action;
 import workflow.ActionKind;
 import workflow.ActionOutcome;
 import workflow.ActionRequest;
 import workflow.Run;
-import workflow.RunPolicy;
 import workflow.RunPolicy.Refusal;
 import workflow.RunPolicy.StageFacts;
+import workflow.RunPolicy;
 import workflow.RunStatus;
 import workflow.Stage;
-import workflow.store.ActionRepository;
 import workflow.assignees.AssigneeResolver;
 import workflow.endings.RunEndings;
+import workflow.store.ActionRepository;
 import workflow.store.RunRepository;
 import workflow.store.StageRepository;
 

@@ -18,9 +18,9 @@ import workflow.RunPolicy.Refusal;
 import workflow.RunStatus;
 import workflow.Stage;
 import workflow.StageStatus;
+import workflow.assignees.AssigneeResolver;
 import workflow.definition.DefinitionStage;
 import workflow.store.ActionRepository;
-import workflow.assignees.AssigneeResolver;
 import workflow.store.RunRepository;
 import workflow.store.StageRepository;
 

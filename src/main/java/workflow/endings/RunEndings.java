@@ -43,8 +43,8 @@ public class RunEndings {
 	}
 
 	/** An HR event asked for a run that was not created (auto-start is off). */
-	public void notStarted(UUID employeeId, String definitionKey, String triggerKey, String reason) {
-		outbox.publish(new RunFinished(null, employeeId, RunDefinition.of(definitionKey), RunOutcome.NOT_STARTED,
+	public void notStarted(UUID employeeId, RunDefinition definition, String triggerKey, String reason) {
+		outbox.publish(new RunFinished(null, employeeId, definition, RunOutcome.NOT_STARTED,
 				triggerKey, reason));
 	}
 
@@ -54,7 +54,7 @@ public class RunEndings {
 			runs.origin(runId)
 				.filter(origin -> origin.sourceEventKey() != null)
 				.ifPresent(origin -> outbox.publish(new RunFinished(runId, origin.employeeId(),
-						RunDefinition.of(origin.definitionKey()), outcome(status), origin.sourceEventKey(), reason)));
+						origin.definition(), outcome(status), origin.sourceEventKey(), reason)));
 		}
 		return ended;
 	}

@@ -6,6 +6,7 @@ import org.slf4j.LoggerFactory;
 import outbox.Delivery;
 import outbox.OutboxEventHandler;
 import outbox.catalog.CatalogEvent;
+import outbox.catalog.RunDefinition;
 import workflow.WorkflowProperties;
 import workflow.endings.RunEndings;
 import workflow.start.RunRequests;
@@ -22,9 +23,9 @@ abstract class JmlStartHandler<E extends CatalogEvent> implements OutboxEventHan
 	private final RunRequests requests;
 	private final RunEndings endings;
 	private final boolean autoStartEnabled;
-	private final String definition;
+	private final RunDefinition definition;
 
-	JmlStartHandler(RunRequests requests, RunEndings endings, WorkflowProperties properties, String definition) {
+	JmlStartHandler(RunRequests requests, RunEndings endings, WorkflowProperties properties, RunDefinition definition) {
 		this.requests = requests;
 		this.endings = endings;
 		this.autoStartEnabled = properties.jml().autoStartEnabled();
@@ -39,13 +40,13 @@ abstract class JmlStartHandler<E extends CatalogEvent> implements OutboxEventHan
 		RunTrigger trigger = trigger(event, delivery);
 		if (!autoStartEnabled) {
 			log.info("JML auto-start is off: event {} ({}) starts no {} run", delivery.eventId(), delivery.type(),
-					definition);
+					definition.key());
 			// HR learns that no run is open, so it may start one by hand
 			endings.notStarted(trigger.employeeId(), definition, delivery.idempotencyKey(),
 					"JML auto-start is off (WORKFLOW_JML_AUTO_START_ENABLED=false)");
 			return;
 		}
 		var runId = requests.request(delivery.tenantId(), definition, trigger);
-		log.info("Event {} ({}) → {} run {}", delivery.eventId(), delivery.type(), definition, runId);
+		log.info("Event {} ({}) → {} run {}", delivery.eventId(), delivery.type(), definition.key(), runId);
 	}
 }

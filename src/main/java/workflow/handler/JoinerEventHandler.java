@@ -4,9 +4,9 @@ import org.springframework.stereotype.Component;
 
 import outbox.Delivery;
 import outbox.catalog.EmployeeHired;
+import outbox.catalog.RunDefinition;
 import workflow.WorkflowProperties;
 import workflow.endings.RunEndings;
-import workflow.definition.Definition;
 import workflow.start.RunRequests;
 import workflow.store.RunTrigger;
 
@@ -15,7 +15,7 @@ import workflow.store.RunTrigger;
 class JoinerEventHandler extends JmlStartHandler<EmployeeHired> {
 
 	JoinerEventHandler(RunRequests requests, RunEndings endings, WorkflowProperties properties) {
-		super(requests, endings, properties, Definition.JOINER);
+		super(requests, endings, properties, RunDefinition.JOINER);
 	}
 
 	@Override

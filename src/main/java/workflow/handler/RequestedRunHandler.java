@@ -32,7 +32,7 @@ class RequestedRunHandler implements OutboxEventHandler<EmployeeRunRequested> {
 
 	@Override
 	public void handle(EmployeeRunRequested request, Delivery delivery) {
-		var runId = requests.request(delivery.tenantId(), request.definition().key(),
+		var runId = requests.request(delivery.tenantId(), request.definition(),
 				new RunTrigger(delivery.eventId(), delivery.type(), delivery.idempotencyKey(), request.employeeId(),
 						request.displayName(), request.email(), request.department(), request.manager(), null, null,
 						request.effectiveDate(), request.title(), request.requestedBy()));

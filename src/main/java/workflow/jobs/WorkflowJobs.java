@@ -17,8 +17,8 @@ import workflow.Run;
 import workflow.WorkflowProperties;
 import workflow.attention.RunReconciliation;
 import workflow.decisions.SignalDelivery;
-import workflow.store.ActionRepository;
 import workflow.start.RunRequests;
+import workflow.store.ActionRepository;
 
 /** The workflow's jobs, each a {@link TenantBatchJob} over its durable source. */
 @Configuration(proxyBeanMethods = false)

@@ -22,11 +22,11 @@ import workflow.Stage;
 import workflow.StageKind;
 import workflow.StageStatus;
 import workflow.assignees.AssigneeResolver;
+import workflow.endings.RunEndings;
 import workflow.store.ActionRepository;
 import workflow.store.GrantRepository;
 import workflow.store.RunRepository;
 import workflow.store.StageRepository;
-import workflow.endings.RunEndings;
 
 /**
  * The projection writes the workflow's activities make, each in its own tenant unit of work and

@@ -12,7 +12,6 @@ import outbox.PermanentFailureException;
 import outbox.catalog.GrantRecorded;
 import platform.TenantTransactions;
 import workflow.GrantProvisioning;
-import workflow.GrantStatus;
 import workflow.ProvisioningRequest;
 import workflow.Run;
 import workflow.store.RunRepository;
@@ -66,6 +65,6 @@ public class GrantProvisioner {
 		Run run = runs.find(change.runId())
 			.orElseThrow(() -> new PermanentFailureException("run " + change.runId() + " does not exist"));
 		return Optional.of(new ProvisioningRequest(tenantId, change.runId(), change.stageId(), change.grant(),
-				GrantStatus.of(change.status().value()), change.employeeId(), run.employeeEmail(), idempotencyKey));
+				change.status(), change.employeeId(), run.employeeEmail(), idempotencyKey));
 	}
 }

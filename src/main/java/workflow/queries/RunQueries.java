@@ -12,8 +12,8 @@ import java.util.UUID;
 import org.springframework.stereotype.Service;
 import org.springframework.util.StringUtils;
 
-import platform.DomainException;
 import platform.AppUser;
+import platform.DomainException;
 import platform.TenantTransactions;
 import platform.UserDirectory;
 import workflow.CurrentStage;

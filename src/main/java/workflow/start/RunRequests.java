@@ -13,6 +13,7 @@ import org.springframework.stereotype.Service;
 import outbox.OutboxPublisher;
 import outbox.PermanentFailureException;
 import outbox.PublishOptions;
+import outbox.catalog.RunDefinition;
 import outbox.catalog.RunStartRequested;
 import platform.TenantTransactions;
 import workflow.Run;
@@ -23,8 +24,8 @@ import workflow.definition.DefinitionRepository;
 import workflow.store.NewRun;
 import workflow.store.RunCreation;
 import workflow.store.RunRepository;
-import workflow.store.StageRepository;
 import workflow.store.RunTrigger;
+import workflow.store.StageRepository;
 
 /**
  * The first hop of the start chain: an HR event becomes a run row (with its stage snapshot) and,
@@ -60,20 +61,20 @@ public class RunRequests {
 	}
 
 	/**
-	 * Creates the run of {@code definitionKey} for the employee of the trigger, unless its event
+	 * Creates the run of {@code kind} for the employee of the trigger, unless its event
 	 * already created one; returns the run id either way.
 	 */
-	public UUID request(String tenantId, String definitionKey, RunTrigger trigger) {
+	public UUID request(String tenantId, RunDefinition kind, RunTrigger trigger) {
 		return transactions.inTenant(tenantId, () -> {
 			Optional<Run> existing = creation.findBySourceEvent(trigger.sourceEventId());
 			if (existing.isPresent()) {
 				log.info("Event {} already created run {}; nothing to do", trigger.sourceEventId(), existing.get().id());
 				return existing.get().id();
 			}
-			Definition definition = definitions.find(definitionKey)
+			Definition definition = definitions.find(kind.key())
 				.filter(d -> !d.stages().isEmpty())
-				.orElseThrow(() -> new PermanentFailureException("No definition '" + definitionKey + "' with stages"));
-			NewRun run = newRun(definition, trigger);
+				.orElseThrow(() -> new PermanentFailureException("No definition '" + kind.key() + "' with stages"));
+			NewRun run = newRun(kind, definition, trigger);
 			Optional<UUID> created = creation.insertIfAbsent(run);
 			if (created.isEmpty()) {
 				// a concurrent delivery of the same event won the insert
@@ -111,10 +112,10 @@ public class RunRequests {
 		creation.markStartRequested(runId);
 	}
 
-	private NewRun newRun(Definition definition, RunTrigger trigger) {
-		Instant startNotBefore = Definition.JOINER.equals(definition.key())
+	private NewRun newRun(RunDefinition kind, Definition definition, RunTrigger trigger) {
+		Instant startNotBefore = kind == RunDefinition.JOINER
 				? prehire.startNotBefore(trigger.effectiveDate(), clock.instant()) : null;
-		return new NewRun(UUID.randomUUID(), definition.key(), definition.title(), trigger, startNotBefore,
+		return new NewRun(UUID.randomUUID(), kind, definition.title(), trigger, startNotBefore,
 				definition.version());
 	}
 }

@@ -8,8 +8,8 @@ import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
+import outbox.catalog.GrantState;
 import workflow.Grant;
-import workflow.GrantStatus;
 import workflow.support.Rows;
 
 /** The {@code workflow_grants} table. Call inside a tenant unit of work. */
@@ -45,8 +45,8 @@ public class GrantRepository {
 			.param("name", name)
 			.param("reason", reason)
 			.param("step", step)
-			.param("compensated", GrantStatus.COMPENSATED.value())
-			.param("granted", GrantStatus.GRANTED.value())
+			.param("compensated", GrantState.COMPENSATED.value())
+			.param("granted", GrantState.GRANTED.value())
 			.update() > 0;
 	}
 
@@ -57,7 +57,7 @@ public class GrantRepository {
 
 	static Grant map(ResultSet rs, int row) throws SQLException {
 		return new Grant(Rows.uuid(rs, "id"), Rows.uuid(rs, "run_id"), Rows.uuid(rs, "stage_id"), rs.getString("name"),
-				GrantStatus.of(rs.getString("status")), Rows.instant(rs, "granted_at"), Rows.instant(rs, "compensated_at"),
+				GrantState.of(rs.getString("status")), Rows.instant(rs, "granted_at"), Rows.instant(rs, "compensated_at"),
 				rs.getString("compensation_reason"), Rows.nullableInt(rs, "compensation_step"));
 	}
 }

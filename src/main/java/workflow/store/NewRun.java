@@ -2,13 +2,12 @@ package workflow.store;
 
 import java.time.Instant;
 import java.util.UUID;
-
-import workflow.store.RunTrigger;
+import outbox.catalog.RunDefinition;
 
 /**
  * A run to create from an HR event; {@code startNotBefore} is set for a pre-hire joiner that waits;
  * {@code definitionVersion} is the definition version whose stages the run snapshots.
  */
-public record NewRun(UUID id, String definitionKey, String definitionTitle, RunTrigger trigger, Instant startNotBefore,
+public record NewRun(UUID id, RunDefinition definition, String definitionTitle, RunTrigger trigger, Instant startNotBefore,
 		int definitionVersion) {
 }

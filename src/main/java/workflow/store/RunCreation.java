@@ -40,7 +40,7 @@ public class RunCreation {
 				RETURNING id
 				""")
 			.param("id", run.id())
-			.param("definitionKey", run.definitionKey())
+			.param("definitionKey", run.definition().key())
 			.param("definitionTitle", run.definitionTitle())
 			.param("employeeId", run.trigger().employeeId())
 			.param("employeeName", run.trigger().displayName())

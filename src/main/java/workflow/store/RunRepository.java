@@ -10,6 +10,7 @@ import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
+import outbox.catalog.RunDefinition;
 import workflow.Run;
 import workflow.RunStatus;
 import workflow.support.Rows;
@@ -40,7 +41,8 @@ public class RunRepository {
 	public Optional<RunOrigin> origin(UUID id) {
 		return jdbc.sql("SELECT employee_id, definition_key, source_event_key FROM workflow_runs WHERE id = :id")
 			.param("id", id)
-			.query((rs, row) -> new RunOrigin(rs.getObject(1, UUID.class), rs.getString(2), rs.getString(3)))
+			.query((rs, row) -> new RunOrigin(rs.getObject(1, UUID.class), RunDefinition.of(rs.getString(2)),
+					rs.getString(3)))
 			.optional();
 	}
 

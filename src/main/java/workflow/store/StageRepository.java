@@ -14,9 +14,9 @@ import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
+import workflow.BlockedStage;
 import workflow.InboxItem;
 import workflow.RunStatus;
-import workflow.BlockedStage;
 import workflow.Stage;
 import workflow.StageKind;
 import workflow.StageStatus;

@@ -18,6 +18,7 @@ import io.temporal.client.WorkflowClient;
 import jobs.Job;
 import outbox.OutboxPublisher;
 import outbox.catalog.EmployeeHired;
+import outbox.catalog.RunDefinition;
 import platform.TenantTransactions;
 import platform.testing.ApiClient;
 import platform.testing.JmlHubIntegrationTest;
@@ -225,7 +226,7 @@ class ReconciliationTests {
 		var settings = new WorkflowProperties(new WorkflowProperties.Jml(true, 5, 1), properties.engine(), properties.jobs());
 		UUID employeeId = UUID.randomUUID();
 		return new RunRequests(transactions, definitions, creation, runRepository, stages, outbox, settings, Clock.systemUTC())
-			.request("acme", "joiner", new RunTrigger(UUID.randomUUID(), EmployeeHired.TYPE, "k-" + employeeId, employeeId,
+			.request("acme", RunDefinition.JOINER, new RunTrigger(UUID.randomUUID(), EmployeeHired.TYPE, "k-" + employeeId, employeeId,
 					name, null, null, "manny", null, null, LocalDate.of(2099, 1, 1)));
 	}
 

@@ -20,6 +20,7 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.context.TestPropertySource;
 
+import outbox.catalog.RunDefinition;
 import platform.TenantTransactions;
 import platform.testing.ApiClient;
 import platform.testing.ConsoleSession;
@@ -81,7 +82,7 @@ class RepairWithTemporalDownTests {
 	/** A joiner run that was running on its first stage and now needs attention (its execution is gone). */
 	UUID runNeedingAttention() {
 		UUID employeeId = UUID.randomUUID();
-		UUID runId = requests.request("acme", "joiner", new RunTrigger(UUID.randomUUID(), "hr.employee.created",
+		UUID runId = requests.request("acme", RunDefinition.JOINER, new RunTrigger(UUID.randomUUID(), "hr.employee.created",
 				"hr.employee.created:" + employeeId, employeeId, "Outage Repair", "repair-" + employeeId + "@acme.example",
 				"Engineering", "manny", null, null, LocalDate.of(2030, 1, 15)));
 		transactions.runInTenant("acme", () -> {

@@ -31,10 +31,10 @@ import workflow.Runs;
 import workflow.Stage;
 import workflow.StageStatus;
 import workflow.WorkflowProperties;
-import workflow.engine.temporal.UnreachableTemporal;
-import workflow.store.ActionRepository;
 import workflow.assignees.AssigneeResolver;
 import workflow.endings.RunEndings;
+import workflow.engine.temporal.UnreachableTemporal;
+import workflow.store.ActionRepository;
 import workflow.store.RunRepository;
 import workflow.store.StageRepository;
 

@@ -14,16 +14,17 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 
 import outbox.OutboxPublisher;
 import outbox.catalog.EmployeeHired;
+import outbox.catalog.RunDefinition;
 import platform.TenantTransactions;
 import platform.testing.ApiClient;
 import platform.testing.JmlHubIntegrationTest;
 import platform.testing.TestTenants;
 import workflow.WorkflowProperties;
+import workflow.start.RunRequests;
 import workflow.store.RunCreation;
 import workflow.store.RunRepository;
-import workflow.store.StageRepository;
-import workflow.start.RunRequests;
 import workflow.store.RunTrigger;
+import workflow.store.StageRepository;
 
 /**
  * Editing a tenant's definitions over the API: validation against the tenant's groups and their
@@ -160,7 +161,7 @@ class DefinitionAdminApiTests {
 		var settings = new WorkflowProperties(new WorkflowProperties.Jml(true, 5, 1), properties.engine(), properties.jobs());
 		UUID employeeId = UUID.randomUUID();
 		return new RunRequests(transactions, definitions, creation, runs, stages, outbox, settings, Clock.systemUTC()).request(tenant,
-				"joiner", new RunTrigger(UUID.randomUUID(), EmployeeHired.TYPE, "k-" + employeeId, employeeId, "Vera Version",
+				RunDefinition.JOINER, new RunTrigger(UUID.randomUUID(), EmployeeHired.TYPE, "k-" + employeeId, employeeId, "Vera Version",
 						null, null, null, null, null, LocalDate.of(2099, 1, 1)));
 	}
 

@@ -14,11 +14,11 @@ import outbox.Delivery;
 import outbox.catalog.EmployeeHired;
 import outbox.catalog.RunFinished;
 import platform.TenantTransactions;
-import workflow.endings.RunEndings;
 import platform.testing.JmlHubIntegrationTest;
 import workflow.RunFilter;
 import workflow.Runs;
 import workflow.WorkflowProperties;
+import workflow.endings.RunEndings;
 import workflow.start.RunRequests;
 
 /** The auto-start flag, checked against the real run store (the handlers are built with either setting). */

@@ -17,6 +17,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import jobs.Job;
 import outbox.OutboxPublisher;
 import outbox.catalog.EmployeeHired;
+import outbox.catalog.RunDefinition;
 import platform.TenantTransactions;
 import platform.testing.JmlHubIntegrationTest;
 import workflow.Action;
@@ -24,12 +25,12 @@ import workflow.ActionKind;
 import workflow.ActionOutcome;
 import workflow.WorkflowProperties;
 import workflow.definition.DefinitionRepository;
+import workflow.start.RunRequests;
 import workflow.store.ActionRepository;
 import workflow.store.RunCreation;
 import workflow.store.RunRepository;
-import workflow.store.StageRepository;
-import workflow.start.RunRequests;
 import workflow.store.RunTrigger;
+import workflow.store.StageRepository;
 
 /**
  * Signal re-delivery without head-of-line blocking: each action backs off on its own and is
@@ -74,7 +75,7 @@ class SignalRedeliveryTests {
 		var settings = new WorkflowProperties(new WorkflowProperties.Jml(true, 5, 1), properties.engine(), properties.jobs());
 		UUID employeeId = UUID.randomUUID();
 		return new RunRequests(transactions, definitions, creation, runs, stages, outbox, settings, Clock.systemUTC()).request("acme",
-				"joiner", new RunTrigger(UUID.randomUUID(), EmployeeHired.TYPE, "k-" + employeeId, employeeId, "Signal Test",
+				RunDefinition.JOINER, new RunTrigger(UUID.randomUUID(), EmployeeHired.TYPE, "k-" + employeeId, employeeId, "Signal Test",
 						null, null, "manny", null, null, LocalDate.of(2099, 1, 1)));
 	}
 

@@ -17,6 +17,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import jobs.Job;
 import outbox.OutboxPublisher;
 import outbox.catalog.EmployeeHired;
+import outbox.catalog.RunDefinition;
 import outbox.catalog.StageReminderDue;
 import platform.TenantTransactions;
 import platform.testing.JmlHubIntegrationTest;
@@ -28,11 +29,11 @@ import workflow.Stage;
 import workflow.StageStatus;
 import workflow.WorkflowProperties;
 import workflow.definition.DefinitionRepository;
+import workflow.start.RunRequests;
 import workflow.store.RunCreation;
 import workflow.store.RunRepository;
-import workflow.store.StageRepository;
-import workflow.start.RunRequests;
 import workflow.store.RunTrigger;
+import workflow.store.StageRepository;
 
 /**
  * The pre-hire start and SLA reminder jobs against their durable sources (run and stage rows),
@@ -94,7 +95,7 @@ class WorkflowJobsTests {
 				Clock.systemUTC());
 		UUID employeeId = UUID.randomUUID();
 		EmployeeHired hired = joiner(employeeId, LocalDate.of(2099, 3, 1));
-		UUID runId = prehire.request("acme", "joiner", new RunTrigger(UUID.randomUUID(), EmployeeHired.TYPE, "k-" + employeeId, employeeId,
+		UUID runId = prehire.request("acme", RunDefinition.JOINER, new RunTrigger(UUID.randomUUID(), EmployeeHired.TYPE, "k-" + employeeId, employeeId,
 				hired.displayName(), hired.email(), hired.department(), hired.manager(), null, null, hired.startDate()));
 
 		Run waiting = run(runId);

@@ -9,6 +9,7 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 
+import outbox.catalog.RunDefinition;
 import platform.TenantTransactions;
 import platform.testing.JmlHubIntegrationTest;
 import workflow.HrWorkItem;
@@ -45,7 +46,7 @@ class HrWorkQueueTests {
 	@Test
 	void blockedStagesAndTheLatestFailedStartNeedHrButWaitingAndReplacedRunsDoNot() {
 		UUID employee = UUID.randomUUID();
-		UUID blocked = newRun(employee, "mover");
+		UUID blocked = newRun(employee, RunDefinition.MOVER);
 		transactions.runInTenant("acme", () -> {
 			List<Stage> snapshot = stages.insertSnapshot(blocked, List.of(new DefinitionStage(0, "it_access",
 					"IT access approval", StageKind.APPROVAL, "group-without-approvers", 1, List.of("accounts"), 24, null)));
@@ -53,11 +54,11 @@ class HrWorkQueueTests {
 			stages.markBlocked(snapshot.get(0).id(), 0, "nobody in group-without-approvers may approve",
 					Instant.now().plusSeconds(3600));
 		});
-		UUID replaced = newRun(employee, "joiner");
+		UUID replaced = newRun(employee, RunDefinition.JOINER);
 		transactions.runInTenant("acme", () -> runs.markStartFailed(replaced, "Temporal unreachable"));
-		UUID failed = newRun(employee, "joiner");
+		UUID failed = newRun(employee, RunDefinition.JOINER);
 		transactions.runInTenant("acme", () -> runs.markStartFailed(failed, "Temporal still unreachable"));
-		UUID waiting = newRun(employee, "leaver");
+		UUID waiting = newRun(employee, RunDefinition.LEAVER);
 
 		List<HrWorkItem> mine = facade.hrWork("acme", 200).stream().filter(item -> item.employeeId().equals(employee))
 			.toList();
@@ -73,10 +74,10 @@ class HrWorkQueueTests {
 		assertThat(facade.hrWorkCount("acme")).isGreaterThanOrEqualTo(2);
 	}
 
-	private UUID newRun(UUID employee, String definition) {
+	private UUID newRun(UUID employee, RunDefinition definition) {
 		UUID eventId = UUID.randomUUID();
 		return transactions.inTenant("acme", () -> creation.insertIfAbsent(new NewRun(UUID.randomUUID(), definition,
-				"Queue " + definition, new RunTrigger(eventId, "test.queue", "test.queue:" + eventId, employee,
+				"Queue " + definition.key(), new RunTrigger(eventId, "test.queue", "test.queue:" + eventId, employee,
 						"Queue Employee", null, "Ops", null, null, null, null), null, 1))
 			.orElseThrow());
 	}
