@@ -117,7 +117,7 @@ public class Runs {
 
 	/** What the admin's needs-attention page lists. */
 	public AttentionOverview attention(String tenantId) {
-		return repair.overview(tenantId);
+		return queries.attention(tenantId);
 	}
 
 	/** The actions the user may take on the run now: the buttons the console shows. */

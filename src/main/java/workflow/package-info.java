@@ -4,9 +4,11 @@
  * vocabulary (records {@code Run}, {@code Stage}, {@code Action}, {@code Grant}; state enums with
  * stable lower-case names) and {@link workflow.RunPolicy}, the one rule set of who may act.
  * {@code start} turns HR events into runs and starts their process; {@code decisions} records
- * actions and signals them; {@code queries} reads the projection; {@code projection} owns the
- * tables and the writes the process makes; {@code engine} is the {@code Orchestrator} port and
- * its Temporal adapter; {@code provisioning} hands recorded grants to the
+ * actions and signals them; {@code queries} reads the runs for pages and the API; {@code store}
+ * owns the tables (one repository per table and role); {@code projection} makes the writes the
+ * process asks for; {@code endings} ends runs and tells HR; {@code assignees} decides who may
+ * decide a stage; {@code support} holds neutral helpers; {@code engine} is the
+ * {@code Orchestrator} port and its Temporal adapter; {@code provisioning} hands recorded grants to the
  * {@link workflow.GrantProvisioning} port; {@code definition}, {@code handler}, {@code jobs} and
  * {@code web} hold the definitions, the outbox handlers, the jobs and the console and API.
  */

@@ -32,7 +32,9 @@ import platform.JmlHubApplication;
  */
 @ApplicationModuleTest(module = "jobs", classes = JmlHubApplication.class, mode = BootstrapMode.DIRECT_DEPENDENCIES)
 @Import(JobsModuleTests.ContributedJob.class)
-@TestPropertySource(properties = { "jmlhub.jobs.module_counter.interval=1h", "JOBS_TRIGGER_POLL_INTERVAL=200ms" })
+// the outbox (not bootstrapped) contributes two of the readiness checks
+@TestPropertySource(properties = { "jmlhub.jobs.module_counter.interval=1h", "JOBS_TRIGGER_POLL_INTERVAL=200ms",
+		"management.endpoint.health.group.readiness.include=readinessState,db,temporal" })
 class JobsModuleTests {
 
 	/** A job another module would contribute: it counts its rounds. */

@@ -18,6 +18,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.modulith.test.ApplicationModuleTest;
 import org.springframework.modulith.test.ApplicationModuleTest.BootstrapMode;
 import org.springframework.modulith.test.Scenario;
+import org.springframework.test.context.TestPropertySource;
 
 import platform.admin.AdminGroup;
 import platform.admin.AdminUser;
@@ -33,6 +34,8 @@ import platform.admin.DirectoryCommands.NewUser;
  */
 @ApplicationModuleTest(module = "platform", classes = JmlHubApplication.class, mode = BootstrapMode.STANDALONE)
 @Import(PlatformModuleTests.WorkflowStandIn.class)
+// the outbox (not bootstrapped) contributes two of the readiness checks
+@TestPropertySource(properties = "management.endpoint.health.group.readiness.include=readinessState,db,temporal")
 class PlatformModuleTests {
 
 	@TestConfiguration(proxyBeanMethods = false)

@@ -7,11 +7,11 @@ import org.springframework.core.env.Environment;
  * default sets {@code jmlhub.demo=true} (so does the test setup). Everything else is production,
  * which refuses unsafe configurations ({@link ConfigurationGuard}, {@link DatabaseRoleGuard}).
  */
-public enum RunMode {
+enum RunMode {
 
 	DEMO, PRODUCTION;
 
-	public static RunMode of(Environment environment) {
+	static RunMode of(Environment environment) {
 		return environment.getProperty("jmlhub.demo", Boolean.class, false) ? DEMO : PRODUCTION;
 	}
 }

@@ -13,12 +13,12 @@ import java.util.Set;
 import org.springframework.stereotype.Component;
 
 import platform.Role;
-import platform.UserDirectory.DirectoryUser;
 import platform.UserDirectory;
+import platform.UserDirectory.DirectoryUser;
 import workflow.Run;
+import workflow.RunPolicy;
 import workflow.RunPolicy.Exclusions;
 import workflow.RunPolicy.Refusal;
-import workflow.RunPolicy;
 import workflow.Stage;
 import workflow.definition.DefinitionStage;
 import workflow.store.ActionRepository;

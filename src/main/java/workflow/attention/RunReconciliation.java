@@ -9,8 +9,8 @@ import org.springframework.stereotype.Service;
 
 import platform.TenantTransactions;
 import workflow.Run;
-import workflow.engine.ExecutionProbe.ExecutionState;
 import workflow.engine.ExecutionProbe;
+import workflow.engine.ExecutionProbe.ExecutionState;
 import workflow.store.RunRepository;
 
 /**

@@ -21,21 +21,18 @@ import platform.TenantTransactions;
 import workflow.Action;
 import workflow.ActionKind;
 import workflow.ActionOutcome;
-import workflow.AttentionOverview;
 import workflow.Repair;
 import workflow.Run;
-import workflow.RunFilter;
 import workflow.RunStatus;
 import workflow.Stage;
+import workflow.engine.Orchestrator;
 import workflow.engine.Orchestrator.Granted;
 import workflow.engine.Orchestrator.Resume;
 import workflow.engine.Orchestrator.StagePlan;
 import workflow.engine.Orchestrator.StartReceipt;
 import workflow.engine.Orchestrator.StartRequest;
-import workflow.engine.Orchestrator;
 import workflow.engine.OrchestratorException;
 import workflow.store.ActionRepository;
-import workflow.store.RunListQueries;
 import workflow.store.RunRepository;
 import workflow.store.StageRepository;
 
@@ -55,22 +52,19 @@ public class RunRepair {
 
 	private static final Logger log = LoggerFactory.getLogger(RunRepair.class);
 	static final int MAX_KEY = 200;
-	static final int OVERVIEW_LIMIT = 50;
 
 	private final TenantTransactions transactions;
 	private final RunRepository runs;
-	private final RunListQueries lists;
 	private final StageRepository stages;
 	private final ActionRepository actions;
 	private final RepairRepository repairs;
 	private final Orchestrator orchestrator;
 	private final Clock clock;
 
-	RunRepair(TenantTransactions transactions, RunRepository runs, RunListQueries lists, StageRepository stages,
-			ActionRepository actions, RepairRepository repairs, Orchestrator orchestrator, Clock clock) {
+	RunRepair(TenantTransactions transactions, RunRepository runs, StageRepository stages, ActionRepository actions,
+			RepairRepository repairs, Orchestrator orchestrator, Clock clock) {
 		this.transactions = transactions;
 		this.runs = runs;
-		this.lists = lists;
 		this.stages = stages;
 		this.actions = actions;
 		this.repairs = repairs;
@@ -132,14 +126,6 @@ public class RunRepair {
 	/** The repairs of a run, newest first. */
 	public List<Repair> repairs(String tenantId, UUID runId) {
 		return transactions.readInTenant(tenantId, () -> repairs.forRun(runId));
-	}
-
-	/** The admin's needs-attention page. */
-	public AttentionOverview overview(String tenantId) {
-		return transactions.readInTenant(tenantId, () -> new AttentionOverview(
-				lists.list(new RunFilter(RunStatus.NEEDS_ATTENTION, null, null, null, null), null, OVERVIEW_LIMIT),
-				lists.list(new RunFilter(RunStatus.START_FAILED, null, null, null, null), null, OVERVIEW_LIMIT),
-				actions.undeliverable(OVERVIEW_LIMIT), stages.blocked(OVERVIEW_LIMIT)));
 	}
 
 	private Plan decide(String actor, UUID runId, String key, String tenant) {

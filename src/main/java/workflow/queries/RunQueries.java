@@ -16,6 +16,7 @@ import platform.AppUser;
 import platform.DomainException;
 import platform.TenantTransactions;
 import platform.UserDirectory;
+import workflow.AttentionOverview;
 import workflow.CurrentStage;
 import workflow.HrWorkItem;
 import workflow.InboxItem;
@@ -39,6 +40,7 @@ import workflow.store.StageRepository;
 public class RunQueries {
 
 	public static final int MAX_LIMIT = 100;
+	static final int OVERVIEW_LIMIT = 50;
 
 	private final TenantTransactions transactions;
 	private final RunRepository runs;
@@ -132,6 +134,14 @@ public class RunQueries {
 
 	public int hrWorkCount(String tenantId, int cap) {
 		return transactions.readInTenant(tenantId, () -> lists.hrWorkCount(cap));
+	}
+
+	/** The admin's needs-attention page. */
+	public AttentionOverview attention(String tenantId) {
+		return transactions.readInTenant(tenantId, () -> new AttentionOverview(
+				lists.list(new RunFilter(RunStatus.NEEDS_ATTENTION, null, null, null, null), null, OVERVIEW_LIMIT),
+				lists.list(new RunFilter(RunStatus.START_FAILED, null, null, null, null), null, OVERVIEW_LIMIT),
+				actions.undeliverable(OVERVIEW_LIMIT), stages.blocked(OVERVIEW_LIMIT)));
 	}
 
 	/**
