@@ -1,7 +1,7 @@
 package platform;
 
 /**
- * A configuration the application will not run with. {@link StartupRefusedFailureAnalyzer} turns
+ * A configuration the application will not run with. {@code platform.mode.StartupRefusedFailureAnalyzer} turns
  * it into the one startup message: what is wrong and what to set, without a stack trace.
  */
 public class StartupRefusedException extends RuntimeException {

@@ -28,7 +28,8 @@ import com.tngtech.archunit.lang.ArchRule;
 
 /**
  * The module structure is the law: {@code verify()} must pass, the modules must be free of
- * cycles (not reported by {@code verify()} for root-package modules), and the committed module
+ * cycles (not reported by {@code verify()} for root-package modules), so must the sub-packages
+ * (rooms) inside each module, the busiest rooms expose a handful of types, and the committed module
  * documentation in {@code docs/modules} must match the code. Regenerate it with
  * {@code mvn test -Dtest=ModularityTests -Dmodules.docs.update=true}.
  */

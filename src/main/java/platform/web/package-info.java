@@ -1,2 +1,2 @@
-/** Error handling (problem+json for the API, error pages for the console), home redirect, /v1/me. */
+/** Error handling (problem+json for the API, error pages for the console), /v1/me. */
 package platform.web;
