@@ -21,6 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.config.BeanDefinition;
 import org.springframework.beans.factory.config.YamlPropertiesFactoryBean;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
 import org.springframework.context.annotation.ClassPathScanningCandidateComponentProvider;
 import org.springframework.core.io.FileSystemResource;
 import org.springframework.core.type.filter.AnnotationTypeFilter;
@@ -156,7 +157,7 @@ class ConfigurationDocumentationTests {
 		var scanner = new ClassPathScanningCandidateComponentProvider(false);
 		scanner.addIncludeFilter(new AnnotationTypeFilter(ConfigurationProperties.class));
 		Set<String> properties = new TreeSet<>();
-		for (String module : List.of("platform", "hr", "workflow", "outbox", "jobs")) {
+		for (String module : JmlHubApplication.class.getAnnotation(ConfigurationPropertiesScan.class).basePackages()) {
 			for (BeanDefinition candidate : scanner.findCandidateComponents(module)) {
 				Class<?> type = load(candidate.getBeanClassName());
 				ConfigurationProperties annotation = type.getAnnotation(ConfigurationProperties.class);
