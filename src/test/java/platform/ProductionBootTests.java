@@ -72,7 +72,7 @@ class ProductionBootTests {
 		}
 	}
 
-	/** Every variable of a real deployment, in the README's order. */
+	/** Every variable of a real deployment, in the order of docs/operations.md's set-up. */
 	static Map<String, String> production() {
 		Map<String, String> env = new LinkedHashMap<>();
 		env.put("SPRING_DATASOURCE_URL", database.jdbcUrl());
@@ -153,7 +153,7 @@ class ProductionBootTests {
 	@Test
 	@Order(5)
 	void anApiAndAWorkerInstanceDecideOnOneRunAndItCompletes() {
-		// a second approver (there is no user administration yet: a row, as the README says)
+		// a second approver, written as a row: quicker here than the user administration API
 		String hash = PasswordEncoderFactories.createDelegatingPasswordEncoder().encode(ADMIN_PASSWORD);
 		database.asSuperuser(jdbc -> {
 			jdbc.sql("""

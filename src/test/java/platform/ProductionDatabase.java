@@ -16,7 +16,7 @@ import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 
 /**
  * A PostgreSQL server that is NOT the demo's: a second embedded server the production-boot test
- * starts itself, set up as the README's production section says (an owner role that owns the
+ * starts itself, set up as docs/operations.md's production section says (an owner role that owns the
  * database, a separate runtime role), with password authentication over TCP so a wrong password
  * really is refused.
  */
@@ -53,7 +53,7 @@ final class ProductionDatabase implements AutoCloseable {
 					""");
 			database.asSuperuser("postgres", jdbc -> {
 				jdbc.sql("SELECT pg_reload_conf()").query().singleValue();
-				// README, "Production": the owner role and the database, then the runtime role
+				// docs/operations.md, "Production": the owner role and the database, then the runtime role
 				jdbc.sql("CREATE ROLE " + OWNER + " LOGIN PASSWORD '" + OWNER_PASSWORD + "'").update();
 				jdbc.sql("CREATE DATABASE " + DATABASE + " OWNER " + OWNER).update();
 				jdbc.sql("CREATE ROLE " + RUNTIME + " LOGIN NOSUPERUSER NOBYPASSRLS PASSWORD '" + RUNTIME_PASSWORD + "'")

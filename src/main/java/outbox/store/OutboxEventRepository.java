@@ -99,8 +99,8 @@ public class OutboxEventRepository {
 	 * commits without waiting for its WAL flush ({@code synchronous_commit} off for its own
 	 * transaction): a claim lost in a database crash only leaves its events pending, to be
 	 * delivered again (at least once), and a durable handler commit
-	 * ({@code OUTBOX_DURABLE_HANDLER_COMMITS}) flushes the claim before its own. Waiting made every
-	 * claim queue behind the disk's flushes (docs/benchmarks.md, fairness).
+	 * ({@code OUTBOX_DURABLE_HANDLER_COMMITS}) flushes the claim before its own. Waiting would queue
+	 * every claim behind the disk's flushes.
 	 */
 	private static String claim(String call) {
 		return """

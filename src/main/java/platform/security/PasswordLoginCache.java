@@ -23,7 +23,7 @@ import platform.AppUser;
  * <p>
  * In the last quarter of an entry's ttl one caller renews it with a full check while the others
  * keep using it, so an account in steady use never has every call in flight wait for a bcrypt at
- * expiry (under the API benchmark that wait was 1.4 s, once a minute).
+ * expiry.
  */
 @Component
 class PasswordLoginCache {
@@ -97,7 +97,7 @@ class PasswordLoginCache {
 	/**
 	 * Runs {@code check} (a bcrypt) while other checks of the same username and password wait for
 	 * it, so an entry that expires under load costs one bcrypt rather than one per call in flight:
-	 * 50 concurrent calls of one account took 2 to 3.6 s each when they all hashed at once.
+	 * calls that all hash at once on a busy CPU each take as long as all of the hashing together.
 	 */
 	<T> T oneCheckAtATime(String username, String password, Supplier<T> check) {
 		if (!enabled()) {

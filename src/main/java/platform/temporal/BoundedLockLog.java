@@ -15,9 +15,9 @@ import io.temporal.testserver.TestServer;
  * The SDK's {@code SelfAdvancingTimerImpl} appends every lock and unlock of time skipping to a
  * {@link LinkedList} that it never trims, and removes a lock's entry by a linear scan under its
  * global lock. Every workflow task, activity and signal takes such a lock, so the list grows with
- * everything the server ever did and each step walks all of it: after 6,000 hires and 5,800
- * approvals it held 70,000 entries, that scan was 23 % of the CPU and approvals fell from 140 to 27
- * per second. The list only feeds the server's diagnostics and its check for an unlock without a
+ * everything the server ever did and each step walks all of it: after some thousands of runs
+ * that scan dominates the server's CPU and every workflow step slows down with the server's age.
+ * The list only feeds the server's diagnostics and its check for an unlock without a
  * lock (the lock count is kept beside it): bounded, an entry that is no longer there counts as
  * removed, so that check is given up; nothing else changes.
  */

@@ -21,7 +21,7 @@ import platform.TenantTransactions;
 
 /**
  * The insights of a tenant, read from the run projection in one tenant unit of work. The
- * aggregates read every run, stage and action of the tenant (seconds at 100k runs), so a computed
+ * aggregates read every run, stage and action of the tenant (seconds for a large tenant), so a computed
  * dashboard is served for {@code workflow.insights.max-age} and computed once per tenant at a
  * time: the other viewers wait for that one computation instead of starting their own.
  */

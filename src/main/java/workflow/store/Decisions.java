@@ -10,8 +10,8 @@ final class Decisions {
 	/**
 	 * The condition on the actions table aliased {@code %s}: a decision the workflow did not ignore.
 	 * It repeats the predicate of {@code workflow_actions_one_decision_idx} with literals (a bound
-	 * list cannot prove it), so a lookup of one stage's decisions is a probe of that index; at 100k
-	 * runs anything else is a scan of every action.
+	 * list cannot prove it), so a lookup of one stage's decisions is a probe of that index; anything
+	 * else is a scan of every action.
 	 */
 	static final String COUNTED = ActionKind.DECISIONS.stream()
 		.map(kind -> "'" + kind.value() + "'")

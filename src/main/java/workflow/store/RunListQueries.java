@@ -72,7 +72,7 @@ public class RunListQueries {
 		if (StringUtils.hasText(filter.assignedTo())) {
 			// the current stage (whose "waiting on" the list shows) awaits me: a run's only active
 			// stage is its current one, and testing the joined row is one probe per run where an
-			// EXISTS over the run's stages read each of them (1,492 buffers a page at 100k runs, now 579)
+			// EXISTS over the run's stages would read each of them
 			sql.append(" AND ").append(StageRepository.awaitsMeCondition("cs"));
 			params.putAll(StageRepository.awaitsMe(filter.assignedTo()));
 		}
@@ -166,7 +166,7 @@ public class RunListQueries {
 	/**
 	 * The three kinds of HR work, each found through its own index (the runs by status, the
 	 * blocked stages by their partial index): one statement with an OR across them walked every
-	 * run of the tenant, half a second at 100k runs on every HR page (the badge counts it). A
+	 * run of the tenant, on every HR page (the badge counts it). A
 	 * returned run waits since it last changed; the return's comment is read for a page's rows only.
 	 */
 	private static final String HR_WORK = """

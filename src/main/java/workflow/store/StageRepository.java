@@ -37,7 +37,7 @@ public class StageRepository {
 	/**
 	 * The condition "stage {@code s} awaits the decision of {@code :me}": active, assigned to me,
 	 * and not yet decided by me in this round (a decision the workflow ignored does not count).
-	 * Bind its parameters with {@link #awaitsMe}. It is written for the plans at 100k runs: the
+	 * Bind its parameters with {@link #awaitsMe}. It is written for the plans of a large tenant: the
 	 * containment {@code @>} is what the GIN index on active stages' assignees serves, and the
 	 * decision test ({@link Decisions#COUNTED}) makes the anti-join one index probe per stage, not a
 	 * hash of every decision the user ever made.

@@ -17,8 +17,8 @@ import workflow.Runs;
 
 /**
  * The nav badges' counts, each served for {@code workflow.badges.max-age} before it is counted
- * again. Every console page shows them, and each count walks up to 100 qualifying rows (at 100k
- * runs as much database time as the page's own list); a badge a few seconds old is what people
+ * again. Every console page shows them, and each count walks up to 100 qualifying rows (on a large
+ * tenant as much database time as the page's own list); a badge a few seconds old is what people
  * expect of a nav count. A user's own decision or resubmit in the console forgets their badges, so
  * the next page shows what they just did.
  */

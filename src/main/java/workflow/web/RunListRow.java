@@ -12,7 +12,7 @@ import workflow.StageStatus;
 /**
  * A runs-list row with every text, link and colour worked out here: a page renders twenty of them,
  * and each expression a row evaluates in the template costs more than the Java that replaces it
- * (docs/benchmarks.md, pages at 100k runs). The stage's fields are null when the run has no
+ * (evaluated by reflection). The stage's fields are null when the run has no
  * current stage to show (not started, or finished); {@code waitingOn} and the due chip are null
  * when there is nobody or no SLA to show.
  */
