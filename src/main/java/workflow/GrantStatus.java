@@ -2,6 +2,8 @@ package workflow;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 
+import platform.LowerCaseName;
+
 /** Whether what an approved stage gave still stands or was undone by compensation. */
 public enum GrantStatus implements LowerCaseName {
 
