@@ -38,6 +38,7 @@ import workflow.RunFilter;
 import workflow.RunRows;
 import workflow.Runs;
 import workflow.Stage;
+import workflow.StageStatus;
 import workflow.decisions.StageReassignment;
 
 /**
@@ -134,7 +135,8 @@ class RunApiController {
 	}
 
 	/** A stage's assignees after a reassignment. */
-	record StageAssignees(UUID stageId, String name, String status, List<String> assignees,
+	record StageAssignees(UUID stageId, String name, @Schema(implementation = String.class) StageStatus status,
+			List<String> assignees,
 			@Schema(description = "Assignees who hold the assignment for an away approver: delegate to approver") Map<String, String> delegatedFor) {
 	}
 
@@ -151,7 +153,7 @@ class RunApiController {
 	StageAssignees reassign(@AuthenticationPrincipal AppUser user, @PathVariable UUID id, @PathVariable UUID stageId,
 			@RequestBody @Validated ReassignBody body) {
 		Stage stage = reassignment.reassign(user, id, stageId, body.to(), body.from(), body.reason());
-		return new StageAssignees(stage.id(), stage.name(), stage.status().value(), stage.assignees(), stage.delegatedFor());
+		return new StageAssignees(stage.id(), stage.name(), stage.status(), stage.assignees(), stage.delegatedFor());
 	}
 
 	@PostMapping("/{id}/{action:approve|reject|return|withdraw|resubmit}")

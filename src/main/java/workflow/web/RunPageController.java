@@ -33,6 +33,7 @@ import workflow.ActionOutcome;
 import workflow.ActionRequest;
 import workflow.Run;
 import workflow.Repair;
+import workflow.RepairOutcome;
 import workflow.RunDetail;
 import workflow.RunFilter;
 import workflow.RunRows;
@@ -174,7 +175,7 @@ class RunPageController {
 			@RequestParam(required = false) String idempotencyKey, Model model) {
 		try {
 			Repair repair = runs.repair(user, id, idempotencyKey);
-			if ("failed".equals(repair.outcome())) {
+			if (repair.outcome() == RepairOutcome.FAILED) {
 				model.addAttribute("error", "The repair failed: " + repair.error());
 			}
 			else {
