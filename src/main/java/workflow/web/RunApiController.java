@@ -27,15 +27,16 @@ import io.swagger.v3.oas.annotations.media.ArraySchema;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import platform.Page;
 import platform.AdminOnly;
 import platform.AppUser;
+import workflow.RunRow;
 import workflow.Action;
 import workflow.ActionKind;
 import workflow.ActionRequest;
 import workflow.Repair;
 import workflow.RunDetail;
 import workflow.RunFilter;
-import workflow.RunRows;
 import workflow.Runs;
 import workflow.Stage;
 import workflow.StageStatus;
@@ -83,7 +84,7 @@ class RunApiController {
 					Each item is a run with its currentStage (null before the first stage and after the last): who it \
 					waits on, its SLA deadline (dueAt, overdue) and, when blocked for lack of approvers, why and since \
 					when. Filters compose with each other and with the cursor.""")
-	RunRows list(@AuthenticationPrincipal AppUser user, @RequestParam(required = false) String status,
+	Page<RunRow> list(@AuthenticationPrincipal AppUser user, @RequestParam(required = false) String status,
 			@RequestParam(required = false) String definition, @RequestParam(required = false) UUID employeeId,
 			@RequestParam(required = false) String q,
 			@Parameter(description = "Only runs whose active stage waits for the caller's decision") @RequestParam(defaultValue = "false") boolean assignedToMe,
