@@ -27,6 +27,7 @@ import outbox.catalog.EmployeeUpdated;
 import outbox.catalog.RunDefinition;
 import outbox.catalog.RunFinished;
 import outbox.catalog.RunOutcome;
+import platform.Page;
 import platform.DomainException;
 import platform.ExpectedVersion;
 import platform.Role;
@@ -291,7 +292,7 @@ public class EmployeeService {
 				() -> employees.find(id).orElseThrow(() -> new DomainException.NotFound("No such employee.")));
 	}
 
-	public EmployeePage list(String tenantId, EmployeeQuery query) {
+	public Page<Employee> list(String tenantId, EmployeeQuery query) {
 		return transactions.readInTenant(tenantId, () -> employees.list(query));
 	}
 

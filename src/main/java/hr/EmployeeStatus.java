@@ -1,30 +1,25 @@
 package hr;
 
-import java.util.Arrays;
 import java.util.List;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
-import com.fasterxml.jackson.annotation.JsonValue;
+
+import platform.LowerCaseName;
 
 /**
- * Lifecycle of an employee; the JSON and database value is the lower-case name. The outcomes of
+ * Lifecycle of an employee. The outcomes of
  * the employee's runs move it on: a completed joiner makes a {@code PRE_HIRE} employee
  * {@code PENDING_START} (or {@code ACTIVE} at once when the start date has come; the activation
  * job does it on the start date), a rejected joiner makes it {@code CANCELLED}. Offboarding makes
  * it {@code LEAVING} until its leaver run completes ({@code LEFT}); HR may cancel the offboarding
  * while it is {@code LEAVING}.
  */
-public enum EmployeeStatus {
+public enum EmployeeStatus implements LowerCaseName {
 
 	PRE_HIRE, PENDING_START, ACTIVE, CANCELLED, LEAVING, LEFT;
 
 	/** The statuses as their JSON values, for messages and filters. */
-	public static final List<String> VALUES = Arrays.stream(values()).map(EmployeeStatus::value).toList();
-
-	@JsonValue
-	public String value() {
-		return name().toLowerCase();
-	}
+	public static final List<String> VALUES = LowerCaseName.values(EmployeeStatus.class);
 
 	/** Offboarded, or a hire that will not happen: no transfer, no second offboarding. */
 	public boolean leavingOrGone() {
@@ -33,6 +28,6 @@ public enum EmployeeStatus {
 
 	@JsonCreator
 	public static EmployeeStatus of(String value) {
-		return valueOf(value.toUpperCase());
+		return LowerCaseName.parse(EmployeeStatus.class, value);
 	}
 }

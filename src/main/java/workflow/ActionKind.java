@@ -4,6 +4,8 @@ import java.util.List;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 
+import platform.LowerCaseName;
+
 /**
  * What a user does to a run: the three decisions on the active stage, and HR's resubmit and
  * withdraw of the whole run. Declared in the order the console offers them.

@@ -2,6 +2,8 @@ package workflow;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 
+import platform.LowerCaseName;
+
 /** What the workflow made of a recorded action. */
 public enum ActionOutcome implements LowerCaseName {
 

@@ -3,6 +3,8 @@ package workflow;
 import java.time.Instant;
 import java.util.UUID;
 
+import platform.LowerCaseName;
+
 /**
  * A run that needs HR (HR's queue): {@code returned} (with who returned it and why),
  * {@code start_failed} (the latest run of its kind for the employee) or {@code blocked} (its stage

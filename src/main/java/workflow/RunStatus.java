@@ -2,6 +2,8 @@ package workflow;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 
+import platform.LowerCaseName;
+
 /** Where a run is; declared in the order the console lists them. */
 public enum RunStatus implements LowerCaseName {
 

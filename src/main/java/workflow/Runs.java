@@ -10,6 +10,8 @@ import java.util.UUID;
 import org.springframework.stereotype.Service;
 import org.springframework.util.StringUtils;
 
+import platform.Page;
+import platform.DomainException;
 import platform.AppUser;
 import platform.DomainException;
 import workflow.RunPolicy.Actor;
@@ -53,7 +55,7 @@ public class Runs {
 	}
 
 	/** One page of the runs list (the page and the API): runs with their current stage, newest first. */
-	public RunRows rows(String tenantId, RunFilter filter, String cursor, int limit) {
+	public Page<RunRow> rows(String tenantId, RunFilter filter, String cursor, int limit) {
 		return queries.rows(tenantId, filter, cursor, limit);
 	}
 
@@ -67,7 +69,7 @@ public class Runs {
 	}
 
 	/** One page of the user's inbox, oldest first, after {@code cursor} (a token of a previous page, or null). */
-	public InboxPage inboxPage(AppUser user, String cursor, int limit) {
+	public Page<InboxItem> inboxPage(AppUser user, String cursor, int limit) {
 		return queries.inboxPage(user, cursor, limit);
 	}
 

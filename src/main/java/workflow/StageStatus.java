@@ -2,6 +2,8 @@ package workflow;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 
+import platform.LowerCaseName;
+
 /** Where a stage of a run is. */
 public enum StageStatus implements LowerCaseName {
 

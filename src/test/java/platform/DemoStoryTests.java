@@ -21,7 +21,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The embedded demo's story (platform.embedded.DemoStory) in a database of its own: after
+ * The embedded demo's story (platform.demo.DemoStory) in a database of its own: after
  * startup the console has runs in every state, waiting on each demo approver, and a blocked one;
  * and the demo's deliberately failing directory integration leaves exactly one dead letter.
  */

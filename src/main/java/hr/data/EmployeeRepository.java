@@ -14,9 +14,9 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
 import hr.Employee;
-import hr.EmployeePage;
 import hr.EmployeeQuery;
 import hr.EmployeeStatus;
+import platform.Page;
 import platform.Cursors;
 
 /** The {@code employees} table. Callers run inside a tenant unit of work; RLS scopes every statement. */
@@ -184,7 +184,7 @@ public class EmployeeRepository {
 	}
 
 	/** Keyset pagination on (lower(display_name), id). */
-	public EmployeePage list(EmployeeQuery query) {
+	public Page<Employee> list(EmployeeQuery query) {
 		StringBuilder sql = new StringBuilder("SELECT " + COLUMNS + " FROM employees WHERE true");
 		Map<String, Object> params = new HashMap<>();
 		if (query.status() != null) {
@@ -214,7 +214,7 @@ public class EmployeeRepository {
 			Employee last = rows.get(rows.size() - 1);
 			next = new Cursor(last.displayName().toLowerCase(), last.id()).encode();
 		}
-		return new EmployeePage(List.copyOf(rows), next);
+		return new Page<>(List.copyOf(rows), next);
 	}
 
 	private static String escapeLike(String value) {

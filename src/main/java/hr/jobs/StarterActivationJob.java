@@ -1,37 +1,38 @@
 package hr.jobs;
 
 import java.time.Clock;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.UUID;
 
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import hr.EmployeeService;
 import jobs.Job;
+import jobs.TenantBatchJob;
 
 /**
  * Makes employees whose joiner run completed ({@code pending_start}) active on their start date.
  * The employees' statuses are the durable source, so a missed round, a second instance or a
- * re-run changes nothing twice; each tenant is handled on its own so one failing tenant does not
- * block the rest, and a tenant with more due starters than a batch goes on until none is left.
+ * re-run changes nothing twice; each tenant is handled on its own ({@link TenantBatchJob}) so one
+ * failing tenant does not block the rest, and a tenant with more due starters than a batch goes
+ * on until none is left.
  */
 public final class StarterActivationJob implements Job {
 
 	public static final String NAME = "hr_activate_starters";
 	static final int BATCH_SIZE = 100;
 
-	private static final Logger log = LoggerFactory.getLogger(StarterActivationJob.class);
-
 	private final EmployeeService employees;
 	private final Clock clock;
 	private final int batchSize;
+	private final TenantBatchJob job;
 
 	public StarterActivationJob(EmployeeService employees, Clock clock, int batchSize) {
 		this.employees = employees;
 		this.clock = clock;
 		this.batchSize = batchSize;
+		this.job = TenantBatchJob.perTenant(NAME, "{} employee(s) started today", clock,
+				now -> employees.tenantsWithDueStarters(today(now)), this::activate);
 	}
 
 	@Override
@@ -41,26 +42,25 @@ public final class StarterActivationJob implements Job {
 
 	@Override
 	public void run() {
-		LocalDate today = LocalDate.now(clock);
+		job.run();
+	}
+
+	private int activate(String tenant, Instant now) {
+		LocalDate today = today(now);
 		int activated = 0;
-		for (String tenant : employees.tenantsWithDueStarters(today)) {
-			try {
-				List<UUID> batch;
-				do {
-					if (Thread.currentThread().isInterrupted()) {
-						return;
-					}
-					batch = employees.activateDueStarters(tenant, today, batchSize);
-					activated += batch.size();
-				}
-				while (batch.size() == batchSize);
+		List<UUID> batch;
+		do {
+			if (Thread.currentThread().isInterrupted()) {
+				return activated;
 			}
-			catch (RuntimeException e) {
-				log.warn("{}: tenant {} skipped this round: {}", NAME, tenant, e.getMessage(), e);
-			}
+			batch = employees.activateDueStarters(tenant, today, batchSize);
+			activated += batch.size();
 		}
-		if (activated > 0) {
-			log.info("{}: {} employee(s) started today ({})", NAME, activated, today);
-		}
+		while (batch.size() == batchSize);
+		return activated;
+	}
+
+	private LocalDate today(Instant now) {
+		return LocalDate.ofInstant(now, clock.getZone());
 	}
 }

@@ -23,7 +23,6 @@ import hr.EmployeeCommands.CancelOffboarding;
 import hr.EmployeeCommands.Hire;
 import hr.EmployeeCommands.Offboard;
 import hr.EmployeeCommands.StartRun;
-import hr.EmployeePage;
 import hr.EmployeeRun;
 import hr.EmployeeQuery;
 import hr.EmployeeService;
@@ -34,6 +33,7 @@ import io.swagger.v3.oas.annotations.headers.Header;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import platform.Page;
 import platform.DomainException;
 import platform.AppUser;
 import platform.ExpectedVersion;
@@ -71,7 +71,7 @@ class EmployeeApiController {
 
 	@GetMapping
 	@Operation(summary = "List employees (keyset pagination; pass nextCursor as cursor)")
-	EmployeePage list(@AuthenticationPrincipal AppUser user, @RequestParam(required = false) String status,
+	Page<Employee> list(@AuthenticationPrincipal AppUser user, @RequestParam(required = false) String status,
 			@RequestParam(required = false) String department, @RequestParam(required = false) String q,
 			@RequestParam(required = false) String cursor, @RequestParam(defaultValue = "20") int limit) {
 		return employees.list(user.tenantId(), new EmployeeQuery(status(status), department, q, cursor, limit));

@@ -124,7 +124,7 @@ class InstanceHeartbeat implements SmartLifecycle {
 		List<String> mine = assembly.states().stream().map(JobRunnerState::name).toList();
 		triggers.claimNext(instance.id(), mine, clock.instant()).ifPresent(claimed -> {
 			TriggerResult result = assembly.trigger(claimed.job()).orElse(TriggerResult.NOT_RUNNING);
-			triggers.result(claimed.id(), result.name().toLowerCase(java.util.Locale.ROOT));
+			triggers.result(claimed.id(), result);
 			log.info("Jobs: run-now request {} for {} → {}", claimed.id(), claimed.job(), result);
 			beat();
 		});
@@ -146,7 +146,7 @@ class InstanceHeartbeat implements SmartLifecycle {
 	static RunnerSnapshot snapshot(JobRunnerState state) {
 		return new RunnerSnapshot(state.name(), iso(state.interval()), iso(state.timeout()), state.running(),
 				state.overdue(), state.queued(), state.stopped(), iso(state.lastStartedAt()), iso(state.lastDuration()),
-				state.lastOutcome() == null ? null : state.lastOutcome().label(), state.lastError(),
+				state.lastOutcome(), state.lastError(),
 				iso(state.nextRunAt()));
 	}
 

@@ -53,7 +53,7 @@ class JobMetrics implements JobRunMetrics {
 		Timer.builder("worker.job.duration")
 			.description("Duration of job invocations by job and outcome")
 			.tag("job", known(job) ? job : UNKNOWN)
-			.tag("outcome", outcome.label())
+			.tag("outcome", outcome.value())
 			.serviceLevelObjectives(BUCKETS)
 			.register(registry)
 			.record(duration);

@@ -57,13 +57,13 @@ class RecordedJobRounds implements JobRounds {
 			job.run();
 			// a round that ignored the timeout's interrupt and returned late still timed out
 			boolean late = Duration.between(started, clock.instant()).compareTo(timeout) > 0;
-			finish(runId, started, (late ? JobOutcome.TIMED_OUT : JobOutcome.SUCCEEDED).label(), late ? "returned after its timeout of " + timeout : null);
+			finish(runId, started, late ? JobOutcome.TIMED_OUT : JobOutcome.SUCCEEDED, late ? "returned after its timeout of " + timeout : null);
 		}
 		catch (Exception | Error e) {
 			// the runner interrupts a round past its timeout; record it with the interrupt cleared
 			// (the pool refuses interrupted threads), then restore the interrupt
 			boolean interrupted = Thread.interrupted() || e instanceof InterruptedException;
-			finish(runId, started, (interrupted ? JobOutcome.TIMED_OUT : JobOutcome.FAILED).label(), describe(e));
+			finish(runId, started, interrupted ? JobOutcome.TIMED_OUT : JobOutcome.FAILED, describe(e));
 			if (interrupted) {
 				Thread.currentThread().interrupt();
 			}
@@ -83,14 +83,14 @@ class RecordedJobRounds implements JobRounds {
 		}
 	}
 
-	private void finish(long runId, Instant started, String outcome, String error) {
+	private void finish(long runId, Instant started, JobOutcome outcome, String error) {
 		Instant finished = clock.instant();
 		try {
 			runs.finish(runId, finished, Duration.between(started, finished), outcome, error);
 		}
 		catch (RuntimeException e) {
 			// the round's own outcome matters more than its history row
-			log.warn("Job run {} could not be recorded as {}: {}", runId, outcome, e.toString());
+			log.warn("Job run {} could not be recorded as {}: {}", runId, outcome.value(), e.toString());
 		}
 	}
 

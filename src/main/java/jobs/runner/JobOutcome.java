@@ -1,27 +1,19 @@
 package jobs.runner;
 
-/** How one invocation ended; {@link #label()} is the metrics and API value. */
-public enum JobOutcome {
+import com.fasterxml.jackson.annotation.JsonCreator;
 
-	SUCCEEDED("succeeded"), FAILED("failed"), TIMED_OUT("timed_out");
+import platform.LowerCaseName;
 
-	private final String label;
+/**
+ * How one invocation ended; {@link #value()} is the metrics, API and stored value. A recorded
+ * round is {@link #RUNNING} until it finishes; the runner reports only the other three.
+ */
+public enum JobOutcome implements LowerCaseName {
 
-	JobOutcome(String label) {
-		this.label = label;
-	}
+	RUNNING, SUCCEEDED, FAILED, TIMED_OUT;
 
-	public String label() {
-		return label;
-	}
-
-	/** The outcome whose {@link #label()} is {@code label}. */
-	public static JobOutcome of(String label) {
-		for (JobOutcome outcome : values()) {
-			if (outcome.label.equals(label)) {
-				return outcome;
-			}
-		}
-		throw new IllegalArgumentException("No job outcome " + label);
+	@JsonCreator
+	public static JobOutcome of(String value) {
+		return LowerCaseName.parse(JobOutcome.class, value);
 	}
 }

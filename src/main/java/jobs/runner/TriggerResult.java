@@ -1,7 +1,11 @@
 package jobs.runner;
 
-/** What a manual {@link JobRunner#trigger()} did. */
-public enum TriggerResult {
+import com.fasterxml.jackson.annotation.JsonCreator;
+
+import platform.LowerCaseName;
+
+/** What a manual {@link JobRunner#trigger()} did; {@link #value()} is the stored and API value. */
+public enum TriggerResult implements LowerCaseName {
 
 	/** The runner was idle; the invocation started now. */
 	STARTED(true),
@@ -21,5 +25,10 @@ public enum TriggerResult {
 	/** Whether this trigger caused (or will cause) an invocation of its own. */
 	public boolean accepted() {
 		return accepted;
+	}
+
+	@JsonCreator
+	public static TriggerResult of(String value) {
+		return LowerCaseName.parse(TriggerResult.class, value);
 	}
 }

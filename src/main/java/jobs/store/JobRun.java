@@ -3,10 +3,9 @@ package jobs.store;
 import java.time.Duration;
 import java.time.Instant;
 
-/** One round of a job on one instance; {@code outcome} is running, succeeded, failed or timed_out. */
-public record JobRun(long id, String job, String instanceId, Instant startedAt, Instant finishedAt, Duration duration,
-		String outcome, String error) {
+import jobs.runner.JobOutcome;
 
-	/** The stored outcome of a round that has not finished; a finished one stores a {@code JobOutcome} label. */
-	public static final String RUNNING = "running";
+/** One round of a job on one instance; {@code outcome} is {@link JobOutcome#RUNNING} until it finished. */
+public record JobRun(long id, String job, String instanceId, Instant startedAt, Instant finishedAt, Duration duration,
+		JobOutcome outcome, String error) {
 }

@@ -10,6 +10,8 @@ import java.util.List;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
+import jobs.runner.JobOutcome;
+
 /** {@code job_runs}: the history of every round that ran, on any instance. */
 @Repository
 public class JobRunRepository {
@@ -25,7 +27,7 @@ public class JobRunRepository {
 				INSERT INTO job_runs (job, instance_id, started_at, outcome)
 				VALUES (:job, :instance, :startedAt, :running) RETURNING id
 				""")
-			.param("running", JobRun.RUNNING)
+			.param("running", JobOutcome.RUNNING.value())
 			.param("job", job)
 			.param("instance", instanceId)
 			.param("startedAt", Timestamp.from(startedAt))
@@ -33,7 +35,7 @@ public class JobRunRepository {
 			.single();
 	}
 
-	public void finish(long id, Instant finishedAt, Duration duration, String outcome, String error) {
+	public void finish(long id, Instant finishedAt, Duration duration, JobOutcome outcome, String error) {
 		jdbc.sql("""
 				UPDATE job_runs SET finished_at = :finishedAt, duration_ms = :durationMs, outcome = :outcome, error = :error
 				WHERE id = :id
@@ -41,7 +43,7 @@ public class JobRunRepository {
 			.param("id", id)
 			.param("finishedAt", Timestamp.from(finishedAt))
 			.param("durationMs", duration.toMillis())
-			.param("outcome", outcome)
+			.param("outcome", outcome.value())
 			.param("error", error)
 			.update();
 	}
@@ -80,6 +82,6 @@ public class JobRunRepository {
 		Duration duration = rs.wasNull() ? null : Duration.ofMillis(durationMs);
 		return new JobRun(rs.getLong("id"), rs.getString("job"), rs.getString("instance_id"),
 				rs.getTimestamp("started_at").toInstant(), finished == null ? null : finished.toInstant(), duration,
-				rs.getString("outcome"), rs.getString("error"));
+				JobOutcome.of(rs.getString("outcome")), rs.getString("error"));
 	}
 }

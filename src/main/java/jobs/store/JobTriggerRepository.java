@@ -9,6 +9,8 @@ import java.util.Optional;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
+import jobs.runner.TriggerResult;
+
 /** {@code job_triggers}: "Run now" requests travelling from any node to one worker. */
 @Repository
 public class JobTriggerRepository {
@@ -17,7 +19,7 @@ public class JobTriggerRepository {
 	}
 
 	public record Trigger(long id, String job, String requestedBy, Instant requestedAt, String claimedBy,
-			Instant claimedAt, String result) {
+			Instant claimedAt, TriggerResult result) {
 	}
 
 	private final JdbcClient jdbc;
@@ -55,8 +57,8 @@ public class JobTriggerRepository {
 			.optional();
 	}
 
-	public void result(long id, String result) {
-		jdbc.sql("UPDATE job_triggers SET result = :result WHERE id = :id").param("id", id).param("result", result).update();
+	public void result(long id, TriggerResult result) {
+		jdbc.sql("UPDATE job_triggers SET result = :result WHERE id = :id").param("id", id).param("result", result.value()).update();
 	}
 
 	public Optional<Trigger> find(long id) {
@@ -68,7 +70,7 @@ public class JobTriggerRepository {
 				Timestamp claimed = rs.getTimestamp("claimed_at");
 				return new Trigger(rs.getLong("id"), rs.getString("job"), rs.getString("requested_by"),
 						rs.getTimestamp("requested_at").toInstant(), rs.getString("claimed_by"),
-						claimed == null ? null : claimed.toInstant(), rs.getString("result"));
+						claimed == null ? null : claimed.toInstant(), TriggerResult.of(rs.getString("result")));
 			})
 			.optional();
 	}

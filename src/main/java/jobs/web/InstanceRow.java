@@ -1,21 +1,18 @@
 package jobs.web;
 
-import java.time.Instant;
+import platform.Badge;
+import platform.Badge.Tone;
 import platform.ConsoleTime;
 
 /** One instance in the page's instances table. */
-record InstanceRow(String id, String host, String roles, String heartbeatAgo, String heartbeatAbsolute, String state,
-		String stateBadge, int runners) {
+record InstanceRow(String id, String host, String roles, String heartbeatAgo, String heartbeatAbsolute, Badge state,
+		int runners) {
 
 	static InstanceRow of(JobsOverview.Instance instance, ConsoleTime times) {
 		var row = instance.row();
-		String state = row.stoppedAt() != null ? "stopped" : instance.alive() ? "alive" : "silent";
-		String badge = switch (state) {
-			case "alive" -> "text-bg-success";
-			case "silent" -> "text-bg-danger";
-			default -> "text-bg-secondary";
-		};
+		Badge state = row.stoppedAt() != null ? new Badge("stopped", Tone.SECONDARY)
+				: instance.alive() ? new Badge("alive", Tone.SUCCESS) : new Badge("silent", Tone.DANGER);
 		return new InstanceRow(row.instanceId(), row.host(), row.roles(), times.when(row.heartbeatAt()),
-				times.at(row.heartbeatAt()), state, badge, instance.runners().size());
+				times.at(row.heartbeatAt()), state, instance.runners().size());
 	}
 }

@@ -6,15 +6,17 @@ import java.util.List;
 
 import jobs.runner.JobOutcome;
 import jobs.store.JobRun;
+import platform.Badge;
+import platform.Badge.Tone;
 import platform.ConsoleTime;
 
 /**
- * One job as the jobs page shows it, across the live instances that run it: texts and Bootstrap
- * badge classes, times as the console shows them ({@link ConsoleTime}). The last run is the newest finished one of any instance.
+ * One job as the jobs page shows it, across the live instances that run it: texts and badges,
+ * times as the console shows them ({@link ConsoleTime}). The last run is the newest finished one of any instance.
  */
-record JobRow(String name, String interval, String timeout, String instances, String state, String stateBadge,
+record JobRow(String name, String interval, String timeout, String instances, Badge state,
 		boolean queued, Instant lastStartedAt, String lastStartedAgo, String lastStartedAbsolute, String lastDuration,
-		String lastOutcome, String outcomeBadge, String lastError, String lastInstance, Instant nextRunAt,
+		Badge lastOutcome, String lastError, String lastInstance, Instant nextRunAt,
 		String nextRunIn, String nextRunAbsolute) {
 
 	static JobRow of(JobsOverview.Job job, ConsoleTime times) {
@@ -22,10 +24,10 @@ record JobRow(String name, String interval, String timeout, String instances, St
 		Instant started = last == null ? null : last.startedAt();
 		Instant next = job.nextRunAt();
 		return new JobRow(job.name(), span(job.sample().interval(), times), span(job.sample().timeout(), times),
-				String.join(", ", job.instances()), state(job), stateBadge(job), job.queued(), started,
+				String.join(", ", job.instances()), state(job), job.queued(), started,
 				started == null ? null : times.when(started), started == null ? null : times.at(started),
 				last == null || last.duration() == null ? null : times.elapsed(last.duration()),
-				last == null ? null : label(last.outcome()), last == null ? null : outcomeBadge(last.outcome()),
+				last == null ? null : outcome(last.outcome()),
 				last == null ? null : last.error(), last == null ? null : last.instanceId(), next,
 				next == null ? null : times.until(next), next == null ? null : times.at(next));
 	}
@@ -34,37 +36,24 @@ record JobRow(String name, String interval, String timeout, String instances, St
 		return jobs.stream().map(job -> of(job, times)).toList();
 	}
 
-	static String label(String outcome) {
-		return outcome.replace('_', ' ');
-	}
-
-	/** The badge of a run's outcome; a run still running has none of the finished outcomes. */
-	static String outcomeBadge(String outcome) {
-		if (JobRun.RUNNING.equals(outcome)) {
-			return "text-bg-primary";
-		}
-		return switch (JobOutcome.of(outcome)) {
-			case SUCCEEDED -> "text-bg-success";
-			case FAILED -> "text-bg-danger";
-			case TIMED_OUT -> "text-bg-warning";
-		};
+	/** The badge of a run's outcome. */
+	static Badge outcome(JobOutcome outcome) {
+		return Badge.of(outcome, switch (outcome) {
+			case RUNNING -> Tone.PRIMARY;
+			case SUCCEEDED -> Tone.SUCCESS;
+			case FAILED -> Tone.DANGER;
+			case TIMED_OUT -> Tone.WARNING;
+		});
 	}
 
 	private static String span(String isoDuration, ConsoleTime times) {
 		return isoDuration == null ? "?" : times.span(Duration.parse(isoDuration));
 	}
 
-	private static String state(JobsOverview.Job job) {
+	private static Badge state(JobsOverview.Job job) {
 		if (job.overdue()) {
-			return "timed out, still returning";
+			return new Badge("timed out, still returning", Tone.DANGER);
 		}
-		return job.running() ? "running" : "idle";
-	}
-
-	private static String stateBadge(JobsOverview.Job job) {
-		if (job.overdue()) {
-			return "text-bg-danger";
-		}
-		return job.running() ? "text-bg-primary" : "text-bg-light border";
+		return job.running() ? new Badge("running", Tone.PRIMARY) : new Badge("idle", Tone.LIGHT);
 	}
 }

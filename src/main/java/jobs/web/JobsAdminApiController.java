@@ -19,6 +19,8 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import jobs.runner.JobOutcome;
+import jobs.runner.TriggerResult;
 import jobs.store.JobRun;
 import jobs.store.JobTriggerRepository;
 import jobs.store.RunnerSnapshot;
@@ -46,7 +48,7 @@ class JobsAdminApiController {
 			@Schema(description = "An invocation is in flight, including a timed-out one that has not returned yet") boolean running,
 			@Schema(description = "Start of the most recently admitted invocation") Instant lastStartedAt,
 			@Schema(description = "ISO-8601 duration of the most recently finished or timed-out invocation", example = "PT1.25S") String lastDuration,
-			@Schema(allowableValues = { "succeeded", "failed", "timed_out" }) String lastOutcome,
+			@Schema(allowableValues = { "succeeded", "failed", "timed_out" }) JobOutcome lastOutcome,
 			String lastError,
 			@Schema(description = "The next interval tick; null once the runner is stopped") Instant nextRunAt) {
 
@@ -78,7 +80,7 @@ class JobsAdminApiController {
 	@JsonInclude(JsonInclude.Include.ALWAYS)
 	record RunStatus(long id, String job, String instanceId, Instant startedAt, Instant finishedAt,
 			@Schema(description = "ISO-8601 duration; null while running") String duration,
-			@Schema(allowableValues = { "running", "succeeded", "failed", "timed_out" }) String outcome, String error) {
+			JobOutcome outcome, String error) {
 
 		static RunStatus of(JobRun run) {
 			Duration duration = run.duration();
@@ -103,7 +105,7 @@ class JobsAdminApiController {
 			Instant claimedAt,
 			@Schema(description = "What the worker's runner did: started, queued (a run was in flight), "
 					+ "coalesced (a follow-up was already queued) or not_running", allowableValues = { "started",
-							"queued", "coalesced", "not_running" }) String result) {
+							"queued", "coalesced", "not_running" }) TriggerResult result) {
 
 		static TriggerStatus of(JobTriggerRepository.Trigger trigger) {
 			return new TriggerStatus(trigger.id(), trigger.job(), trigger.requestedBy(), trigger.requestedAt(),

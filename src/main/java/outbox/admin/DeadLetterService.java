@@ -68,7 +68,7 @@ public class DeadLetterService {
 	/** The dead letter with payload and attempt history; 404 when it is not (or no longer) a dead letter. */
 	public EventDetail get(String tenantId, UUID id) {
 		EventDetail event = search.get(tenantId, id);
-		if (!EventStatus.FAILED.value().equals(event.status())) {
+		if (event.status() != EventStatus.FAILED) {
 			throw new DomainException.NotFound("No dead letter " + id);
 		}
 		return event;

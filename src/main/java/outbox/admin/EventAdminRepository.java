@@ -14,7 +14,9 @@ import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
+import outbox.dispatch.Outcome;
 import outbox.store.EventIds;
+import platform.LowerCaseName;
 
 /**
  * The admin side of {@code outbox_events} and {@code outbox_attempts}: backlog, search, dead
@@ -126,11 +128,11 @@ class EventAdminRepository {
 			.param("aggregateId", query.aggregateId())
 			.param("key", query.idempotencyKey())
 			.param("eventType", query.eventType())
-			.param("status", query.status())
+			.param("status", LowerCaseName.valueOf(query.status()))
 			.param("afterId", afterId)
 			.param("limit", limit)
 			.query((rs, row) -> new EventSummary(rs.getObject(1, UUID.class), rs.getString(2), rs.getObject(3, UUID.class),
-					rs.getString(4), rs.getString(5), rs.getInt(6), rs.getInt(7), rs.getString(8), rs.getString(9),
+					rs.getString(4), EventStatus.of(rs.getString(5)), rs.getInt(6), rs.getInt(7), rs.getString(8), rs.getString(9),
 					rs.getObject(10, OffsetDateTime.class), rs.getObject(11, OffsetDateTime.class),
 					rs.getObject(12, OffsetDateTime.class)))
 			.list();
@@ -145,7 +147,7 @@ class EventAdminRepository {
 				FROM outbox_events WHERE id = :id""")
 			.param("id", id)
 			.query((rs, row) -> new StoredEvent(rs.getObject(1, UUID.class), rs.getString(2), rs.getObject(3, UUID.class),
-					rs.getString(4), rs.getString(5), rs.getInt(6), rs.getInt(7), rs.getInt(8), rs.getString(9),
+					rs.getString(4), EventStatus.of(rs.getString(5)), rs.getInt(6), rs.getInt(7), rs.getInt(8), rs.getString(9),
 					rs.getString(10), rs.getString(11), rs.getObject(12, OffsetDateTime.class),
 					rs.getObject(13, OffsetDateTime.class), rs.getObject(14, OffsetDateTime.class),
 					rs.getObject(15, OffsetDateTime.class), rs.getObject(16, OffsetDateTime.class), rs.getInt(17),
@@ -164,7 +166,7 @@ class EventAdminRepository {
 	}
 
 	private static Attempt attempt(ResultSet rs) throws SQLException {
-		return new Attempt(rs.getInt(1), rs.getInt(2), rs.getString(3), rs.getString(4), rs.getString(5), rs.getString(6),
+		return new Attempt(rs.getInt(1), rs.getInt(2), Outcome.of(rs.getString(3)), rs.getString(4), rs.getString(5), rs.getString(6),
 				rs.getObject(7, Long.class), rs.getString(8), rs.getObject(9, OffsetDateTime.class));
 	}
 
@@ -193,7 +195,7 @@ class EventAdminRepository {
 	}
 
 	/** An event row as stored; the service turns the payload into JSON. */
-	record StoredEvent(UUID id, String eventType, UUID aggregateId, String idempotencyKey, String status, int attempts,
+	record StoredEvent(UUID id, String eventType, UUID aggregateId, String idempotencyKey, EventStatus status, int attempts,
 			int maxAttempts, int redrives, String lastErrorClass, String lastError, String claimedBy,
 			OffsetDateTime createdAt, OffsetDateTime availableAt, OffsetDateTime deliveredAt, OffsetDateTime failedAt,
 			OffsetDateTime discardedAt, int payloadVersion, String payloadJson) {

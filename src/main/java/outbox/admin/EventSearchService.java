@@ -41,7 +41,7 @@ public class EventSearchService {
 	/** Newest first; blank criteria are ignored. */
 	public Page<EventSummary> search(String tenantId, EventQuery query, String cursor, Integer limit) {
 		EventQuery normalized = new EventQuery(query.aggregateId(), blankToNull(query.idempotencyKey()),
-				eventType(query.eventType()), status(query.status()));
+				eventType(query.eventType()), query.status());
 		int size = Paging.limit(limit);
 		UUID after = Paging.uuidCursor(cursor);
 		return transactions.readInTenant(tenantId, () -> Paging.page(events.search(normalized, after, size + 1), size,
@@ -66,12 +66,13 @@ public class EventSearchService {
 		return type;
 	}
 
-	private static String status(String status) {
+	/** The status a search form or query names; blank: any. */
+	public static EventStatus status(String status) {
 		String value = blankToNull(status);
 		if (value != null && !EventStatus.VALUES.contains(value)) {
 			throw new DomainException.InvalidInput("status", "must be one of " + String.join(", ", EventStatus.VALUES));
 		}
-		return value;
+		return EventStatus.of(value);
 	}
 
 	static String blankToNull(String value) {

@@ -1,10 +1,13 @@
 package outbox.admin;
 
-import java.util.Arrays;
 import java.util.List;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+
+import platform.LowerCaseName;
+
 /** Where an outbox event is in its life; {@link #value()} is the stored and API value. */
-public enum EventStatus {
+public enum EventStatus implements LowerCaseName {
 
 	PENDING, PROCESSING, DELIVERED,
 	/** A dead letter: its attempts are used up or its failure was permanent. */
@@ -13,9 +16,10 @@ public enum EventStatus {
 	DISCARDED;
 
 	/** Every value, in lifecycle order. */
-	public static final List<String> VALUES = Arrays.stream(values()).map(EventStatus::value).toList();
+	public static final List<String> VALUES = LowerCaseName.values(EventStatus.class);
 
-	public String value() {
-		return name().toLowerCase();
+	@JsonCreator
+	public static EventStatus of(String value) {
+		return LowerCaseName.parse(EventStatus.class, value);
 	}
 }

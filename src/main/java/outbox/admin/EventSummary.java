@@ -3,8 +3,10 @@ package outbox.admin;
 import java.time.OffsetDateTime;
 import java.util.UUID;
 
-/** An outbox event in a search result. */
-public record EventSummary(UUID id, String eventType, UUID aggregateId, String idempotencyKey, String status, int attempts,
-		int maxAttempts, String lastErrorClass, String lastError, OffsetDateTime createdAt, OffsetDateTime deliveredAt,
+import io.swagger.v3.oas.annotations.media.Schema;
+
+/** An outbox event in a search result; the status is documented as the plain string it always was. */
+public record EventSummary(UUID id, String eventType, UUID aggregateId, String idempotencyKey,
+		@Schema(implementation = String.class) EventStatus status, int attempts, int maxAttempts, String lastErrorClass, String lastError, OffsetDateTime createdAt, OffsetDateTime deliveredAt,
 		OffsetDateTime failedAt) {
 }

@@ -1,20 +1,16 @@
 package outbox.catalog;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
-import com.fasterxml.jackson.annotation.JsonValue;
+
+import platform.LowerCaseName;
 
 /** What happened to a stage's grant: given by the stage's approval, or undone by compensation. */
-public enum GrantState {
+public enum GrantState implements LowerCaseName {
 
 	GRANTED, COMPENSATED;
 
-	@JsonValue
-	public String value() {
-		return name().toLowerCase();
-	}
-
 	@JsonCreator
 	public static GrantState of(String value) {
-		return valueOf(value.toUpperCase());
+		return LowerCaseName.parse(GrantState.class, value);
 	}
 }

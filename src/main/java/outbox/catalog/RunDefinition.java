@@ -1,20 +1,21 @@
 package outbox.catalog;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
-import com.fasterxml.jackson.annotation.JsonValue;
 
-/** The JML processes a run can follow; the JSON value is the lower-case name, as the definition keys. */
-public enum RunDefinition {
+import platform.LowerCaseName;
+
+/** The JML processes a run can follow; the lower-case value is the definition key. */
+public enum RunDefinition implements LowerCaseName {
 
 	JOINER, MOVER, LEAVER;
 
-	@JsonValue
+	/** The definition key: the {@link #value()} under the name the definitions use. */
 	public String key() {
-		return name().toLowerCase();
+		return value();
 	}
 
 	@JsonCreator
 	public static RunDefinition of(String key) {
-		return valueOf(key.toUpperCase());
+		return LowerCaseName.parse(RunDefinition.class, key);
 	}
 }

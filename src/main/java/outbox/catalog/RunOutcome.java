@@ -1,20 +1,16 @@
 package outbox.catalog;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
-import com.fasterxml.jackson.annotation.JsonValue;
+
+import platform.LowerCaseName;
 
 /** How a run HR asked for ended; {@code NOT_STARTED}: no run was created (auto-start is off). */
-public enum RunOutcome {
+public enum RunOutcome implements LowerCaseName {
 
 	COMPLETED, REJECTED, WITHDRAWN, START_FAILED, NOT_STARTED;
 
-	@JsonValue
-	public String value() {
-		return name().toLowerCase();
-	}
-
 	@JsonCreator
 	public static RunOutcome of(String value) {
-		return valueOf(value.toUpperCase());
+		return LowerCaseName.parse(RunOutcome.class, value);
 	}
 }

@@ -43,7 +43,7 @@ public final class DispatchMetrics {
 				byOutcome.put(outcome, Counter.builder("outbox.dispatch")
 					.description("Outbox delivery attempts by event type and outcome")
 					.tag("event_type", type)
-					.tag("outcome", outcome.label())
+					.tag("outcome", outcome.value())
 					.register(registry));
 			}
 			counters.put(type, Map.copyOf(byOutcome));

@@ -1,19 +1,21 @@
 package outbox.dispatch;
 
-/** The {@code outcome} label of {@code outbox_dispatch_total}. */
-public enum Outcome {
+import com.fasterxml.jackson.annotation.JsonCreator;
 
-	SUCCEEDED("succeeded"), RETRIED("retried"), DEAD_LETTERED("dead_lettered"),
+import platform.LowerCaseName;
+
+/**
+ * How a dispatch attempt ended: the {@code outcome} label of {@code outbox_dispatch_total} and,
+ * but for {@link #STALE}, the stored {@code outbox_attempts.outcome}.
+ */
+public enum Outcome implements LowerCaseName {
+
+	SUCCEEDED, RETRIED, DEAD_LETTERED,
 	/** A completion by a worker that had lost its claim: it changed nothing. */
-	STALE("stale");
+	STALE;
 
-	private final String label;
-
-	Outcome(String label) {
-		this.label = label;
-	}
-
-	public String label() {
-		return label;
+	@JsonCreator
+	public static Outcome of(String value) {
+		return LowerCaseName.parse(Outcome.class, value);
 	}
 }

@@ -10,8 +10,8 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestParam;
 
 import outbox.admin.EventQuery;
-import outbox.admin.EventStatus;
 import outbox.admin.EventSearchService;
+import outbox.admin.EventStatus;
 import platform.DomainException;
 import platform.AppUser;
 import platform.AdminOnly;
@@ -40,7 +40,7 @@ class EventSearchPageController {
 				return "redirect:/admin/outbox/events/" + uuid("id", id);
 			}
 			EventQuery query = new EventQuery(aggregateId == null || aggregateId.isBlank() ? null : uuid("aggregateId", aggregateId),
-					idempotencyKey, eventType, status);
+					idempotencyKey, eventType, EventSearchService.status(status));
 			model.addAttribute("page", events.search(user.tenantId(), query, cursor, null));
 		}
 		catch (DomainException.InvalidInput e) {

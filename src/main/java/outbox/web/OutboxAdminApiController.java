@@ -112,7 +112,8 @@ class OutboxAdminApiController {
 			@RequestParam(required = false) String idempotencyKey, @RequestParam(required = false) String eventType,
 			@Parameter(description = "pending, processing, delivered, failed or discarded") @RequestParam(required = false) String status,
 			@RequestParam(required = false) String cursor, @RequestParam(required = false) Integer limit) {
-		return events.search(user.tenantId(), new EventQuery(aggregateId, idempotencyKey, eventType, status), cursor, limit);
+		return events.search(user.tenantId(), new EventQuery(aggregateId, idempotencyKey, eventType, EventSearchService.status(status)),
+				cursor, limit);
 	}
 
 	@GetMapping("/events/{id}")

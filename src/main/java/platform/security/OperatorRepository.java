@@ -5,7 +5,7 @@ import org.springframework.stereotype.Repository;
 
 /** {@code platform_operators}: the users (of a tenant) granted the platform operator role in the database. */
 @Repository
-class OperatorRepository {
+public class OperatorRepository {
 
 	private final JdbcClient jdbc;
 
@@ -21,7 +21,7 @@ class OperatorRepository {
 			.single();
 	}
 
-	void grant(String tenantId, String username, String grantedBy) {
+	public void grant(String tenantId, String username, String grantedBy) {
 		jdbc.sql("""
 				INSERT INTO platform_operators (tenant_id, username, granted_by) VALUES (:tenant, :username, :by)
 				ON CONFLICT DO NOTHING""")

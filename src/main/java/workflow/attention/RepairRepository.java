@@ -10,6 +10,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
 import workflow.Repair;
+import workflow.RepairOutcome;
 import workflow.support.Rows;
 
 /** The {@code workflow_run_repairs} table. Call inside a tenant unit of work. */
@@ -69,14 +70,14 @@ class RepairRepository {
 			.single();
 	}
 
-	Repair finish(UUID id, String outcome, String error, String executionId) {
+	Repair finish(UUID id, RepairOutcome outcome, String error, String executionId) {
 		return jdbc.sql("""
 				UPDATE workflow_run_repairs SET outcome = :outcome, error = :error, execution_id = :executionId,
 				    finished_at = now()
 				WHERE id = :id
 				RETURNING""" + " " + COLUMNS)
 			.param("id", id)
-			.param("outcome", outcome)
+			.param("outcome", outcome.value())
 			.param("error", error)
 			.param("executionId", executionId)
 			.query(RepairRepository::map)
@@ -85,7 +86,7 @@ class RepairRepository {
 
 	private static Repair map(ResultSet rs, int row) throws SQLException {
 		return new Repair(Rows.uuid(rs, "id"), Rows.uuid(rs, "run_id"), rs.getString("actor"), rs.getString("attention"),
-				rs.getString("resumed_stage"), rs.getString("outcome"), rs.getString("error"), rs.getString("execution_id"),
+				rs.getString("resumed_stage"), RepairOutcome.of(rs.getString("outcome")), rs.getString("error"), rs.getString("execution_id"),
 				Rows.instant(rs, "requested_at"), Rows.instant(rs, "finished_at"));
 	}
 }

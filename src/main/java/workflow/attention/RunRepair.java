@@ -22,6 +22,7 @@ import workflow.Action;
 import workflow.ActionKind;
 import workflow.ActionOutcome;
 import workflow.Repair;
+import workflow.RepairOutcome;
 import workflow.Run;
 import workflow.RunStatus;
 import workflow.Stage;
@@ -102,7 +103,7 @@ public class RunRepair {
 					runs.markNeedsAttention(runId, run.attention().reason(),
 							"repair by " + admin.getUsername() + " failed: " + e.getMessage(), clock.instant());
 				}
-				return repairs.finish(plan.repair().id(), "failed", e.getMessage(), null);
+				return repairs.finish(plan.repair().id(), RepairOutcome.FAILED, e.getMessage(), null);
 			});
 			if (e instanceof OrchestratorException unreachable && unreachable.kind() == OrchestratorException.Kind.TRANSIENT) {
 				// recorded (audit, attention), and the caller hears "try again", not a repair that failed for good
@@ -114,12 +115,12 @@ public class RunRepair {
 		return transactions.inTenant(tenant, () -> {
 			runs.lock(runId);
 			if (!runs.completeRepair(runId, receipt.workflowId(), receipt.executionId())) {
-				return repairs.finish(plan.repair().id(), "failed", "the run no longer needed attention", receipt.executionId());
+				return repairs.finish(plan.repair().id(), RepairOutcome.FAILED, "the run no longer needed attention", receipt.executionId());
 			}
 			int resent = actions.resendUnsettled(runId, clock.instant());
 			log.info("Run {} repaired by {}: execution {} goes on at {} ({} action(s) to send again)", runId,
 					admin.getUsername(), receipt.executionId(), plan.repair().resumedStage(), resent);
-			return repairs.finish(plan.repair().id(), "started", null, receipt.executionId());
+			return repairs.finish(plan.repair().id(), RepairOutcome.STARTED, null, receipt.executionId());
 		});
 	}
 
@@ -136,7 +137,7 @@ public class RunRepair {
 				throw new DomainException.Conflict("This Idempotency-Key was already used for a different request.");
 			}
 			// a repair that failed (Temporal unreachable: 503) is tried again by the same request
-			boolean retry = "failed".equals(previous.get().outcome()) && run.status() == RunStatus.NEEDS_ATTENTION;
+			boolean retry = previous.get().outcome() == RepairOutcome.FAILED && run.status() == RunStatus.NEEDS_ATTENTION;
 			if (!retry) {
 				return new Plan(previous.get(), null, true);
 			}

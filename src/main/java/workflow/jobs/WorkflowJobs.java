@@ -11,6 +11,7 @@ import org.springframework.context.annotation.Configuration;
 
 import jobs.Job;
 import jobs.JobNames;
+import jobs.TenantBatchJob;
 import platform.TenantTransactions;
 import workflow.Action;
 import workflow.Run;
@@ -45,7 +46,7 @@ class WorkflowJobs {
 	@Bean
 	Job prehireStartJob(TenantScans scans, RunRequests requests, WorkflowProperties properties, Clock clock) {
 		int batchSize = properties.jobs().batchSize();
-		return new TenantBatchJob<UUID>(PREHIRE_START, "requested the start of {} pre-hire run(s)", clock,
+		return TenantBatchJob.<UUID>eachItem(PREHIRE_START, "requested the start of {} pre-hire run(s)", clock,
 				scans::withDueStarts, (tenant, now) -> requests.dueStarts(tenant, now, batchSize),
 				(tenant, runId, now) -> requests.startWaiting(tenant, runId));
 	}
@@ -57,7 +58,7 @@ class WorkflowJobs {
 	@Bean
 	Job stageReminderJob(TenantScans scans, StageReminders reminders, WorkflowProperties properties, Clock clock) {
 		int batchSize = properties.jobs().batchSize();
-		return new TenantBatchJob<UUID>(STAGE_REMINDERS, "published {} SLA reminder(s)", clock,
+		return TenantBatchJob.<UUID>eachItem(STAGE_REMINDERS, "published {} SLA reminder(s)", clock,
 				scans::withOverdueStages, (tenant, now) -> reminders.overdue(tenant, now, batchSize),
 				reminders::publish);
 	}
@@ -74,7 +75,7 @@ class WorkflowJobs {
 			SignalDelivery delivery, WorkflowProperties properties, Clock clock) {
 		Duration delay = properties.jobs().signalRedeliveryDelay();
 		int batchSize = properties.jobs().batchSize();
-		return new TenantBatchJob<Action>(SIGNAL_REDELIVERY, "handled {} undelivered action(s)", clock,
+		return TenantBatchJob.<Action>eachItem(SIGNAL_REDELIVERY, "handled {} undelivered action(s)", clock,
 				now -> scans.withDueSignals(now, now.minus(delay)),
 				(tenant, now) -> transactions.readInTenant(tenant, () -> actions.dueSignals(now, now.minus(delay), batchSize)),
 				(tenant, action, now) -> {
@@ -94,7 +95,7 @@ class WorkflowJobs {
 	@Bean
 	Job reconcileJob(TenantScans scans, RunReconciliation reconciliation, WorkflowProperties properties, Clock clock) {
 		int batchSize = properties.jobs().batchSize();
-		return new TenantBatchJob<Run>(RECONCILE, "checked {} live run(s) against their executions", clock,
+		return TenantBatchJob.<Run>eachItem(RECONCILE, "checked {} live run(s) against their executions", clock,
 				scans::withLiveRuns, (tenant, now) -> reconciliation.due(tenant, now, batchSize),
 				(tenant, run, now) -> reconciliation.check(tenant, run, now));
 	}

@@ -2,7 +2,7 @@ package workflow.projection;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 
-import workflow.LowerCaseName;
+import platform.LowerCaseName;
 
 /**
  * What activating a stage came to, as the projection reports it to the workflow. Temporal

@@ -21,7 +21,7 @@ class DemoDirectoryIntegration implements GrantProvisioning {
 
 	static final String TENANT = "acme";
 
-	/** As platform.embedded.DemoStory hires him. */
+	/** As platform.demo.DemoStory hires him. */
 	static final String REFUSED_EMAIL = "noah.becker@example.com";
 
 	private final LoggedGrantProvisioning otherwise = new LoggedGrantProvisioning();

@@ -12,6 +12,8 @@ import java.util.UUID;
 import org.springframework.stereotype.Service;
 import org.springframework.util.StringUtils;
 
+import platform.Page;
+import platform.DomainException;
 import platform.AppUser;
 import platform.DomainException;
 import platform.TenantTransactions;
@@ -20,12 +22,10 @@ import workflow.AttentionOverview;
 import workflow.CurrentStage;
 import workflow.HrWorkItem;
 import workflow.InboxItem;
-import workflow.InboxPage;
 import workflow.Run;
 import workflow.RunDetail;
 import workflow.RunFilter;
 import workflow.RunRow;
-import workflow.RunRows;
 import workflow.RunStatus;
 import workflow.store.ActionRepository;
 import workflow.store.GrantRepository;
@@ -67,7 +67,7 @@ public class RunQueries {
 	 * One page of the runs list: each run with its current stage, the display names of whom it
 	 * waits on (one directory look-up per distinct user of the page) and whether it is overdue.
 	 */
-	public RunRows rows(String tenantId, RunFilter filter, String cursor, int limit) {
+	public Page<RunRow> rows(String tenantId, RunFilter filter, String cursor, int limit) {
 		if (limit < 1 || limit > MAX_LIMIT) {
 			throw new DomainException.InvalidInput("limit", "must be between 1 and " + MAX_LIMIT);
 		}
@@ -83,7 +83,7 @@ public class RunQueries {
 				.map(row -> withNames(row, now, names))
 				.toList();
 			String next = page.size() <= limit ? null : RunCursor.of(items.get(limit - 1).run()).encode();
-			return new RunRows(items, next);
+			return new Page<>(items, next);
 		});
 	}
 
@@ -112,14 +112,14 @@ public class RunQueries {
 	}
 
 	/** One page of the user's inbox after {@code cursor} (a token of a previous page, or null). */
-	public InboxPage inboxPage(AppUser user, String cursor, int limit) {
+	public Page<InboxItem> inboxPage(AppUser user, String cursor, int limit) {
 		InboxCursor after = InboxCursor.decode(cursor);
 		List<InboxItem> page = transactions.readInTenant(user.tenantId(), () -> stages.inbox(user.getUsername(), after, limit + 1));
 		if (page.size() <= limit) {
-			return new InboxPage(page, null);
+			return new Page<>(page, null);
 		}
 		List<InboxItem> items = List.copyOf(page.subList(0, limit));
-		return new InboxPage(items, InboxCursor.of(items.get(limit - 1)).encode());
+		return new Page<>(items, InboxCursor.of(items.get(limit - 1)).encode());
 	}
 
 	/** Those of the stages that wait for the user's decision. */

@@ -17,6 +17,7 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 
+import platform.Page;
 import platform.AppUser;
 import platform.ApproverOnly;
 import platform.ConsoleTime;
@@ -24,7 +25,6 @@ import platform.DomainException;
 import workflow.ActionKind;
 import workflow.ActionRequest;
 import workflow.InboxItem;
-import workflow.InboxPage;
 import workflow.Runs;
 
 /**
@@ -68,7 +68,7 @@ class InboxPageController {
 	@GetMapping("/inbox")
 	@ApproverOnly
 	String inbox(@AuthenticationPrincipal AppUser user, @RequestParam(required = false) String cursor, Model model) {
-		InboxPage page = runs.inboxPage(user, cursor, pageSize);
+		Page<InboxItem> page = runs.inboxPage(user, cursor, pageSize);
 		List<InboxRow> rows = page.items().stream().map(item -> InboxRow.of(item, times, sla)).toList();
 		model.addAttribute("rows", rows);
 		model.addAttribute("nextCursor", page.nextCursor());

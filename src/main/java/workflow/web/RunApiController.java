@@ -27,17 +27,19 @@ import io.swagger.v3.oas.annotations.media.ArraySchema;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import platform.Page;
 import platform.AdminOnly;
 import platform.AppUser;
+import workflow.RunRow;
 import workflow.Action;
 import workflow.ActionKind;
 import workflow.ActionRequest;
 import workflow.Repair;
 import workflow.RunDetail;
 import workflow.RunFilter;
-import workflow.RunRows;
 import workflow.Runs;
 import workflow.Stage;
+import workflow.StageStatus;
 import workflow.decisions.StageReassignment;
 
 /**
@@ -82,7 +84,7 @@ class RunApiController {
 					Each item is a run with its currentStage (null before the first stage and after the last): who it \
 					waits on, its SLA deadline (dueAt, overdue) and, when blocked for lack of approvers, why and since \
 					when. Filters compose with each other and with the cursor.""")
-	RunRows list(@AuthenticationPrincipal AppUser user, @RequestParam(required = false) String status,
+	Page<RunRow> list(@AuthenticationPrincipal AppUser user, @RequestParam(required = false) String status,
 			@RequestParam(required = false) String definition, @RequestParam(required = false) UUID employeeId,
 			@RequestParam(required = false) String q,
 			@Parameter(description = "Only runs whose active stage waits for the caller's decision") @RequestParam(defaultValue = "false") boolean assignedToMe,
@@ -134,7 +136,8 @@ class RunApiController {
 	}
 
 	/** A stage's assignees after a reassignment. */
-	record StageAssignees(UUID stageId, String name, String status, List<String> assignees,
+	record StageAssignees(UUID stageId, String name, @Schema(implementation = String.class) StageStatus status,
+			List<String> assignees,
 			@Schema(description = "Assignees who hold the assignment for an away approver: delegate to approver") Map<String, String> delegatedFor) {
 	}
 
@@ -151,7 +154,7 @@ class RunApiController {
 	StageAssignees reassign(@AuthenticationPrincipal AppUser user, @PathVariable UUID id, @PathVariable UUID stageId,
 			@RequestBody @Validated ReassignBody body) {
 		Stage stage = reassignment.reassign(user, id, stageId, body.to(), body.from(), body.reason());
-		return new StageAssignees(stage.id(), stage.name(), stage.status().value(), stage.assignees(), stage.delegatedFor());
+		return new StageAssignees(stage.id(), stage.name(), stage.status(), stage.assignees(), stage.delegatedFor());
 	}
 
 	@PostMapping("/{id}/{action:approve|reject|return|withdraw|resubmit}")

@@ -24,7 +24,7 @@ public record RunListQuery(String status, String definition, String q, UUID empl
 	public List<StatusChip> statusChips(List<String> statuses) {
 		List<StatusChip> chips = new ArrayList<>();
 		chips.add(new StatusChip("all", withStatus(null), status == null));
-		statuses.forEach(value -> chips.add(new StatusChip(StatusBadge.label(RunStatus.of(value)), withStatus(value), value.equals(status))));
+		statuses.forEach(value -> chips.add(new StatusChip(StatusBadge.of(RunStatus.of(value)).label(), withStatus(value), value.equals(status))));
 		return chips;
 	}
 

@@ -2,6 +2,7 @@ package workflow.web;
 
 import java.util.UUID;
 
+import platform.Badge;
 import platform.ConsoleTime;
 import workflow.CurrentStage;
 import workflow.Run;
@@ -16,7 +17,7 @@ import workflow.StageStatus;
  * current stage to show (not started, or finished); {@code waitingOn} and the due chip are null
  * when there is nobody or no SLA to show.
  */
-record RunListRow(UUID id, String href, String employeeName, String definitionTitle, StatusBadge badge,
+record RunListRow(UUID id, String href, String employeeName, String definitionTitle, Badge badge,
 		String startSummary, String stageTitle, String stageProgress, boolean blocked, String blockedReason,
 		String blockedSinceIso, String blockedSince, String waitingOn, String due, String dueCss, String dueTitle,
 		String department, String createdIso, String created) {

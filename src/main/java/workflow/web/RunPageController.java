@@ -22,20 +22,22 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 
+import platform.Page;
 import platform.DomainException;
 import platform.TemporalUnavailableException;
 import platform.AdminOnly;
 import platform.AppUser;
 import platform.ConsoleTime;
 import platform.Role;
+import workflow.RunRow;
 import workflow.ActionKind;
 import workflow.ActionOutcome;
 import workflow.ActionRequest;
 import workflow.Run;
 import workflow.Repair;
+import workflow.RepairOutcome;
 import workflow.RunDetail;
 import workflow.RunFilter;
-import workflow.RunRows;
 import workflow.RunStatus;
 import workflow.Runs;
 import workflow.Stage;
@@ -98,7 +100,7 @@ class RunPageController {
 		UUID employee = uuidOrNull(employeeId);
 		RunFilter filter = new RunFilter(RunStatus.of(statusFilter), definitionFilter, employee,
 				StringUtils.hasText(q) ? q.strip() : null, mine ? user.getUsername() : null, overdue, blocked);
-		RunRows page = runs.rows(user.tenantId(), filter, cursor, Runs.DEFAULT_LIMIT);
+		Page<RunRow> page = runs.rows(user.tenantId(), filter, cursor, Runs.DEFAULT_LIMIT);
 		RunListQuery query = new RunListQuery(statusFilter, definitionFilter, filter.employeeSearch(), employee, mine,
 				overdue, blocked);
 		model.addAttribute("rows", page.items().stream().map(row -> RunListRow.of(row, times)).toList());
@@ -174,7 +176,7 @@ class RunPageController {
 			@RequestParam(required = false) String idempotencyKey, Model model) {
 		try {
 			Repair repair = runs.repair(user, id, idempotencyKey);
-			if ("failed".equals(repair.outcome())) {
+			if (repair.outcome() == RepairOutcome.FAILED) {
 				model.addAttribute("error", "The repair failed: " + repair.error());
 			}
 			else {

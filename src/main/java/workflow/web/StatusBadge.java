@@ -1,23 +1,40 @@
 package workflow.web;
 
+import org.springframework.stereotype.Component;
+
+import platform.Badge;
+import platform.Badge.Tone;
+import workflow.HrWorkItem;
 import workflow.RunStatus;
+import workflow.StageStatus;
 
-/** How a run's status reads as a badge on the pages: its label and its Bootstrap colour. */
-record StatusBadge(String label, String css) {
+/** The workflow's statuses as badges ({@code ${@statusBadge.work(...)}} in templates). */
+@Component("statusBadge")
+public class StatusBadge {
 
-	static StatusBadge of(RunStatus status) {
-		String css = switch (status) {
-			case COMPLETED -> "text-bg-success";
-			case REJECTED, START_FAILED, NEEDS_ATTENTION -> "text-bg-danger";
-			case RUNNING -> "text-bg-primary";
-			case RETURNED -> "text-bg-warning";
-			case REQUESTED, WITHDRAWN -> "text-bg-secondary";
+	/** The badge of a run's status. */
+	public static Badge of(RunStatus status) {
+		Tone tone = switch (status) {
+			case COMPLETED -> Tone.SUCCESS;
+			case REJECTED, START_FAILED, NEEDS_ATTENTION -> Tone.DANGER;
+			case RUNNING -> Tone.PRIMARY;
+			case RETURNED -> Tone.WARNING;
+			case REQUESTED, WITHDRAWN -> Tone.SECONDARY;
 		};
-		return new StatusBadge(label(status), css);
+		return Badge.of(status, tone);
 	}
 
-	/** "needs attention", "start failed": the status as the pages write it. */
-	static String label(RunStatus status) {
-		return status.value().replace('_', ' ');
+	/** The badge of a stage's status, quiet beside the run's. */
+	public Badge stage(StageStatus status) {
+		return Badge.of(status, Tone.LIGHT);
+	}
+
+	/** Why a run is in HR's queue, as a badge. */
+	public Badge work(HrWorkItem.Kind kind) {
+		return switch (kind) {
+			case RETURNED -> new Badge("returned", Tone.WARNING);
+			case BLOCKED -> new Badge("blocked: no approvers", Tone.DANGER);
+			case START_FAILED -> new Badge("start failed", Tone.DANGER);
+		};
 	}
 }

@@ -11,7 +11,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
 
 import io.temporal.failure.ApplicationFailure;
-import workflow.LowerCaseName;
+import platform.LowerCaseName;
 import workflow.RunStatus;
 import workflow.projection.Activation;
 import workflow.projection.ActivationState;

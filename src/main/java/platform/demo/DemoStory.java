@@ -1,4 +1,4 @@
-package platform.embedded;
+package platform.demo;
 
 import java.io.IOException;
 import java.net.URI;

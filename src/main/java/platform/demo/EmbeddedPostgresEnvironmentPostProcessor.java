@@ -1,4 +1,4 @@
-package platform.embedded;
+package platform.demo;
 
 import java.util.HashMap;
 import java.util.Map;

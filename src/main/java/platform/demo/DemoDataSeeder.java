@@ -1,4 +1,4 @@
-package platform.security;
+package platform.demo;
 
 import java.util.List;
 import java.util.Map;
@@ -12,6 +12,7 @@ import org.springframework.stereotype.Component;
 
 import platform.Role;
 import platform.TenantTransactions;
+import platform.security.OperatorRepository;
 
 /**
  * Seeds the demo tenants and users (password {@code demo}) when {@code jmlhub.demo} is on, which

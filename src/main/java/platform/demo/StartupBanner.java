@@ -1,4 +1,4 @@
-package platform.embedded;
+package platform.demo;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

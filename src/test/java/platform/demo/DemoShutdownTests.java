@@ -1,4 +1,4 @@
-package platform.embedded;
+package platform.demo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
