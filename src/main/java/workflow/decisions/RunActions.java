@@ -118,16 +118,12 @@ public class RunActions {
 	}
 
 	/**
-	 * The stage a decision is about: the one the caller named, or else the run's current stage. A
-	 * named stage that is no longer the current one is stale: the caller decided on what it saw,
-	 * and the run has moved on since.
+	 * The stage a decision is about: the one the caller named (always: a retried approve must not
+	 * land on the next stage). A named stage that is no longer the current one is stale: the
+	 * caller decided on what it saw, and the run has moved on since.
 	 */
-	private Stage requestedStage(Run run, UUID stageId) {
+	private Stage requestedStage(Run run, UUID id) {
 		UUID current = run.currentStageId();
-		if (stageId == null && current == null) {
-			throw new DomainException.Conflict("The run is " + run.status().value() + "; no stage awaits decisions.");
-		}
-		UUID id = stageId == null ? current : stageId;
 		Stage stage = stages.find(id)
 			.filter(s -> s.runId().equals(run.id()))
 			.orElseThrow(() -> new DomainException.NotFound("No stage " + id + " in run " + run.id() + "."));
@@ -168,6 +164,8 @@ public class RunActions {
 				case NOT_ASSIGNED -> new DomainException.Forbidden("You are not assigned to this stage.");
 				case OWN_RUN -> new DomainException.Forbidden("This run is about you: you may not decide its stages.",
 						SEPARATION_OF_DUTIES);
+				case OWN_REQUEST -> new DomainException.Forbidden(
+						"You asked for this run: separation of duties keeps you from deciding its stages.", SEPARATION_OF_DUTIES);
 				case SAME_APPROVER -> new DomainException.Forbidden("You approved stage '" + stage.distinctFrom()
 						+ "' of this run; '" + stage.name() + "' needs a different approver.", SEPARATION_OF_DUTIES);
 				case ALREADY_DECIDED -> new DomainException.Conflict("You already decided this stage.");
@@ -175,6 +173,14 @@ public class RunActions {
 						"The stage is " + stage.status().value() + " and awaits no decisions.");
 			};
 		});
+	}
+
+	/**
+	 * What separation of duties holds against {@code user} on the run's {@code stage}, for the
+	 * allowed actions the console and the API show (the same rules a decision is checked by).
+	 */
+	public RunPolicy.Exclusions exclusions(AppUser user, Run run, Stage stage) {
+		return transactions.readInTenant(user.tenantId(), () -> assignees.exclusions(run, stage, List.of(user.getUsername())));
 	}
 
 	private Action insert(UUID runId, UUID stageId, Integer round, String actor, ActionRequest request) {
@@ -197,6 +203,10 @@ public class RunActions {
 			throw new DomainException.InvalidInput("Idempotency-Key", "is required (at most " + MAX_KEY + " characters)");
 		}
 		ActionKind action = request.action();
+		if (action.decision() && request.stageId() == null) {
+			throw new DomainException.InvalidInput("stageId",
+					"is required to " + action.value() + ": the id of the stage you decide (the run's currentStageId as you saw it)");
+		}
 		if (action.needsComment() && !StringUtils.hasText(request.comment())) {
 			throw new DomainException.InvalidInput("comment", "is required to " + action.value());
 		}

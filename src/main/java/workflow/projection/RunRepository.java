@@ -37,7 +37,8 @@ public class RunRepository {
 			r.manager, r.from_department, r.from_manager, r.effective_date, r.status, r.status_reason, r.start_not_before,
 			r.start_requested_at, r.workflow_id, r.execution_id, r.started_at, r.current_stage_id, r.created_at,
 			r.updated_at, r.finished_at, r.start_attempt, r.start_max_attempts, r.start_error, r.start_error_at,
-			r.attention_reason, r.attention_since, r.attention_tried, r.employee_title, r.requested_by""";
+			r.attention_reason, r.attention_since, r.attention_tried, r.employee_title, r.requested_by,
+			r.requester_may_approve""";
 
 	/** The statuses a run ends in, as stored. */
 	private static final List<String> FINISHED = Arrays.stream(RunStatus.values())
@@ -68,11 +69,11 @@ public class RunRepository {
 				INSERT INTO workflow_runs (id, tenant_id, definition_key, definition_title, employee_id, employee_name,
 				    employee_email, department, manager, from_department, from_manager, effective_date,
 				    source_event_id, source_event_type, source_event_key, start_not_before, definition_version, employee_title,
-				    requested_by)
+				    requested_by, requester_may_approve)
 				VALUES (:id, current_setting('app.tenant_id'), :definitionKey, :definitionTitle, :employeeId, :employeeName,
 				    :employeeEmail, :department, :manager, :fromDepartment, :fromManager, :effectiveDate,
 				    :sourceEventId, :sourceEventType, :sourceEventKey, :startNotBefore, :definitionVersion, :employeeTitle,
-				    :requestedBy)
+				    :requestedBy, :requesterMayApprove)
 				ON CONFLICT (tenant_id, source_event_id) DO NOTHING
 				RETURNING id
 				""")
@@ -94,6 +95,7 @@ public class RunRepository {
 			.param("definitionVersion", run.definitionVersion())
 			.param("employeeTitle", run.trigger().title())
 			.param("requestedBy", run.trigger().requestedBy())
+			.param("requesterMayApprove", run.requesterMayApprove())
 			.query(UUID.class)
 			.optional();
 	}
@@ -518,7 +520,7 @@ public class RunRepository {
 				rs.getString("workflow_id"), rs.getString("execution_id"), Rows.instant(rs, "started_at"),
 				Rows.uuid(rs, "current_stage_id"), Rows.instant(rs, "created_at"), Rows.instant(rs, "updated_at"),
 				Rows.instant(rs, "finished_at"), startProgress(rs), attention(rs), rs.getString("employee_title"),
-				rs.getString("requested_by"));
+				rs.getString("requested_by"), rs.getBoolean("requester_may_approve"));
 	}
 
 	private static Attention attention(ResultSet rs) throws SQLException {

@@ -111,6 +111,6 @@ public class RunRequests {
 		Instant startNotBefore = Definition.JOINER.equals(definition.key())
 				? prehire.startNotBefore(trigger.effectiveDate(), clock.instant()) : null;
 		return new NewRun(UUID.randomUUID(), definition.key(), definition.title(), trigger, startNotBefore,
-				definition.version());
+				definition.version(), definition.requesterMayApprove());
 	}
 }

@@ -74,7 +74,7 @@ class HrWorkQueueTests {
 		UUID eventId = UUID.randomUUID();
 		return transactions.inTenant("acme", () -> runs.insertIfAbsent(new NewRun(UUID.randomUUID(), definition,
 				"Queue " + definition, new RunTrigger(eventId, "test.queue", "test.queue:" + eventId, employee,
-						"Queue Employee", null, "Ops", null, null, null, null), null, 1))
+						"Queue Employee", null, "Ops", null, null, null, null), null, 1, false))
 			.orElseThrow());
 	}
 }
