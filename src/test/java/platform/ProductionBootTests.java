@@ -153,7 +153,8 @@ class ProductionBootTests {
 	@Test
 	@Order(5)
 	void anApiAndAWorkerInstanceDecideOnOneRunAndItCompletes() {
-		// a second approver (there is no user administration yet: a row, as the README says)
+		// a second approver, and an HR user who asks for the run: its requester never approves it
+		// (separation of duties), and the admin approves the other stages
 		String hash = PasswordEncoderFactories.createDelegatingPasswordEncoder().encode(ADMIN_PASSWORD);
 		database.asSuperuser(jdbc -> {
 			jdbc.sql("""
@@ -163,13 +164,19 @@ class ProductionBootTests {
 				.update();
 			jdbc.sql("INSERT INTO app_user_roles VALUES ('initech', 'samir', 'APPROVER') ON CONFLICT DO NOTHING").update();
 			jdbc.sql("INSERT INTO app_group_members VALUES ('initech', 'security', 'samir') ON CONFLICT DO NOTHING").update();
+			jdbc.sql("""
+					INSERT INTO app_users (username, tenant_id, display_name, email, password_hash)
+					VALUES ('nina', 'initech', 'Nina', 'nina@initech.example', :hash) ON CONFLICT DO NOTHING""")
+				.param("hash", hash)
+				.update();
+			jdbc.sql("INSERT INTO app_user_roles VALUES ('initech', 'nina', 'HR') ON CONFLICT DO NOTHING").update();
 			return null;
 		});
 		try (ConfigurableApplicationContext worker = start(with("APP_ROLES", "worker"));
 				ConfigurableApplicationContext api = start(with("APP_ROLES", "api"))) {
 			ApiClient onApi = new ApiClient(port(api), ADMIN_PASSWORD);
 			ApiClient onWorker = new ApiClient(port(worker), ADMIN_PASSWORD);
-			var hired = onApi.post(ADMIN, "/v1/hr/employees", """
+			var hired = onApi.post("nina", "/v1/hr/employees", """
 					{"displayName":"Bob Slydell","email":"bob@initech.example","department":"Consulting",\
 					"startDate":"2031-04-01"}""");
 			assertThat(hired.statusCode()).as(hired.body()).isEqualTo(201);
