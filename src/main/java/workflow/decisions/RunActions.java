@@ -1,6 +1,8 @@
 package workflow.decisions;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
@@ -12,6 +14,7 @@ import org.springframework.util.StringUtils;
 
 import platform.DomainException;
 import platform.AppUser;
+import platform.PlatformAudit;
 import platform.TenantTransactions;
 import workflow.Action;
 import workflow.ActionKind;
@@ -34,7 +37,8 @@ import workflow.projection.StageRepository;
  * tenant unit of work after {@link RunPolicy} allowed it; once that unit of work has committed, the
  * action is answered and its signal to the workflow is handed to the {@link SignalSender}. An
  * idempotency key the actor already used returns that action (no second action; its signal is
- * sent again while it has not gone out).
+ * sent again while it has not gone out). Every recorded action, with its comment, goes into the
+ * tenant's audit trail ({@code run.approve}, {@code run.reject}, ...) in the same unit of work.
  */
 @Service
 public class RunActions {
@@ -53,10 +57,12 @@ public class RunActions {
 	private final SignalSender sender;
 	private final RunEndings endings;
 	private final AssigneeResolver assignees;
+	private final PlatformAudit audit;
 
 	RunActions(TenantTransactions transactions, RunRepository runs, StageRepository stages, ActionRepository actions,
-			SignalDelivery delivery, SignalSender sender, RunEndings endings, AssigneeResolver assignees) {
+			SignalDelivery delivery, SignalSender sender, RunEndings endings, AssigneeResolver assignees, PlatformAudit audit) {
 		this.assignees = assignees;
+		this.audit = audit;
 		this.transactions = transactions;
 		this.runs = runs;
 		this.stages = stages;
@@ -185,9 +191,17 @@ public class RunActions {
 
 	private Action insert(UUID runId, UUID stageId, Integer round, String actor, ActionRequest request) {
 		String comment = StringUtils.hasText(request.comment()) ? request.comment().strip() : null;
-		return actions.insert(runId, stageId, round, actor, request.action(), comment, request.idempotencyKey())
+		Action action = actions.insert(runId, stageId, round, actor, request.action(), comment, request.idempotencyKey())
 			// the only conflict left after the checks: a concurrent decision of the same actor
 			.orElseThrow(() -> new DomainException.Conflict("You already decided this stage."));
+		Map<String, Object> detail = new LinkedHashMap<>();
+		detail.put("subject", runId.toString());
+		detail.put("actionId", action.id().toString());
+		detail.put("stageId", stageId == null ? null : stageId.toString());
+		detail.put("round", round);
+		detail.put("comment", comment);
+		audit.record(actor, "run." + request.action().value(), detail);
+		return action;
 	}
 
 	private static Action sameRequest(Action previous, UUID runId, ActionKind action) {

@@ -130,6 +130,12 @@ class RequesterSeparationTests {
 		HttpResponse<String> retried = decide("dan", runId, "approve", manager.get("id").asString());
 		assertThat(retried.statusCode()).as(retried.body()).isEqualTo(409);
 		assertThat(read("boss", "/v1/workflow-runs/" + runId).get("actions")).hasSize(1);
+		// the decision is in the tenant's audit trail
+		JsonNode trail = read("boss", "/v1/admin/audit?action=run&subject=" + runId);
+		assertThat(trail.size()).isEqualTo(1);
+		assertThat(trail.get(0).get("actor").asString()).isEqualTo("dan");
+		assertThat(trail.get(0).get("action").asString()).isEqualTo("run.approve");
+		assertThat(trail.get(0).get("detail").asString()).contains(manager.get("id").asString());
 	}
 
 	@Test
