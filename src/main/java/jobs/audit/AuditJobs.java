@@ -12,24 +12,27 @@ import jobs.Job;
 import jobs.JobNames;
 import platform.AuditMaintenance;
 import platform.AuditVerification;
+import platform.SecretRotation;
 
 /**
  * The audit trail's jobs (the platform module depends on no other, so the jobs module runs its
  * upkeep through {@link AuditMaintenance}): {@value #VERIFY} checks every tenant's hash chain
  * and logs the first broken link as an error; {@value #RETENTION} removes entries past each
- * tenant's retention. Both run daily by default ({@code jmlhub.jobs.<name>.interval}).
+ * tenant's retention; {@value #SECRET_RESEAL} moves stored secrets to the current key. They run
+ * daily by default ({@code jmlhub.jobs.<name>.interval}).
  */
 @Configuration(proxyBeanMethods = false)
 class AuditJobs {
 
 	static final String VERIFY = "platform_audit_verify";
 	static final String RETENTION = "platform_audit_retention";
+	static final String SECRET_RESEAL = "platform_secret_reseal";
 
 	private static final Logger log = LoggerFactory.getLogger(AuditJobs.class);
 
 	@Bean
 	JobNames auditJobNames() {
-		return JobNames.of(VERIFY, RETENTION);
+		return JobNames.of(VERIFY, RETENTION, SECRET_RESEAL);
 	}
 
 	@Bean
@@ -51,6 +54,17 @@ class AuditJobs {
 			int removed = audit.purgeExpired(tenant, now);
 			if (removed > 0) {
 				log.info("Audit retention removed {} entries of tenant {}", removed, tenant);
+			}
+		});
+	}
+
+	/** Moves every tenant's secrets to the current key (key rotation; seals secrets stored before encryption). */
+	@Bean
+	Job secretResealJob(AuditMaintenance audit, SecretRotation rotation) {
+		return new TenantJob(SECRET_RESEAL, audit, tenant -> {
+			int resealed = rotation.reseal(tenant);
+			if (resealed > 0) {
+				log.info("Re-sealed {} secret(s) of tenant {} under the current key", resealed, tenant);
 			}
 		});
 	}

@@ -1,2 +1,2 @@
-/** The audit trail's upkeep as jobs: the daily chain check of every tenant and the retention purge. */
+/** The platform's upkeep as jobs: the daily audit chain check of every tenant, the audit retention purge, the secrets' key rotation. */
 package jobs.audit;
