@@ -1,15 +1,26 @@
 package platform;
 
+import java.util.List;
 import java.util.Map;
 
 /**
- * The tenant's audit trail ({@code platform_audit}): who did what, when, with the before/after in
- * {@code detail}. Call inside the tenant's unit of work, so the entry commits with the change it
- * records; the admin reads the trail on the Audit page and {@code GET /v1/admin/audit}.
- *
- * @param action a dotted lower-case name such as {@code user.created} or {@code definition.saved}
+ * The tenant's one audit trail ({@code platform_audit}): who did what, when, with the before/after
+ * in {@code detail}. Call {@link #record} inside the tenant's unit of work, so the entry commits
+ * with the change it records. The trail is append-only for the application and hash-chained per
+ * tenant (V211); the admin reads, filters, exports and verifies it on the Audit page and under
+ * {@code /v1/admin/audit}.
  */
 public interface PlatformAudit {
 
+	/**
+	 * Adds an entry to the current tenant's trail.
+	 *
+	 * @param action a dotted lower-case name such as {@code user.created} or {@code definition.saved}
+	 * @param detail what the entry is about; a {@code subject} key (a username, a run id, ...) is
+	 *        what the trail's subject filter matches
+	 */
 	void record(String actor, String action, Map<String, ?> detail);
+
+	/** The tenant's newest entries whose action starts with {@code actionPrefix}, newest first (a module's own view). */
+	List<AuditRecord> recent(String tenantId, String actionPrefix, int limit);
 }

@@ -34,8 +34,10 @@ public final class RunPolicy {
 		STAGE_NOT_ACTIVE(false),
 		NOT_ASSIGNED(true),
 		ALREADY_DECIDED(false),
-		/** Separation of duties: the employee of the run (or its HR requester) never approves it. */
+		/** Separation of duties: the employee of the run never approves it. */
 		OWN_RUN(true),
+		/** Separation of duties: the HR user who asked for the run never approves it (unless its definition allows it). */
+		OWN_REQUEST(true),
 		/** Separation of duties: the stage's approvers must differ from those of an earlier stage, and this one approved it. */
 		SAME_APPROVER(true),
 		/** Who may hold an assignment: an enabled APPROVER of the stage's pool. */
@@ -58,17 +60,24 @@ public final class RunPolicy {
 
 	/**
 	 * Who may not approve a stage, whatever their assignment: {@code ownRun} are the users the run
-	 * is about (the employee, recognised by the work email; runs record no HR requester, the HR
-	 * events arrive without one), {@code approvedDistinctStage} those who approved the earlier
-	 * stage this one must differ from ({@link workflow.definition.DefinitionStage#distinctFrom()}).
+	 * is about (the employee, recognised by the work email), {@code requester} the HR user whose
+	 * write asked for the run ({@code workflow_runs.requested_by}; null when the event did not name
+	 * one or the run's definition lets the requester approve), {@code approvedDistinctStage} those
+	 * who approved the earlier stage this one must differ from
+	 * ({@link workflow.definition.DefinitionStage#distinctFrom()}).
 	 */
-	public record Exclusions(Set<String> ownRun, Set<String> approvedDistinctStage) {
+	public record Exclusions(Set<String> ownRun, String requester, Set<String> approvedDistinctStage) {
 
-		public static final Exclusions NONE = new Exclusions(Set.of(), Set.of());
+		public static final Exclusions NONE = new Exclusions(Set.of(), null, Set.of());
 
 		public Exclusions {
 			ownRun = Set.copyOf(ownRun);
 			approvedDistinctStage = Set.copyOf(approvedDistinctStage);
+		}
+
+		/** The requester separation of duties keeps off a run: none when its definition allows requester approval. */
+		public static String requesterOf(Run run) {
+			return run.requesterMayApprove() ? null : run.requestedBy();
 		}
 	}
 
@@ -82,6 +91,11 @@ public final class RunPolicy {
 		/** Facts without exclusions: the caller checked separation of duties itself (the workflow trusts the recorder). */
 		public StageFacts(UUID id, int round, StageStatus status, List<String> assignees, Set<String> decidedBy) {
 			this(id, round, status, assignees, decidedBy, Exclusions.NONE);
+		}
+
+		/** These facts with the exclusions that hold for the actor. */
+		public StageFacts with(Exclusions exclusions) {
+			return new StageFacts(id, round, status, assignees, decidedBy, exclusions);
 		}
 
 		/** The facts of a stage from its action history. */
@@ -153,11 +167,15 @@ public final class RunPolicy {
 
 	/**
 	 * Separation of duties: {@code person} may neither decide nor be assigned a stage of their
-	 * own run, nor one whose approvers must differ from an earlier stage's when they approved it.
+	 * own run, nor of a run they asked for, nor one whose approvers must differ from an earlier
+	 * stage's when they approved it.
 	 */
 	public static Optional<Refusal> refuseForSeparation(String person, Exclusions exclusions) {
 		if (exclusions.ownRun().contains(person)) {
 			return Optional.of(Refusal.OWN_RUN);
+		}
+		if (person != null && person.equals(exclusions.requester())) {
+			return Optional.of(Refusal.OWN_REQUEST);
 		}
 		if (exclusions.approvedDistinctStage().contains(person)) {
 			return Optional.of(Refusal.SAME_APPROVER);

@@ -122,10 +122,14 @@ public class Runs {
 		return queries.attention(tenantId);
 	}
 
-	/** The actions the user may take on the run now: the buttons the console shows. */
+	/**
+	 * The actions the user may take on the run now: the buttons the console shows, by the rules a
+	 * decision is checked by (separation of duties included).
+	 */
 	public Set<ActionKind> allowedActions(AppUser user, RunDetail detail) {
 		Stage current = detail.currentStage();
-		return RunPolicy.allowed(new Actor(user.getUsername(), user.roles()), detail.run().status(),
-				current == null ? null : StageFacts.of(current, detail.actions()));
+		StageFacts facts = current == null ? null
+				: StageFacts.of(current, detail.actions()).with(actions.exclusions(user, detail.run(), current));
+		return RunPolicy.allowed(new Actor(user.getUsername(), user.roles()), detail.run().status(), facts);
 	}
 }

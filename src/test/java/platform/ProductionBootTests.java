@@ -113,6 +113,13 @@ class ProductionBootTests {
 			assertThat(me.body()).contains(TENANT, "ADMIN", "HR", "APPROVER");
 			assertThat(new ApiClient(port(app), "wrong password").get(ADMIN, "/v1/me").statusCode()).isEqualTo(401);
 
+			// the admin who hires may not approve the run (separation of duties): an approver comes first
+			var approver = api.post(ADMIN, "/v1/admin/users", """
+					{"username":"lumbergh","displayName":"Bill Lumbergh","email":"lumbergh@initech.example",					"roles":["APPROVER"],"password":"%s"}""".formatted(ADMIN_PASSWORD));
+			assertThat(approver.statusCode()).as(approver.body()).isEqualTo(201);
+			var member = api.send(ADMIN, "PUT", "/v1/admin/groups/managers/members/lumbergh", null);
+			assertThat(member.statusCode()).as(member.body()).isBetween(200, 204);
+
 			var hired = api.post(ADMIN, "/v1/hr/employees", """
 					{"displayName":"Milton Waddams","email":"milton@initech.example","department":"Storage",\
 					"startDate":"2031-03-01"}""");
@@ -140,6 +147,7 @@ class ProductionBootTests {
 	@Order(2)
 	void aLaterStartWithTheSameBootstrapChangesNothingAndNeverResetsThePassword(CapturedOutput output) {
 		String hashBefore = passwordHash();
+		long entriesBefore = count("SELECT count(*) FROM platform_audit");
 		Map<String, String> env = with("JMLHUB_BOOTSTRAP_ADMIN_PASSWORD", "a different password");
 		try (ConfigurableApplicationContext app = start(env)) {
 			assertThat(new ApiClient(port(app), ADMIN_PASSWORD).get(ADMIN, "/v1/me").statusCode()).isEqualTo(200);
@@ -147,13 +155,14 @@ class ProductionBootTests {
 		}
 		assertThat(passwordHash()).isEqualTo(hashBefore);
 		assertThat(output.getOut()).contains("Bootstrap: tenant initech exists; nothing changed");
-		assertThat(count("SELECT count(*) FROM platform_audit")).isEqualTo(1L);
+		assertThat(count("SELECT count(*) FROM platform_audit")).isEqualTo(entriesBefore);
 	}
 
 	@Test
 	@Order(5)
 	void anApiAndAWorkerInstanceDecideOnOneRunAndItCompletes() {
-		// a second approver, written as a row: quicker here than the user administration API
+		// a second approver, and an HR user who asks for the run: its requester never approves it
+		// (separation of duties), and the admin approves the other stages
 		String hash = PasswordEncoderFactories.createDelegatingPasswordEncoder().encode(ADMIN_PASSWORD);
 		database.asSuperuser(jdbc -> {
 			jdbc.sql("""
@@ -163,13 +172,19 @@ class ProductionBootTests {
 				.update();
 			jdbc.sql("INSERT INTO app_user_roles VALUES ('initech', 'samir', 'APPROVER') ON CONFLICT DO NOTHING").update();
 			jdbc.sql("INSERT INTO app_group_members VALUES ('initech', 'security', 'samir') ON CONFLICT DO NOTHING").update();
+			jdbc.sql("""
+					INSERT INTO app_users (username, tenant_id, display_name, email, password_hash)
+					VALUES ('nina', 'initech', 'Nina', 'nina@initech.example', :hash) ON CONFLICT DO NOTHING""")
+				.param("hash", hash)
+				.update();
+			jdbc.sql("INSERT INTO app_user_roles VALUES ('initech', 'nina', 'HR') ON CONFLICT DO NOTHING").update();
 			return null;
 		});
 		try (ConfigurableApplicationContext worker = start(with("APP_ROLES", "worker"));
 				ConfigurableApplicationContext api = start(with("APP_ROLES", "api"))) {
 			ApiClient onApi = new ApiClient(port(api), ADMIN_PASSWORD);
 			ApiClient onWorker = new ApiClient(port(worker), ADMIN_PASSWORD);
-			var hired = onApi.post(ADMIN, "/v1/hr/employees", """
+			var hired = onApi.post("nina", "/v1/hr/employees", """
 					{"displayName":"Bob Slydell","email":"bob@initech.example","department":"Consulting",\
 					"startDate":"2031-04-01"}""");
 			assertThat(hired.statusCode()).as(hired.body()).isEqualTo(201);

@@ -214,10 +214,14 @@ class JmlRunEndToEndTests {
 	}
 
 	@Test
-	void aDecisionWithoutStageIdIsAboutTheCurrentStageAndANamedStageThatMovedOnIsStale() throws Exception {
+	void aDecisionWithoutStageIdIsRefusedAndANamedStageThatMovedOnIsStale() throws Exception {
 		UUID runId = startJoiner("manny");
 		String manager = RunScenario.id(scenario.awaitActiveStage(runId, "manager_approval"));
-		var approved = scenario.act("manny", runId, "approve", null, null, "k-" + UUID.randomUUID());
+		var unnamed = scenario.act("manny", runId, "approve", null, null, "k-" + UUID.randomUUID());
+		assertThat(unnamed.statusCode()).as(unnamed.body()).isEqualTo(400);
+		assertThat(json.readTree(unnamed.body()).get("errors").has("stageId")).isTrue();
+		assertThat(scenario.run(runId).get("actions")).as("nothing recorded").isEmpty();
+		var approved = scenario.act("manny", runId, "approve", manager, null, "k-" + UUID.randomUUID());
 		assertThat(approved.statusCode()).as(approved.body()).isEqualTo(202);
 		assertThat(json.readTree(approved.body()).get("stageId").asString()).isEqualTo(manager);
 

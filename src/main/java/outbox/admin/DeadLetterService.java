@@ -1,5 +1,6 @@
 package outbox.admin;
 
+import java.time.ZoneOffset;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -8,26 +9,34 @@ import java.util.UUID;
 import org.springframework.stereotype.Service;
 
 import outbox.dispatch.Wakeups;
+import platform.AuditRecord;
 import platform.DomainException;
+import platform.PlatformAudit;
 import platform.TenantTransactions;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Dead letters of the admin's tenant: list, inspect, re-drive (fresh attempt budget, history
  * kept) or discard, one at a time or every one matching a filter in one statement. Every action
- * is audited in the same transaction.
+ * goes into the tenant's one audit trail ({@link PlatformAudit}: {@code dead_letter.retry},
+ * {@code dead_letter.discard}, {@code dead_letter.retry_all}, {@code dead_letter.discard_all}) in
+ * the same transaction.
  */
 @Service
 public class DeadLetterService {
 
 	private final TenantTransactions transactions;
 	private final EventAdminRepository events;
-	private final AdminAuditRepository audit;
+	/** The prefix of this service's actions in the audit trail. */
+	static final String AUDIT_PREFIX = "dead_letter.";
+
+	private final PlatformAudit audit;
 	private final Wakeups wakeups;
 	private final EventSearchService search;
 	private final JsonMapper json;
 
-	DeadLetterService(TenantTransactions transactions, EventAdminRepository events, AdminAuditRepository audit,
+	DeadLetterService(TenantTransactions transactions, EventAdminRepository events, PlatformAudit audit,
 			Wakeups wakeups, EventSearchService search, JsonMapper json) {
 		this.transactions = transactions;
 		this.events = events;
@@ -62,7 +71,18 @@ public class DeadLetterService {
 	}
 
 	public List<AuditEntry> recentActions(String tenantId, int limit) {
-		return transactions.readInTenant(tenantId, () -> audit.recent(limit));
+		return audit.recent(tenantId, AUDIT_PREFIX, limit).stream().map(this::entry).toList();
+	}
+
+	private AuditEntry entry(AuditRecord record) {
+		JsonNode detail = json.readTree(record.detail());
+		JsonNode eventId = detail.get("eventId");
+		JsonNode filter = detail.get("filter");
+		JsonNode affected = detail.get("affected");
+		return new AuditEntry(record.actor(), record.action().substring(AUDIT_PREFIX.length()),
+				eventId == null || eventId.isNull() ? null : UUID.fromString(eventId.asString()),
+				filter == null || filter.isNull() ? null : filter.toString(), affected == null ? 0 : affected.asInt(),
+				record.actedAt().atOffset(ZoneOffset.UTC));
 	}
 
 	/** The dead letter with payload and attempt history; 404 when it is not (or no longer) a dead letter. */
@@ -78,14 +98,14 @@ public class DeadLetterService {
 		transactions.runInTenant(tenantId, () -> {
 			requireDeadLetter(id, events.retry(id, DeadLetterFilter.ALL));
 			wakeups.afterCommit(tenantId);
-			audit.record(tenantId, actor, "retry", id, null, 1);
+			record(actor, "retry", id, null, 1);
 		});
 	}
 
 	public void discard(String tenantId, String actor, UUID id) {
 		transactions.runInTenant(tenantId, () -> {
 			requireDeadLetter(id, events.discard(id, DeadLetterFilter.ALL));
-			audit.record(tenantId, actor, "discard", id, null, 1);
+			record(actor, "discard", id, null, 1);
 		});
 	}
 
@@ -97,7 +117,7 @@ public class DeadLetterService {
 			if (affected > 0) {
 				wakeups.afterCommit(tenantId);
 			}
-			audit.record(tenantId, actor, "retry_all", null, filterJson(normalized), affected);
+			record(actor, "retry_all", null, normalized, affected);
 			return affected;
 		});
 	}
@@ -107,7 +127,7 @@ public class DeadLetterService {
 		DeadLetterFilter normalized = normalize(filter);
 		return transactions.inTenant(tenantId, () -> {
 			int affected = events.discard(null, normalized);
-			audit.record(tenantId, actor, "discard_all", null, filterJson(normalized), affected);
+			record(actor, "discard_all", null, normalized, affected);
 			return affected;
 		});
 	}
@@ -120,11 +140,21 @@ public class DeadLetterService {
 		}
 	}
 
-	private String filterJson(DeadLetterFilter filter) {
-		Map<String, String> fields = new LinkedHashMap<>();
-		fields.put("eventType", filter.eventType());
-		fields.put("errorClass", filter.errorClass());
-		return json.writeValueAsString(fields);
+	/** An entry of the trail; {@code subject} is the event (one-event actions), so the trail's subject filter finds it. */
+	private void record(String actor, String action, UUID eventId, DeadLetterFilter filter, int affected) {
+		Map<String, Object> detail = new LinkedHashMap<>();
+		if (eventId != null) {
+			detail.put("subject", eventId.toString());
+			detail.put("eventId", eventId.toString());
+		}
+		if (filter != null) {
+			Map<String, String> fields = new LinkedHashMap<>();
+			fields.put("eventType", filter.eventType());
+			fields.put("errorClass", filter.errorClass());
+			detail.put("filter", fields);
+		}
+		detail.put("affected", affected);
+		audit.record(actor, AUDIT_PREFIX + action, detail);
 	}
 
 	private DeadLetterFilter normalize(DeadLetterFilter filter) {

@@ -5,10 +5,12 @@ import java.util.Map;
 
 import org.springframework.stereotype.Component;
 
+import platform.AuditRecord;
 import platform.PlatformAudit;
 import platform.TenantTransactions;
 import platform.security.PlatformAuditRepository;
 import platform.security.PlatformAuditRepository.Entry;
+import platform.security.PlatformAuditRepository.Filter;
 import tools.jackson.databind.json.JsonMapper;
 
 /** {@link PlatformAudit} on {@code platform_audit}, and the admin's view of the trail. */
@@ -32,9 +34,21 @@ public class AuditTrail implements PlatformAudit {
 		repository.record(transactions.currentTenant(), actor, action, json.writeValueAsString(detail));
 	}
 
+	@Override
+	public List<AuditRecord> recent(String tenantId, String actionPrefix, int limit) {
+		return transactions.readInTenant(tenantId, () -> repository.recentWithPrefix(actionPrefix, limit).stream()
+			.map(e -> new AuditRecord(e.id(), e.actor(), e.action(), e.detail(), e.actedAt()))
+			.toList());
+	}
+
+	/** The newest entries of the tenant matching {@code filter}, {@value #PAGE_SIZE} per page, before {@code beforeId}. */
+	public List<Entry> recent(String tenantId, Filter filter, Long beforeId) {
+		AuditFilters.check(filter);
+		return transactions.readInTenant(tenantId, () -> repository.recent(filter, beforeId, PAGE_SIZE));
+	}
+
 	/** The newest entries of the tenant; {@code subject} (optional) keeps those about one user, group or definition. */
 	public List<Entry> recent(String tenantId, String subject, Long beforeId) {
-		return transactions.readInTenant(tenantId,
-				() -> repository.recent(subject == null || subject.isBlank() ? null : subject.strip(), beforeId, PAGE_SIZE));
+		return recent(tenantId, new Filter(null, null, null, null, subject), beforeId);
 	}
 }

@@ -40,9 +40,12 @@ public class DirectoryAdministration {
 	private final List<DirectoryReferences> references;
 	private final PlatformAudit audit;
 	private final PasswordEncoder encoder;
+	private final PasswordPolicy passwords;
 
 	DirectoryAdministration(TenantTransactions transactions, DirectoryAdminRepository repository, UserDirectory directory,
-			List<DirectoryReferences> references, PlatformAudit audit, PasswordEncoder encoder) {
+			List<DirectoryReferences> references, PlatformAudit audit, PasswordEncoder encoder,
+			PasswordPolicy passwords) {
+		this.passwords = passwords;
 		this.transactions = transactions;
 		this.repository = repository;
 		this.directory = directory;
@@ -87,6 +90,7 @@ public class DirectoryAdministration {
 			if (repository.emailTaken(email, null)) {
 				throw new DomainException.Conflict("Another user of this tenant has the email " + email + ".");
 			}
+			passwords.check(request.password());
 			if (!repository.insertUser(request.username(), request.displayName().strip(), email,
 					encoder.encode(request.password()))) {
 				throw new DomainException.Conflict("This tenant already has a user " + request.username() + ".");
@@ -120,6 +124,7 @@ public class DirectoryAdministration {
 				repository.replaceRoles(username, roles);
 			}
 			if (changes.password() != null) {
+				passwords.check(changes.password());
 				repository.updatePassword(username, encoder.encode(changes.password()));
 			}
 			UserRow after = existing(username);

@@ -16,6 +16,9 @@ public final class DirectoryCommands {
 	static final String GROUP_PATTERN = "[a-z0-9][a-z0-9_-]{0,62}";
 	static final String GROUP_MESSAGE = "must be 1-63 lower-case letters, digits, '_' or '-', starting with a letter or digit";
 	public static final int MIN_PASSWORD_LENGTH = 12;
+	/** bcrypt reads 72 bytes; {@link PasswordPolicy} also checks the UTF-8 length. */
+	public static final int MAX_PASSWORD_LENGTH = PasswordPolicy.MAX_BYTES;
+	static final String PASSWORD_MESSAGE = "must be 12 to 72 characters (at most 72 bytes in UTF-8), not a common password";
 
 	private DirectoryCommands() {
 	}
@@ -26,14 +29,14 @@ public final class DirectoryCommands {
 			@NotBlank(message = "is required") @Size(max = 200) String displayName,
 			@NotBlank(message = "is required") @Email @Size(max = 254) String email,
 			@NotNull(message = "is required") @Size(min = 1, message = "needs at least one role") List<String> roles,
-			@NotBlank(message = "is required") @Size(min = MIN_PASSWORD_LENGTH, max = 200,
-					message = "must be 12 to 200 characters") String password) {
+			@NotBlank(message = "is required") @Size(min = MIN_PASSWORD_LENGTH, max = MAX_PASSWORD_LENGTH,
+					message = PASSWORD_MESSAGE) String password) {
 	}
 
 	/** A change of a user; every field is optional (null: unchanged). {@code password} resets it. */
 	public record UserChanges(@Size(min = 1, max = 200) String displayName, @Email @Size(min = 3, max = 254) String email,
 			@Size(min = 1, message = "needs at least one role") List<String> roles,
-			@Size(min = MIN_PASSWORD_LENGTH, max = 200, message = "must be 12 to 200 characters") String password) {
+			@Size(min = MIN_PASSWORD_LENGTH, max = MAX_PASSWORD_LENGTH, message = PASSWORD_MESSAGE) String password) {
 	}
 
 	/** A new group, or the new name of one. */

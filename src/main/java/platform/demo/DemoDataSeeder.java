@@ -77,7 +77,8 @@ class DemoDataSeeder {
 					.param("tenant", tenant).param("group", group).param("username", user.username()).update());
 			}
 		}));
-		operators.grant(DEMO_OPERATOR_TENANT, DEMO_OPERATOR, "demo");
+		// granted in the operator's tenant unit of work (row-level security, V212)
+		transactions.runInTenant(DEMO_OPERATOR_TENANT, () -> operators.grant(DEMO_OPERATOR_TENANT, DEMO_OPERATOR, "demo"));
 		log.info("Demo data ready: tenant acme (hana/HR, manny/ivan/sara/sam APPROVER, ada/ADMIN and platform operator), "
 				+ "tenant globex (gus/all roles); password 'demo'");
 	}

@@ -5,6 +5,8 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
+import platform.SecretStore;
+
 /** The startup guards. */
 @Configuration
 class ModeConfiguration {
@@ -18,5 +20,10 @@ class ModeConfiguration {
 	@Bean
 	DatabaseRoleGuard databaseRoleGuard(JdbcClient jdbc) {
 		return new DatabaseRoleGuard(jdbc);
+	}
+
+	@Bean
+	SecretKeyGuard secretKeyGuard(JdbcClient jdbc, SecretStore secrets) {
+		return new SecretKeyGuard(jdbc, secrets);
 	}
 }

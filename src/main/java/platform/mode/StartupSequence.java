@@ -16,11 +16,14 @@ import platform.temporal.TemporalStartupGate;
 class StartupSequence implements SmartInitializingSingleton {
 
 	private final DatabaseRoleGuard roleGuard;
+	private final SecretKeyGuard secretKeys;
 	private final TenantBootstrap bootstrap;
 	private final TemporalStartupGate temporal;
 
-	StartupSequence(DatabaseRoleGuard roleGuard, TenantBootstrap bootstrap, TemporalStartupGate temporal) {
+	StartupSequence(DatabaseRoleGuard roleGuard, SecretKeyGuard secretKeys, TenantBootstrap bootstrap,
+			TemporalStartupGate temporal) {
 		this.roleGuard = roleGuard;
+		this.secretKeys = secretKeys;
 		this.bootstrap = bootstrap;
 		this.temporal = temporal;
 	}
@@ -28,6 +31,7 @@ class StartupSequence implements SmartInitializingSingleton {
 	@Override
 	public void afterSingletonsInstantiated() {
 		roleGuard.check();
+		secretKeys.check();
 		temporal.check();
 		bootstrap.run();
 	}

@@ -16,7 +16,11 @@ import org.springframework.stereotype.Component;
  * Backoff after repeated failed sign-ins, per account (the username as typed, whether it exists or
  * not) and per client address. After {@code freeFailures} failures, each further failure blocks the
  * key for {@code baseDelay} doubling up to {@code maxDelay}; attempts during a block are refused
- * without a password check and do not count. Nothing is ever locked for longer than
+ * without a password check and do not count. A blocked address holds back only the accounts that
+ * failed recently (those under attack): a colleague behind the same proxy or NAT who has not failed
+ * still gets the password check and signs in with the right password, while each account a
+ * password sprayer tries from the blocked address costs it that account's next attempts. Nothing is
+ * ever locked for longer than
  * {@code maxDelay}: an attacker can slow an account down, never lock its owner out. Failures are
  * forgotten {@code forgetAfter} after the last one, and an account's on a successful sign-in.
  * Process-local: each instance throttles what it sees.
@@ -59,10 +63,15 @@ class LoginThrottle {
 		this.clock = clock;
 	}
 
-	/** Refuses the attempt while the account or the address is blocked. */
+	/**
+	 * Refuses the attempt while the account is blocked, or while the address is blocked and the
+	 * account has failed recently.
+	 */
 	void check(String username, String address) {
 		Instant now = clock.instant();
-		Instant until = later(blockedUntil(accounts, account(username), now), blockedUntil(addresses, address, now));
+		String account = account(username);
+		Instant addressBlock = underAttack(account, now) ? blockedUntil(addresses, address, now) : null;
+		Instant until = later(blockedUntil(accounts, account, now), addressBlock);
 		if (until != null) {
 			long seconds = Math.max(1, Duration.between(now, until).toMillis() / 1000 + 1);
 			throw new LoginThrottledException(seconds);
@@ -106,6 +115,11 @@ class LoginThrottle {
 		Failures entry = failures.get(key);
 		return entry == null || entry.blockedUntil() == null || !entry.blockedUntil().isAfter(now) ? null
 				: entry.blockedUntil();
+	}
+
+	private boolean underAttack(String account, Instant now) {
+		Failures entry = accounts.get(account);
+		return entry != null && !forgotten(entry, now);
 	}
 
 	private boolean forgotten(Failures failures, Instant now) {

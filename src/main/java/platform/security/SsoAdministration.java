@@ -11,6 +11,7 @@ import org.springframework.stereotype.Service;
 
 import platform.AppUser;
 import platform.DomainException;
+import platform.OutboundRequests;
 import platform.PlatformAudit;
 import platform.Role;
 import platform.TenantTransactions;
@@ -30,9 +31,11 @@ public class SsoAdministration {
 	private final SsoRepository repository;
 	private final UserDirectory directory;
 	private final PlatformAudit audit;
+	private final TenantClientRegistrations registrations;
 
 	SsoAdministration(TenantTransactions transactions, SsoRepository repository, UserDirectory directory,
-			PlatformAudit audit) {
+			PlatformAudit audit, TenantClientRegistrations registrations) {
+		this.registrations = registrations;
 		this.transactions = transactions;
 		this.repository = repository;
 		this.directory = directory;
@@ -113,11 +116,12 @@ public class SsoAdministration {
 		SsoSettings settings = new SsoSettings(issuer, clientId, secret, emailClaim, groupsClaim, local, List.copyOf(mappings), null);
 		try {
 			// outside any transaction: a remote call
-			TenantClientRegistrations.registration(admin.tenantId(), settings);
+			registrations.registration(admin.tenantId(), settings);
 		}
 		catch (IllegalStateException e) {
 			throw new DomainException.Unprocessable(e.getMessage() + ".", Map.of("issuerUri",
-					"did not answer OpenID discovery at " + issuer + "/.well-known/openid-configuration"));
+					e.getCause() instanceof OutboundRequests.RefusedException refused ? refused.getMessage()
+							: "did not answer OpenID discovery at " + issuer + "/.well-known/openid-configuration"));
 		}
 		return transactions.inTenant(admin.tenantId(), () -> {
 			repository.save(settings);

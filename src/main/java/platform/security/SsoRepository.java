@@ -6,6 +6,8 @@ import java.util.Optional;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
+import platform.SecretStore;
+
 import platform.security.SsoSettings.Mapping;
 
 /** {@code platform_sso} and its mappings (V93), and the users' issuer links; in the tenant's unit of work. */
@@ -13,9 +15,11 @@ import platform.security.SsoSettings.Mapping;
 public class SsoRepository {
 
 	private final JdbcClient jdbc;
+	private final SecretStore secrets;
 
-	SsoRepository(JdbcClient jdbc) {
+	SsoRepository(JdbcClient jdbc, SecretStore secrets) {
 		this.jdbc = jdbc;
+		this.secrets = secrets;
 	}
 
 	public Optional<SsoSettings> find() {
@@ -26,9 +30,20 @@ public class SsoRepository {
 				SELECT issuer_uri, client_id, client_secret, email_claim, groups_claim, local_passwords, updated_at
 				FROM platform_sso""")
 			.query((rs, row) -> new SsoSettings(rs.getString("issuer_uri"), rs.getString("client_id"),
-					rs.getString("client_secret"), rs.getString("email_claim"), rs.getString("groups_claim"),
+					secrets.open(rs.getString("client_secret")), rs.getString("email_claim"), rs.getString("groups_claim"),
 					rs.getBoolean("local_passwords"), mappings, rs.getTimestamp("updated_at").toInstant()))
 			.optional();
+	}
+
+	/** Seals the tenant's client secret under the current key (rotation); false when it already was or there is none. */
+	public boolean resealSecret() {
+		Optional<String> stored = jdbc.sql("SELECT client_secret FROM platform_sso FOR UPDATE").query(String.class).optional();
+		if (stored.isEmpty()) {
+			return false;
+		}
+		String sealed = secrets.reseal(stored.get());
+		return !sealed.equals(stored.get())
+				&& jdbc.sql("UPDATE platform_sso SET client_secret = :sealed").param("sealed", sealed).update() > 0;
 	}
 
 	public void save(SsoSettings settings) {
@@ -41,7 +56,7 @@ public class SsoRepository {
 				""")
 			.param("issuer", settings.issuerUri())
 			.param("clientId", settings.clientId())
-			.param("secret", settings.clientSecret())
+			.param("secret", secrets.seal(settings.clientSecret()))
 			.param("emailClaim", settings.emailClaim())
 			.param("groupsClaim", settings.groupsClaim())
 			.param("local", settings.localPasswords())

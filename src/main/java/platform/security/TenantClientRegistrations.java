@@ -1,5 +1,6 @@
 package platform.security;
 
+import java.net.URI;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
@@ -11,13 +12,17 @@ import org.springframework.security.oauth2.client.registration.ClientRegistratio
 import org.springframework.security.oauth2.client.registration.ClientRegistrations;
 import org.springframework.stereotype.Component;
 
+import platform.OutboundRequests;
 import platform.TenantTransactions;
+import tools.jackson.core.type.TypeReference;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * One OAuth2 client registration per tenant with single sign-on: the registration id is the
  * tenant id, so {@code /oauth2/authorization/<tenant>} starts the tenant's login and the callback
  * {@code /login/oauth2/code/<tenant>} tells which issuer the ID token must come from. The issuer's
- * discovery document is read once per saved configuration.
+ * discovery document is read once per saved configuration, through {@link OutboundRequests} (a
+ * tenant admin names the URL: the server's outbound policy applies), and must name the issuer.
  */
 @Component
 class TenantClientRegistrations implements ClientRegistrationRepository {
@@ -28,10 +33,15 @@ class TenantClientRegistrations implements ClientRegistrationRepository {
 	private final TenantTransactions transactions;
 	private final SsoRepository repository;
 	private final Map<String, ClientRegistration> discovered = new ConcurrentHashMap<>();
+	private final OutboundRequests outbound;
+	private final JsonMapper json;
 
-	TenantClientRegistrations(TenantTransactions transactions, SsoRepository repository) {
+	TenantClientRegistrations(TenantTransactions transactions, SsoRepository repository, OutboundRequests outbound,
+			JsonMapper json) {
 		this.transactions = transactions;
 		this.repository = repository;
+		this.outbound = outbound;
+		this.json = json;
 	}
 
 	@Override
@@ -46,9 +56,20 @@ class TenantClientRegistrations implements ClientRegistrationRepository {
 	}
 
 	/** The registration a configuration makes; reads the issuer's discovery document (a remote call). */
-	static ClientRegistration registration(String tenantId, SsoSettings settings) {
+	ClientRegistration registration(String tenantId, SsoSettings settings) {
 		try {
-			return ClientRegistrations.fromIssuerLocation(settings.issuerUri())
+			String issuer = settings.issuerUri().replaceAll("/+$", "");
+			OutboundRequests.Response response = outbound.get(URI.create(issuer + "/.well-known/openid-configuration"),
+					"application/json");
+			if (response.status() != 200) {
+				throw new IllegalStateException("discovery answered HTTP " + response.status());
+			}
+			Map<String, Object> metadata = json.readValue(response.body(), new TypeReference<Map<String, Object>>() {
+			});
+			if (!settings.issuerUri().equals(metadata.get("issuer")) && !issuer.equals(metadata.get("issuer"))) {
+				throw new IllegalStateException("the discovery document names issuer " + metadata.get("issuer"));
+			}
+			return ClientRegistrations.fromOidcConfiguration(metadata)
 				.registrationId(tenantId)
 				.clientId(settings.clientId())
 				.clientSecret(settings.clientSecret())
@@ -57,6 +78,12 @@ class TenantClientRegistrations implements ClientRegistrationRepository {
 				.userNameAttributeName("sub")
 				.clientName(tenantId)
 				.build();
+		}
+		catch (OutboundRequests.RefusedException e) {
+			log.warn("Single sign-on of tenant {}: discovery at {} refused or failed ({})", tenantId, settings.issuerUri(),
+					e.getMessage());
+			throw new IllegalStateException("The issuer " + settings.issuerUri() + " was not asked for its OpenID discovery: "
+					+ e.getMessage(), e);
 		}
 		catch (RuntimeException e) {
 			log.warn("Single sign-on of tenant {}: the issuer {} did not answer its discovery ({})", tenantId,

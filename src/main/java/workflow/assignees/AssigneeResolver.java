@@ -28,7 +28,8 @@ import workflow.store.DelegationRepository;
  * Who may decide a stage: enabled APPROVERs of the stage's group, or the employee's manager
  * (group {@code managers} when the employee has none, or the manager is not an eligible
  * approver), never someone separation of duties keeps off the stage (the employee's own user,
- * recognised by the work email; whoever approved the stage this one must differ from). Whether
+ * recognised by the work email; the HR user who asked for the run, unless its definition allows
+ * it; whoever approved the stage this one must differ from). Whether
  * a person may hold an assignment is {@link RunPolicy}'s rule; this class gathers the facts. At
  * activation an approver who is away hands the assignment to their delegate (recorded in
  * {@code delegatedFor}) when the delegate may hold it and is not on the stage already; otherwise
@@ -119,13 +120,13 @@ public class AssigneeResolver {
 		Set<String> ownRun = new HashSet<>();
 		users.stream().filter(user -> isEmployee(run, user)).forEach(user -> ownRun.add(user.username()));
 		List<String> approvedDistinct = stage.distinctFrom() == null ? List.of() : actions.approversOf(run.id(), stage.distinctFrom());
-		return new Exclusions(ownRun, Set.copyOf(approvedDistinct));
+		return new Exclusions(ownRun, Exclusions.requesterOf(run), Set.copyOf(approvedDistinct));
 	}
 
 	/** The exclusions that hold for everyone (the employee is recognised per candidate, by email). */
 	private Exclusions distinctStageExclusions(Run run, Stage stage) {
 		List<String> approvedDistinct = stage.distinctFrom() == null ? List.of() : actions.approversOf(run.id(), stage.distinctFrom());
-		return new Exclusions(Set.of(), Set.copyOf(approvedDistinct));
+		return new Exclusions(Set.of(), Exclusions.requesterOf(run), Set.copyOf(approvedDistinct));
 	}
 
 	/** Everyone the stage may be assigned to: its group, or the manager and the managers group. */
@@ -147,11 +148,22 @@ public class AssigneeResolver {
 		return "nobody was notified: group '%s' has no members".formatted(group(stage));
 	}
 
-	/** Why a stage with these eligible approvers cannot be activated. */
-	public String blockedReason(Stage stage, List<String> eligible) {
-		return "group '%s' has %d eligible approver(s), %d required".formatted(group(stage), eligible.size(),
+	/**
+	 * Why a stage with these eligible approvers cannot be activated; names separation of duties
+	 * when the run's requester is an approver of the stage's pool the rule keeps off it.
+	 */
+	public String blockedReason(Run run, Stage stage, List<String> eligible) {
+		String reason = "group '%s' has %d eligible approver(s), %d required".formatted(group(stage), eligible.size(),
 				stage.requiredApprovals());
+		String requester = Exclusions.requesterOf(run);
+		boolean requesterWouldApprove = requester != null && pool(run, stage).contains(requester)
+				&& directory.find(requester).map(user -> user.hasRole(Role.APPROVER) && !isEmployee(run, user)).orElse(false);
+		return requesterWouldApprove ? SEPARATION_OF_DUTIES + ": " + requester
+				+ " asked for this run and may not approve it; " + reason : reason;
 	}
+
+	/** The word a blocked reason starts with when separation of duties leaves a stage without enough approvers. */
+	public static final String SEPARATION_OF_DUTIES = "separation-of-duties";
 
 	private static String group(Stage stage) {
 		return DefinitionStage.EMPLOYEE_MANAGER.equals(stage.assignee()) ? MANAGERS_GROUP : stage.assignee();
@@ -162,7 +174,8 @@ public class AssigneeResolver {
 			.map(directory::find)
 			.flatMap(Optional::stream)
 			.filter(user -> RunPolicy.refuseAssignee(user.username(), user.hasRole(Role.APPROVER), true,
-					new Exclusions(isEmployee(run, user) ? Set.of(user.username()) : Set.of(), distinct.approvedDistinctStage()))
+					new Exclusions(isEmployee(run, user) ? Set.of(user.username()) : Set.of(), distinct.requester(),
+							distinct.approvedDistinctStage()))
 				.isEmpty())
 			.map(DirectoryUser::username)
 			.sorted()

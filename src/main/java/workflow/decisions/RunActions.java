@@ -1,6 +1,8 @@
 package workflow.decisions;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
@@ -12,6 +14,7 @@ import org.springframework.util.StringUtils;
 
 import platform.AppUser;
 import platform.DomainException;
+import platform.PlatformAudit;
 import platform.TenantTransactions;
 import workflow.Action;
 import workflow.ActionKind;
@@ -34,7 +37,8 @@ import workflow.store.StageRepository;
  * tenant unit of work after {@link RunPolicy} allowed it; once that unit of work has committed, the
  * action is answered and its signal to the workflow is handed to the {@link SignalSender}. An
  * idempotency key the actor already used returns that action (no second action; its signal is
- * sent again while it has not gone out).
+ * sent again while it has not gone out). Every recorded action, with its comment, goes into the
+ * tenant's audit trail ({@code run.approve}, {@code run.reject}, ...) in the same unit of work.
  */
 @Service
 public class RunActions {
@@ -53,10 +57,12 @@ public class RunActions {
 	private final SignalSender sender;
 	private final RunEndings endings;
 	private final AssigneeResolver assignees;
+	private final PlatformAudit audit;
 
 	RunActions(TenantTransactions transactions, RunRepository runs, StageRepository stages, ActionRepository actions,
-			SignalDelivery delivery, SignalSender sender, RunEndings endings, AssigneeResolver assignees) {
+			SignalDelivery delivery, SignalSender sender, RunEndings endings, AssigneeResolver assignees, PlatformAudit audit) {
 		this.assignees = assignees;
+		this.audit = audit;
 		this.transactions = transactions;
 		this.runs = runs;
 		this.stages = stages;
@@ -118,16 +124,12 @@ public class RunActions {
 	}
 
 	/**
-	 * The stage a decision is about: the one the caller named, or else the run's current stage. A
-	 * named stage that is no longer the current one is stale: the caller decided on what it saw,
-	 * and the run has moved on since.
+	 * The stage a decision is about: the one the caller named (always: a retried approve must not
+	 * land on the next stage). A named stage that is no longer the current one is stale: the
+	 * caller decided on what it saw, and the run has moved on since.
 	 */
-	private Stage requestedStage(Run run, UUID stageId) {
+	private Stage requestedStage(Run run, UUID id) {
 		UUID current = run.currentStageId();
-		if (stageId == null && current == null) {
-			throw new DomainException.Conflict("The run is " + run.status().value() + "; no stage awaits decisions.");
-		}
-		UUID id = stageId == null ? current : stageId;
 		Stage stage = stages.find(id)
 			.filter(s -> s.runId().equals(run.id()))
 			.orElseThrow(() -> new DomainException.NotFound("No stage " + id + " in run " + run.id() + "."));
@@ -168,6 +170,8 @@ public class RunActions {
 				case NOT_ASSIGNED -> new DomainException.Forbidden("You are not assigned to this stage.");
 				case OWN_RUN -> new DomainException.Forbidden("This run is about you: you may not decide its stages.",
 						SEPARATION_OF_DUTIES);
+				case OWN_REQUEST -> new DomainException.Forbidden(
+						"You asked for this run: separation of duties keeps you from deciding its stages.", SEPARATION_OF_DUTIES);
 				case SAME_APPROVER -> new DomainException.Forbidden("You approved stage '" + stage.distinctFrom()
 						+ "' of this run; '" + stage.name() + "' needs a different approver.", SEPARATION_OF_DUTIES);
 				case ALREADY_DECIDED -> new DomainException.Conflict("You already decided this stage.");
@@ -177,11 +181,27 @@ public class RunActions {
 		});
 	}
 
+	/**
+	 * What separation of duties holds against {@code user} on the run's {@code stage}, for the
+	 * allowed actions the console and the API show (the same rules a decision is checked by).
+	 */
+	public RunPolicy.Exclusions exclusions(AppUser user, Run run, Stage stage) {
+		return transactions.readInTenant(user.tenantId(), () -> assignees.exclusions(run, stage, List.of(user.getUsername())));
+	}
+
 	private Action insert(UUID runId, UUID stageId, Integer round, String actor, ActionRequest request) {
 		String comment = StringUtils.hasText(request.comment()) ? request.comment().strip() : null;
-		return actions.insert(runId, stageId, round, actor, request.action(), comment, request.idempotencyKey())
+		Action action = actions.insert(runId, stageId, round, actor, request.action(), comment, request.idempotencyKey())
 			// the only conflict left after the checks: a concurrent decision of the same actor
 			.orElseThrow(() -> new DomainException.Conflict("You already decided this stage."));
+		Map<String, Object> detail = new LinkedHashMap<>();
+		detail.put("subject", runId.toString());
+		detail.put("actionId", action.id().toString());
+		detail.put("stageId", stageId == null ? null : stageId.toString());
+		detail.put("round", round);
+		detail.put("comment", comment);
+		audit.record(actor, "run." + request.action().value(), detail);
+		return action;
 	}
 
 	private static Action sameRequest(Action previous, UUID runId, ActionKind action) {
@@ -197,6 +217,10 @@ public class RunActions {
 			throw new DomainException.InvalidInput("Idempotency-Key", "is required (at most " + MAX_KEY + " characters)");
 		}
 		ActionKind action = request.action();
+		if (action.decision() && request.stageId() == null) {
+			throw new DomainException.InvalidInput("stageId",
+					"is required to " + action.value() + ": the id of the stage you decide (the run's currentStageId as you saw it)");
+		}
 		if (action.needsComment() && !StringUtils.hasText(request.comment())) {
 			throw new DomainException.InvalidInput("comment", "is required to " + action.value());
 		}

@@ -154,6 +154,8 @@ public class StageReassignment {
 		return switch (refusal) {
 			case OWN_RUN -> new DomainException.Conflict(target + " is the employee of this run and may not approve it.",
 					RunActions.SEPARATION_OF_DUTIES);
+			case OWN_REQUEST -> new DomainException.Conflict(target + " asked for this run and may not approve it.",
+					RunActions.SEPARATION_OF_DUTIES);
 			case SAME_APPROVER -> new DomainException.Conflict(target + " approved stage '" + stage.distinctFrom()
 					+ "' of this run; '" + stage.name() + "' needs a different approver.", RunActions.SEPARATION_OF_DUTIES);
 			default -> new DomainException.Conflict(target + " is not an eligible approver of this stage: an enabled APPROVER of "

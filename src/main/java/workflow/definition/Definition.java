@@ -2,8 +2,12 @@ package workflow.definition;
 
 import java.util.List;
 
-/** A JML process definition of one tenant at its current {@code version}: its ordered stages. */
-public record Definition(String key, String title, int version, List<DefinitionStage> stages) {
+/**
+ * A JML process definition of one tenant at its current {@code version}: its ordered stages, and
+ * whether the HR user who asked for a run may approve it ({@code requesterMayApprove}, off unless
+ * an admin allowed it: separation of duties).
+ */
+public record Definition(String key, String title, int version, List<DefinitionStage> stages, boolean requesterMayApprove) {
 
 	public static final String JOINER = "joiner";
 	public static final String MOVER = "mover";

@@ -87,17 +87,22 @@ public class DefinitionAdministration {
 			}
 			String title = edit.title() == null ? current.title() : edit.title().strip();
 			List<DefinitionStage> stages = validated(title, edit.stages());
+			boolean requesterMayApprove = edit.requesterMayApprove() == null ? current.requesterMayApprove()
+					: edit.requesterMayApprove();
 			DefinitionVersion before = definitions.versions(key).get(0);
-			if (title.equals(current.title()) && stages.equals(current.stages())) {
+			if (title.equals(current.title()) && stages.equals(current.stages())
+					&& requesterMayApprove == current.requesterMayApprove()) {
 				return before;
 			}
 			int version = current.version() + 1;
-			definitions.save(key, title, version, stages, admin.getUsername(), clock.instant());
+			definitions.save(key, title, version, stages, requesterMayApprove, admin.getUsername(), clock.instant());
 			DefinitionVersion after = definitions.versions(key).get(0);
 			Map<String, Object> detail = new LinkedHashMap<>();
 			detail.put("subject", key);
-			detail.put("before", Map.of("version", before.version(), "stages", summary(before.stages())));
-			detail.put("after", Map.of("version", after.version(), "stages", summary(after.stages())));
+			detail.put("before", Map.of("version", before.version(), "stages", summary(before.stages()),
+					"requesterMayApprove", before.requesterMayApprove()));
+			detail.put("after", Map.of("version", after.version(), "stages", summary(after.stages()),
+					"requesterMayApprove", after.requesterMayApprove()));
 			detail.put("changes", DefinitionChanges.between(before, after));
 			audit.record(admin.getUsername(), "definition.saved", detail);
 			return after;

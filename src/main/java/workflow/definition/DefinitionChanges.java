@@ -22,6 +22,10 @@ public final class DefinitionChanges {
 		if (!before.title().equals(after.title())) {
 			changes.add("title: '" + before.title() + "' → '" + after.title() + "'");
 		}
+		if (before.requesterMayApprove() != after.requesterMayApprove()) {
+			changes.add(after.requesterMayApprove() ? "the requester of a run may now approve it (separation of duties relaxed)"
+					: "the requester of a run may no longer approve it");
+		}
 		Map<String, DefinitionStage> old = before.stages().stream()
 			.collect(Collectors.toMap(DefinitionStage::name, Function.identity()));
 		Map<String, DefinitionStage> now = after.stages().stream()

@@ -42,28 +42,34 @@ public class DefinitionRepository {
 	 */
 	public Optional<Definition> find(String key) {
 		copyTemplateIfMissing(key);
-		return jdbc.sql("SELECT title, version FROM workflow_definitions WHERE key = :key FOR SHARE")
+		return jdbc.sql("SELECT title, version, requester_may_approve FROM workflow_definitions WHERE key = :key FOR SHARE")
 			.param("key", key)
-			.query((rs, row) -> new Definition(key, rs.getString("title"), rs.getInt("version"), List.of()))
+			.query((rs, row) -> new Definition(key, rs.getString("title"), rs.getInt("version"), List.of(),
+					rs.getBoolean("requester_may_approve")))
 			.optional()
-			.map(d -> new Definition(key, d.title(), d.version(), stages(key)));
+			.map(d -> new Definition(key, d.title(), d.version(), stages(key), d.requesterMayApprove()));
 	}
 
 	/** Like {@link #find}, row-locked for a save. */
 	Optional<Definition> lockForSave(String key) {
 		copyTemplateIfMissing(key);
-		return jdbc.sql("SELECT title, version FROM workflow_definitions WHERE key = :key FOR UPDATE")
+		return jdbc.sql("SELECT title, version, requester_may_approve FROM workflow_definitions WHERE key = :key FOR UPDATE")
 			.param("key", key)
-			.query((rs, row) -> new Definition(key, rs.getString("title"), rs.getInt("version"), stages(key)))
+			.query((rs, row) -> new Definition(key, rs.getString("title"), rs.getInt("version"), stages(key),
+					rs.getBoolean("requester_may_approve")))
 			.optional();
 	}
 
 	/** Replaces the current stages with {@code stages} as version {@code version}; call after {@link #lockForSave}. */
-	void save(String key, String title, int version, List<DefinitionStage> stages, String savedBy, Instant savedAt) {
-		jdbc.sql("UPDATE workflow_definitions SET title = :title, version = :version WHERE key = :key")
+	void save(String key, String title, int version, List<DefinitionStage> stages, boolean requesterMayApprove,
+			String savedBy, Instant savedAt) {
+		jdbc.sql("""
+				UPDATE workflow_definitions SET title = :title, version = :version, requester_may_approve = :requesterMayApprove
+				WHERE key = :key""")
 			.param("key", key)
 			.param("title", title)
 			.param("version", version)
+			.param("requesterMayApprove", requesterMayApprove)
 			.update();
 		jdbc.sql("DELETE FROM workflow_definition_stages WHERE definition_key = :key").param("key", key).update();
 		for (DefinitionStage stage : stages) {
@@ -92,7 +98,7 @@ public class DefinitionRepository {
 		copyTemplateIfMissing(key);
 		Map<Integer, DefinitionVersion> versions = new LinkedHashMap<>();
 		jdbc.sql("""
-				SELECT v.version, v.title, v.saved_by, v.saved_at, e.ord, e.s ->> 'name' AS name, e.s ->> 'title' AS stage_title,
+				SELECT v.version, v.title, v.saved_by, v.saved_at, v.requester_may_approve, e.ord, e.s ->> 'name' AS name, e.s ->> 'title' AS stage_title,
 				       e.s ->> 'kind' AS kind, e.s ->> 'assignee' AS assignee,
 				       (e.s ->> 'requiredApprovals')::int AS required_approvals, (e.s ->> 'slaHours')::int AS sla_hours,
 				       e.s ->> 'distinctFrom' AS distinct_from,
@@ -109,7 +115,7 @@ public class DefinitionRepository {
 				DefinitionVersion current = versions.get(version);
 				if (current == null) {
 					current = new DefinitionVersion(key, version, rs.getString("title"), new ArrayList<>(),
-							rs.getString("saved_by"), Rows.instant(rs, "saved_at"));
+							rs.getString("saved_by"), Rows.instant(rs, "saved_at"), rs.getBoolean("requester_may_approve"));
 					versions.put(version, current);
 				}
 				if (rs.getString("name") != null) {
@@ -120,7 +126,8 @@ public class DefinitionRepository {
 				}
 			});
 		return versions.values().stream()
-			.map(v -> new DefinitionVersion(v.key(), v.version(), v.title(), List.copyOf(v.stages()), v.savedBy(), v.savedAt()))
+			.map(v -> new DefinitionVersion(v.key(), v.version(), v.title(), List.copyOf(v.stages()), v.savedBy(), v.savedAt(),
+					v.requesterMayApprove()))
 			.toList();
 	}
 
@@ -158,9 +165,10 @@ public class DefinitionRepository {
 	}
 
 	private void recordVersion(String key, String savedBy, Object savedAt) {
-		jdbc.sql("INSERT INTO workflow_definition_versions (tenant_id, definition_key, version, title, stages, saved_by, saved_at) "
-				+ "SELECT d.tenant_id, d.key, d.version, d.title, " + STAGES_AS_JSON
-				+ ", :savedBy, coalesce(CAST(:savedAt AS timestamptz), now()) FROM workflow_definitions d WHERE d.key = :key")
+		jdbc.sql("INSERT INTO workflow_definition_versions (tenant_id, definition_key, version, title, stages, saved_by, saved_at, "
+				+ "requester_may_approve) SELECT d.tenant_id, d.key, d.version, d.title, " + STAGES_AS_JSON
+				+ ", :savedBy, coalesce(CAST(:savedAt AS timestamptz), now()), d.requester_may_approve"
+				+ " FROM workflow_definitions d WHERE d.key = :key")
 			.param("key", key)
 			.param("savedBy", savedBy)
 			.param("savedAt", savedAt)

@@ -79,7 +79,7 @@ public class RunProjection {
 					: assignees.assign(run, stage, LocalDate.now(clock));
 			List<String> people = assignment.assignees();
 			if (!notify && people.size() < stage.requiredApprovals()) {
-				return new Activation(ActivationState.BLOCKED, people, assignees.blockedReason(stage, people));
+				return new Activation(ActivationState.BLOCKED, people, assignees.blockedReason(run, stage, people));
 			}
 			stages.activate(stageId, round, people, assignment.delegatedFor(), notify,
 					notify && people.isEmpty() ? assignees.nobodyToNotify(stage) : null);

@@ -116,6 +116,6 @@ public class RunRequests {
 		Instant startNotBefore = kind == RunDefinition.JOINER
 				? prehire.startNotBefore(trigger.effectiveDate(), clock.instant()) : null;
 		return new NewRun(UUID.randomUUID(), kind, definition.title(), trigger, startNotBefore,
-				definition.version());
+				definition.version(), definition.requesterMayApprove());
 	}
 }

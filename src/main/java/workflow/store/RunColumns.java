@@ -18,7 +18,8 @@ final class RunColumns {
 			r.manager, r.from_department, r.from_manager, r.effective_date, r.status, r.status_reason, r.start_not_before,
 			r.start_requested_at, r.workflow_id, r.execution_id, r.started_at, r.current_stage_id, r.created_at,
 			r.updated_at, r.finished_at, r.start_attempt, r.start_max_attempts, r.start_error, r.start_error_at,
-			r.attention_reason, r.attention_since, r.attention_tried, r.employee_title, r.requested_by""";
+			r.attention_reason, r.attention_since, r.attention_tried, r.employee_title, r.requested_by,
+			r.requester_may_approve""";
 
 	private RunColumns() {
 	}
@@ -32,7 +33,7 @@ final class RunColumns {
 				rs.getString("workflow_id"), rs.getString("execution_id"), Rows.instant(rs, "started_at"),
 				Rows.uuid(rs, "current_stage_id"), Rows.instant(rs, "created_at"), Rows.instant(rs, "updated_at"),
 				Rows.instant(rs, "finished_at"), startProgress(rs), attention(rs), rs.getString("employee_title"),
-				rs.getString("requested_by"));
+				rs.getString("requested_by"), rs.getBoolean("requester_may_approve"));
 	}
 
 	private static Attention attention(ResultSet rs) throws SQLException {

@@ -31,11 +31,11 @@ public class RunCreation {
 				INSERT INTO workflow_runs (id, tenant_id, definition_key, definition_title, employee_id, employee_name,
 				    employee_email, department, manager, from_department, from_manager, effective_date,
 				    source_event_id, source_event_type, source_event_key, start_not_before, definition_version, employee_title,
-				    requested_by)
+				    requested_by, requester_may_approve)
 				VALUES (:id, current_setting('app.tenant_id'), :definitionKey, :definitionTitle, :employeeId, :employeeName,
 				    :employeeEmail, :department, :manager, :fromDepartment, :fromManager, :effectiveDate,
 				    :sourceEventId, :sourceEventType, :sourceEventKey, :startNotBefore, :definitionVersion, :employeeTitle,
-				    :requestedBy)
+				    :requestedBy, :requesterMayApprove)
 				ON CONFLICT (tenant_id, source_event_id) DO NOTHING
 				RETURNING id
 				""")
@@ -57,6 +57,7 @@ public class RunCreation {
 			.param("definitionVersion", run.definitionVersion())
 			.param("employeeTitle", run.trigger().title())
 			.param("requestedBy", run.trigger().requestedBy())
+			.param("requesterMayApprove", run.requesterMayApprove())
 			.query(UUID.class)
 			.optional();
 	}

@@ -54,7 +54,7 @@ class DefinitionAdminPageController {
 			.map(s -> new StageEdit(s.name(), s.title(), s.kind().value(), s.assignee(), s.requiredApprovals(), s.slaHours(),
 					s.grants(), s.distinctFrom()))
 			.toList());
-		return page(admin, key, current.version(), rows, Map.of(), model);
+		return page(admin, key, current.version(), rows, current.requesterMayApprove(), Map.of(), model);
 	}
 
 	@PostMapping("/{key}")
@@ -72,14 +72,16 @@ class DefinitionAdminPageController {
 					form.get(at + "distinctFrom")));
 		}
 		Integer version = number(form.get("version"));
+		// an unchecked box is not sent: the form always states the setting
+		boolean requesterMayApprove = "true".equals(form.get("requesterMayApprove"));
 		try {
-			DefinitionVersion saved = definitions.save(admin, key, new DefinitionEdit(null, version, rows));
+			DefinitionVersion saved = definitions.save(admin, key, new DefinitionEdit(null, version, rows, requesterMayApprove));
 			redirect.addFlashAttribute("success", "Saved as version " + saved.version() + "; running runs keep their version.");
 			return "redirect:/admin/definitions/" + key;
 		}
 		catch (DomainException.Unprocessable e) {
 			model.addAttribute("error", e.getMessage());
-			return page(admin, key, version, rows, e.fieldErrors(), model);
+			return page(admin, key, version, rows, requesterMayApprove, e.fieldErrors(), model);
 		}
 		catch (DomainException.Conflict e) {
 			redirect.addFlashAttribute("error", e.getMessage());
@@ -87,7 +89,8 @@ class DefinitionAdminPageController {
 		}
 	}
 
-	private String page(AppUser admin, String key, Integer version, List<StageEdit> rows, Map<String, String> errors, Model model) {
+	private String page(AppUser admin, String key, Integer version, List<StageEdit> rows, boolean requesterMayApprove,
+			Map<String, String> errors, Model model) {
 		List<StageEdit> withBlank = new ArrayList<>(rows);
 		withBlank.add(new StageEdit("", "", "approval", "", 1, null, List.of(), null));
 		List<DefinitionVersion> versions = definitions.versions(admin.tenantId(), key);
@@ -95,6 +98,7 @@ class DefinitionAdminPageController {
 		model.addAttribute("current", versions.get(0));
 		model.addAttribute("version", version);
 		model.addAttribute("rows", withBlank);
+		model.addAttribute("requesterMayApprove", requesterMayApprove);
 		model.addAttribute("errors", errors);
 		model.addAttribute("groups", definitions.groups(admin.tenantId()));
 		model.addAttribute("history", IntStream.range(0, versions.size())

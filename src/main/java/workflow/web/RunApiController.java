@@ -63,12 +63,12 @@ class RunApiController {
 		this.reassignment = reassignment;
 	}
 
-	/** Body of an action; without {@code stageId} a decision is about the run's current stage. */
+	/** Body of an action; a decision names its stage ({@code stageId}), so a retry never lands on the next one. */
 	record ActionBody(
 			@Schema(description = """
-					The stage decided on (the run's currentStageId as the caller saw it); left out: the run's current \
-					stage. A stage that is no longer current is 409 (type stale), so a decision never lands on a \
-					stage the caller did not see.""") UUID stageId,
+					The stage decided on (the run's currentStageId as the caller saw it): required for approve, reject \
+					and return (400 without it), ignored for resubmit and withdraw. A stage that is no longer current is \
+					409 (type stale), so a decision never lands on a stage the caller did not see.""") UUID stageId,
 			@Schema(description = "Why; required for reject and return", maxLength = 2000) @Size(max = 2000) String comment) {
 	}
 
@@ -160,11 +160,14 @@ class RunApiController {
 	@PostMapping("/{id}/{action:approve|reject|return|withdraw|resubmit}")
 	@Operation(summary = "Act on a run: approve, reject or return its current stage, or resubmit or withdraw it (HR)",
 			description = """
-					The body is optional except for reject and return, which need a comment. stageId defaults to the \
-					run's current stage; a given one that is no longer current is 409 with type \
-					https://jmlhub.dev/problems/stale and errors.stageId. A replay with the same Idempotency-Key \
-					answers the first action.""")
+					A decision (approve, reject, return) names its stage: stageId is required (400 with errors.stageId \
+					without it); reject and return also need a comment. A stageId that is no longer current is 409 with \
+					type https://jmlhub.dev/problems/stale and errors.stageId. The run's requester (and its employee) \
+					may not decide its stages: 403 with type https://jmlhub.dev/problems/separation-of-duties. A \
+					replay with the same Idempotency-Key answers the first action.""")
 	@ApiResponse(responseCode = "202", description = "Recorded; the workflow applies it asynchronously (poll the run or the action's outcome)")
+	@ApiResponse(responseCode = "403", description = "Not an approver or not assigned, or separation of duties (type separation-of-duties): "
+			+ "the caller asked for the run, is its employee, or approved the stage this one must differ from")
 	ResponseEntity<Action> act(@AuthenticationPrincipal AppUser user, @PathVariable UUID id,
 			@Parameter(schema = @Schema(allowableValues = { "approve", "reject", "return", "resubmit", "withdraw" })) @PathVariable String action,
 			@Parameter(required = true, description = "A key of the caller's choosing, unique per action: a retry with the same key and body answers the first action again")

@@ -291,10 +291,13 @@ class DispatcherTests {
 	@Test
 	void aLeaseTakenOverMidHandlerRollsBackTheStaleHandlersWrites() throws Exception {
 		String tenant = TestEvents.newTenant("takeover");
+		// the handler writes an employee row (a tenant row the rollback must undo), which needs its tenant
+		transactions.runInTenant(tenant, () -> jdbc.sql("INSERT INTO tenants (id, name) VALUES (:t, :t)").param("t", tenant).update());
 		CountDownLatch entered = new CountDownLatch(1);
 		CountDownLatch resume = new CountDownLatch(1);
 		script.when(tenant, "slow", event -> {
-			jdbc.sql("INSERT INTO outbox_admin_audit (tenant_id, actor, action, affected) VALUES (:t, :actor, 'retry', 0)")
+			jdbc.sql("INSERT INTO employees (id, tenant_id, display_name, email, department, start_date, status) "
+					+ "VALUES (gen_random_uuid(), :t, :actor, :actor || '@handler.example', 'test', current_date, 'active')")
 				.param("t", tenant).param("actor", "attempt-" + event.attempt()).update();
 			if (event.attempt() == 1) {
 				entered.countDown();
@@ -317,7 +320,7 @@ class DispatcherTests {
 			resume.countDown();
 		}
 		// the first attempt's write was rolled back with its stale completion; the second one's committed
-		assertThat(transactions.readInTenant(tenant, () -> jdbc.sql("SELECT actor FROM outbox_admin_audit ORDER BY id")
+		assertThat(transactions.readInTenant(tenant, () -> jdbc.sql("SELECT display_name FROM employees ORDER BY created_at, id")
 			.query(String.class).list())).containsExactly("attempt-2");
 		assertThat(script.deliveries(tenant, "slow")).isEqualTo(2);
 	}

@@ -161,8 +161,8 @@ class OutboxAdminApiTests {
 			await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(events.status(ACME, key)).isEqualTo("delivered"));
 		}
 		assertThat(transactions.readInTenant(ACME, () -> jdbc.sql("""
-				SELECT affected FROM outbox_admin_audit
-				WHERE action = 'discard_all' AND actor = 'ada' AND filter->>'eventType' = :type
+				SELECT (detail->>'affected')::int FROM platform_audit
+				WHERE action = 'dead_letter.discard_all' AND actor = 'ada' AND detail->'filter'->>'eventType' = :type
 				ORDER BY id DESC LIMIT 1""").param("type", EmployeeTransferred.TYPE).query(Integer.class).single()))
 			.isEqualTo(2);
 	}
@@ -277,9 +277,10 @@ class OutboxAdminApiTests {
 
 	private long audit(String action, String eventId) {
 		return transactions.readInTenant(ACME, () -> jdbc.sql("""
-				SELECT count(*) FROM outbox_admin_audit
-				WHERE action = :action AND event_id = CAST(:id AS uuid) AND actor = 'ada' AND affected = 1""")
-			.param("action", action).param("id", eventId).query(Long.class).single());
+				SELECT count(*) FROM platform_audit
+				WHERE action = :action AND detail->>'eventId' = :id AND detail->>'subject' = :id AND actor = 'ada'
+				  AND (detail->>'affected')::int = 1""")
+			.param("action", "dead_letter." + action).param("id", eventId).query(Long.class).single());
 	}
 
 	private JsonNode get(String user, String path) {

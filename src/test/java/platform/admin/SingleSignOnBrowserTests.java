@@ -78,6 +78,9 @@ class SingleSignOnBrowserTests {
 			.formatted(issuer(tenant), tenant, tenant, localPasswords));
 		assertThat(saved.statusCode()).as(saved.body()).isEqualTo(200);
 		assertThat(saved.body()).contains("\"clientSecretSet\":true").doesNotContain("secret-" + tenant);
+		// stored sealed under the demo key, never in clear (and the sign-in below opens it)
+		assertThat(transactions.readInTenant(tenant, () -> jdbc.sql("SELECT client_secret FROM platform_sso")
+			.query(String.class).single())).startsWith("enc:demo:").doesNotContain("secret-" + tenant);
 		return tenant;
 	}
 

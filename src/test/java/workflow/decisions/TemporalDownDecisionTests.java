@@ -18,6 +18,7 @@ import jobs.Job;
 import outbox.OutboxPublisher;
 import outbox.catalog.EmployeeHired;
 import platform.AppUser;
+import platform.PlatformAudit;
 import platform.Role;
 import platform.TenantTransactions;
 import platform.testing.JmlHubIntegrationTest;
@@ -74,6 +75,9 @@ class TemporalDownDecisionTests {
 	AssigneeResolver assignees;
 
 	@Autowired
+	PlatformAudit audit;
+
+	@Autowired
 	WorkflowProperties properties;
 
 	@Autowired
@@ -109,7 +113,7 @@ class TemporalDownDecisionTests {
 					Clock.systemUTC());
 			SignalSender sender = new SignalSender(new SignalSender.Settings(1, 10));
 			sender.start();
-			RunActions cutOff = new RunActions(transactions, runRepository, stages, actions, delivery, sender, endings, assignees);
+			RunActions cutOff = new RunActions(transactions, runRepository, stages, actions, delivery, sender, endings, assignees, audit);
 			long started = System.nanoTime();
 			answered = cutOff.act(manny, runId, new ActionRequest(ActionKind.APPROVE, manager.id(), "ok", "outage-" + runId));
 			took = Duration.ofNanos(System.nanoTime() - started);

@@ -78,7 +78,7 @@ class HrWorkQueueTests {
 		UUID eventId = UUID.randomUUID();
 		return transactions.inTenant("acme", () -> creation.insertIfAbsent(new NewRun(UUID.randomUUID(), definition,
 				"Queue " + definition.key(), new RunTrigger(eventId, "test.queue", "test.queue:" + eventId, employee,
-						"Queue Employee", null, "Ops", null, null, null, null), null, 1))
+						"Queue Employee", null, "Ops", null, null, null, null), null, 1, false))
 			.orElseThrow());
 	}
 }

@@ -108,7 +108,7 @@ class UserAdminPageController {
 			@RequestParam(defaultValue = "") String password, RedirectAttributes redirect) {
 		UserChanges changes = new UserChanges(null, null, null, password);
 		if (!validator.validate(changes).isEmpty() || password.isEmpty()) {
-			redirect.addFlashAttribute("error", "The password was not changed: it must be 12 to 200 characters.");
+			redirect.addFlashAttribute("error", "The password was not changed: it must be 12 to 72 characters (at most 72 bytes in UTF-8).");
 			return "redirect:/admin/users/" + username;
 		}
 		return act(redirect, username, "The password of " + username + " was reset.",
