@@ -163,7 +163,7 @@ class ReconciliationTests {
 		assertThat(json.readTree(replay.body()).get("id").asString()).isEqualTo(repair.get("id").asString());
 		var again = api.post("ada", "/v1/workflow-runs/" + runId + "/repair", "", "again-" + runId);
 		assertThat(again.statusCode()).isEqualTo(409);
-		assertThat(again.body()).contains("only a run that needs attention can be repaired");
+		assertThat(again.body()).contains("only a run that needs attention or failed to start can be repaired");
 
 		Run live = run(runId);
 		assertThat(live.status()).isEqualTo(RunStatus.RUNNING);
