@@ -202,7 +202,9 @@ class RunPageController {
 		Stage current = detail.currentStage();
 		boolean betweenStages = run.status() == RunStatus.RUNNING && (current == null
 				|| !(current.status() == StageStatus.ACTIVE || current.status() == StageStatus.BLOCKED));
-		return !detail.settled() || betweenStages
+		// an undeliverable decision waits for a repair, not for the workflow: no polling for it
+		boolean sent = detail.actions().stream().allMatch(action -> action.settled() || action.undeliverable());
+		return !sent || betweenStages
 				|| (run.status() == RunStatus.REQUESTED && run.startRequestedAt() != null);
 	}
 
