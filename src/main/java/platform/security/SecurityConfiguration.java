@@ -1,6 +1,10 @@
 package platform.security;
 
+import jakarta.servlet.http.HttpServletResponse;
+
 import org.springframework.context.annotation.Bean;
+import org.springframework.security.web.firewall.HttpStatusRequestRejectedHandler;
+import org.springframework.security.web.firewall.RequestRejectedHandler;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
 import org.springframework.security.config.annotation.method.configuration.EnableMethodSecurity;
@@ -95,6 +99,16 @@ class SecurityConfiguration {
 			+ "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
 	static final String PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=()";
+
+	/**
+	 * A request the firewall refuses (a header value with bytes outside printable ASCII, an
+	 * encoded slash...) is the caller's mistake: 400 through the error page (problem+json for the
+	 * API), not an exception that ends as a 500.
+	 */
+	@Bean
+	RequestRejectedHandler requestRejectedHandler() {
+		return new HttpStatusRequestRejectedHandler(HttpServletResponse.SC_BAD_REQUEST);
+	}
 
 	@Bean
 	PasswordEncoder passwordEncoder() {
