@@ -79,6 +79,7 @@ public class DirectoryAdministration {
 	public AdminUser create(AppUser actor, NewUser request) {
 		List<Role> roles = roles(request.roles());
 		String email = request.email().strip();
+		hashable(request.password());
 		return transactions.inTenant(actor.tenantId(), () -> {
 			repository.lockDirectory();
 			if (repository.user(request.username()).isPresent()) {
@@ -100,6 +101,9 @@ public class DirectoryAdministration {
 
 	public AdminUser update(AppUser actor, String username, UserChanges changes) {
 		List<Role> roles = changes.roles() == null ? null : roles(changes.roles());
+		if (changes.password() != null) {
+			hashable(changes.password());
+		}
 		return transactions.inTenant(actor.tenantId(), () -> {
 			repository.lockDirectory();
 			UserRow before = existing(username);
@@ -285,5 +289,12 @@ public class DirectoryAdministration {
 			throw new DomainException.InvalidInput("roles", "must be one or more of HR, APPROVER, ADMIN");
 		}
 		return List.copyOf(roles);
+	}
+
+	/** bcrypt takes at most 72 bytes: a longer password (in UTF-8) is refused rather than failing the hash. */
+	private static void hashable(String password) {
+		if (password != null && password.getBytes(java.nio.charset.StandardCharsets.UTF_8).length > 72) {
+			throw new DomainException.InvalidInput("password", "must be at most 72 bytes (in UTF-8)");
+		}
 	}
 }
