@@ -122,6 +122,7 @@ public class DirectoryAdministration {
 			repository.updateProfile(username, displayName, email);
 			if (roles != null) {
 				repository.replaceRoles(username, roles);
+				references.forEach(r -> r.approversAdded("roles of " + username + " changed"));
 			}
 			if (changes.password() != null) {
 				repository.updatePassword(username, encoder.encode(changes.password()));
@@ -149,6 +150,9 @@ public class DirectoryAdministration {
 				requireAnotherAdmin(username, "disable");
 			}
 			repository.setEnabled(username, enabled);
+			if (enabled) {
+				references.forEach(r -> r.approversAdded("user " + username + " enabled"));
+			}
 			AdminUser after = withReferences(existing(username));
 			Map<String, Object> detail = new LinkedHashMap<>();
 			detail.put("subject", username);
@@ -222,6 +226,9 @@ public class DirectoryAdministration {
 			existing(username);
 			List<String> before = repository.members(group);
 			boolean changed = add ? repository.addMember(group, username) : repository.removeMember(group, username);
+			if (changed && add) {
+				references.forEach(r -> r.approversAdded(username + " added to group " + group));
+			}
 			if (changed) {
 				Map<String, Object> detail = new LinkedHashMap<>();
 				detail.put("subject", group);
