@@ -96,6 +96,9 @@ public final class EmployeeCommands {
 	public record StartRun(@NotBlank(message = "is required") String definition) {
 
 		public RunDefinition runDefinition() {
+			if (definition == null) {
+				throw new DomainException.InvalidInput("definition", "is required");
+			}
 			try {
 				return RunDefinition.of(definition.strip());
 			}

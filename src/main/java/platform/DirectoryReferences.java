@@ -5,7 +5,8 @@ import java.util.List;
 /**
  * SPI for modules whose data names users or groups (the workflow's definitions and open stages).
  * The tenant administration asks every implementation, inside the tenant's unit of work, so it
- * can flag a disabled user's open assignments and refuse to rename a group something still names.
+ * can flag a disabled user's open assignments and refuse to rename a group something still names,
+ * and tells each when approvers may have been added.
  * Each answer is a list of human-readable references ("run of Ann Lee: stage Security approval").
  */
 public interface DirectoryReferences {
@@ -15,4 +16,12 @@ public interface DirectoryReferences {
 
 	/** What names {@code group} now (definition stages, open stages). */
 	List<String> groupReferences(String group);
+
+	/**
+	 * The directory may have gained approvers ({@code change}: a member added to a group, a user
+	 * enabled or given roles), inside the tenant's unit of work of the change: work that waits for
+	 * approvers may go on now.
+	 */
+	default void approversAdded(String change) {
+	}
 }

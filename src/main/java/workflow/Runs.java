@@ -111,6 +111,11 @@ public class Runs {
 		return repair.repair(admin, runId, idempotencyKey);
 	}
 
+	/** An ADMIN repairs every run of one cause (see {@link RunRepair#repairAll}). */
+	public BulkRepair repairAll(AppUser admin, RunStatus status, String reason, String batchKey) {
+		return repair.repairAll(admin, status, reason, batchKey);
+	}
+
 	/** The run's repairs, newest first. */
 	public List<Repair> repairs(String tenantId, UUID runId) {
 		queries.detail(tenantId, runId);

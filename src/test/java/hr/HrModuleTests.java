@@ -30,6 +30,7 @@ import outbox.catalog.EmployeeUpdated;
 import outbox.catalog.EmployeeTransferred;
 import outbox.catalog.EmployeeOffboardingCancelled;
 import outbox.catalog.RunDefinition;
+import outbox.catalog.ApproversChanged;
 import outbox.catalog.GrantRecorded;
 import outbox.catalog.RunFinished;
 import outbox.catalog.RunOutcome;
@@ -106,6 +107,11 @@ class HrModuleTests {
 		@Bean
 		OutboxEventHandler<GrantRecorded> grantRecorded(HandlerScript script) {
 			return new ScriptedHandler<>(GrantRecorded.class, script);
+		}
+
+		@Bean
+		OutboxEventHandler<ApproversChanged> approversChanged(HandlerScript script) {
+			return new ScriptedHandler<>(ApproversChanged.class, script);
 		}
 	}
 

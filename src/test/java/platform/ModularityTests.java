@@ -104,7 +104,8 @@ class ModularityTests {
 					tuple("workflow.run.start_requested", Set.of("workflow"), Set.of("workflow")),
 					tuple("workflow.stage.reminder_due", Set.of("workflow"), Set.of("workflow")),
 					tuple("workflow.run.finished", Set.of("workflow"), Set.of("hr")),
-					tuple("workflow.grant.recorded", Set.of("workflow"), Set.of("workflow")));
+					tuple("workflow.grant.recorded", Set.of("workflow"), Set.of("workflow")),
+					tuple("workflow.approvers.changed", Set.of("workflow"), Set.of("workflow")));
 	}
 
 	@Test

@@ -10,6 +10,7 @@ import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.validation.BindingResult;
+import org.springframework.validation.FieldError;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.ModelAttribute;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -131,6 +132,17 @@ class EmployeePageController {
 	String update(@AuthenticationPrincipal AppUser user, @PathVariable UUID id,
 			@Valid @ModelAttribute("update") Update update, BindingResult errors, Model model,
 			RedirectAttributes redirect) {
+		if (update == null || model.getAttribute("update") == null) {
+			// a value could not even be converted (version=abc, a date that is none): nothing is saved and the
+			// form comes back with the stored values and the fields that could not be read
+			Employee employee = employees.get(user.tenantId(), id);
+			model.asMap().remove(BindingResult.MODEL_KEY_PREFIX + "update");
+			model.addAttribute("update", new Update(employee.displayName(), employee.department(), employee.manager(),
+					employee.title(), employee.startDate(), employee.lastDay(), employee.version(), null));
+			model.addAttribute("error", "Nothing was saved: " + String.join(", ", errors.getFieldErrors().stream()
+				.map(FieldError::getField).distinct().sorted().toList()) + " could not be read.");
+			return editForm(user, employee, model);
+		}
 		if (!errors.hasErrors()) {
 			try {
 				employees.update(user.tenantId(), user.getUsername(), id, update);

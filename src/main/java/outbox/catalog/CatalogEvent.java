@@ -9,7 +9,7 @@ import java.util.UUID;
  * passwords, tokens or personal data beyond what the consumers need.
  */
 public sealed interface CatalogEvent
-		permits EmployeeEvent, RunStartRequested, StageReminderDue, RunFinished, GrantRecorded {
+		permits EmployeeEvent, RunStartRequested, StageReminderDue, RunFinished, GrantRecorded, ApproversChanged {
 
 	/** The entity the event is about (an employee, a run). */
 	UUID aggregateId();

@@ -82,6 +82,7 @@ public class DirectoryAdministration {
 	public AdminUser create(AppUser actor, NewUser request) {
 		List<Role> roles = roles(request.roles());
 		String email = request.email().strip();
+		hashable(request.password());
 		return transactions.inTenant(actor.tenantId(), () -> {
 			repository.lockDirectory();
 			if (repository.user(request.username()).isPresent()) {
@@ -104,6 +105,9 @@ public class DirectoryAdministration {
 
 	public AdminUser update(AppUser actor, String username, UserChanges changes) {
 		List<Role> roles = changes.roles() == null ? null : roles(changes.roles());
+		if (changes.password() != null) {
+			hashable(changes.password());
+		}
 		return transactions.inTenant(actor.tenantId(), () -> {
 			repository.lockDirectory();
 			UserRow before = existing(username);
@@ -122,6 +126,7 @@ public class DirectoryAdministration {
 			repository.updateProfile(username, displayName, email);
 			if (roles != null) {
 				repository.replaceRoles(username, roles);
+				references.forEach(r -> r.approversAdded("roles of " + username + " changed"));
 			}
 			if (changes.password() != null) {
 				passwords.check(changes.password());
@@ -150,6 +155,9 @@ public class DirectoryAdministration {
 				requireAnotherAdmin(username, "disable");
 			}
 			repository.setEnabled(username, enabled);
+			if (enabled) {
+				references.forEach(r -> r.approversAdded("user " + username + " enabled"));
+			}
 			AdminUser after = withReferences(existing(username));
 			Map<String, Object> detail = new LinkedHashMap<>();
 			detail.put("subject", username);
@@ -223,6 +231,9 @@ public class DirectoryAdministration {
 			existing(username);
 			List<String> before = repository.members(group);
 			boolean changed = add ? repository.addMember(group, username) : repository.removeMember(group, username);
+			if (changed && add) {
+				references.forEach(r -> r.approversAdded(username + " added to group " + group));
+			}
 			if (changed) {
 				Map<String, Object> detail = new LinkedHashMap<>();
 				detail.put("subject", group);
@@ -290,5 +301,12 @@ public class DirectoryAdministration {
 			throw new DomainException.InvalidInput("roles", "must be one or more of HR, APPROVER, ADMIN");
 		}
 		return List.copyOf(roles);
+	}
+
+	/** bcrypt takes at most 72 bytes: a longer password (in UTF-8) is refused rather than failing the hash. */
+	private static void hashable(String password) {
+		if (password != null && password.getBytes(java.nio.charset.StandardCharsets.UTF_8).length > 72) {
+			throw new DomainException.InvalidInput("password", "must be at most 72 bytes (in UTF-8)");
+		}
 	}
 }

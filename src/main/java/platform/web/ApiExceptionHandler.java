@@ -115,6 +115,14 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
 				.body(problem(HttpStatus.SERVICE_UNAVAILABLE, ProblemTypes.SERVICE_UNAVAILABLE,
 						"The service is temporarily unavailable. Try again shortly.", request));
 		}
+		var refusal = DatabaseRefusal.of(e);
+		if (refusal.isPresent()) {
+			log.info("{} {}: the database refused a value ({})", request.getMethod(), request.getRequestURI(), e.toString());
+			return respond(problem(refusal.get(), refusal.get() == HttpStatus.CONFLICT ? ProblemTypes.CONFLICT
+					: ProblemTypes.VALIDATION, refusal.get() == HttpStatus.CONFLICT
+							? "The request conflicts with the stored data; nothing was changed."
+							: "A value of the request is too long or not allowed; nothing was changed.", request));
+		}
 		log.error("Unhandled error on {} {}", request.getMethod(), request.getRequestURI(), e);
 		return respond(problem(HttpStatus.INTERNAL_SERVER_ERROR, ProblemTypes.INTERNAL,
 				"An unexpected error occurred.", request));

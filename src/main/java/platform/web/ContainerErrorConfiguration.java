@@ -12,8 +12,9 @@ import org.springframework.util.unit.DataSize;
 
 /**
  * problem+json also where Spring MVC never runs: Tomcat's own rejections
- * ({@link ProblemErrorReportValve}) and bodies over the size limit ({@link RequestSizeLimit}, first
- * of all filters, before security).
+ * ({@link ProblemErrorReportValve}), bodies over the size limit ({@link RequestSizeLimit}, first
+ * of all filters, before security) and API requests that accept no JSON answer
+ * ({@link AcceptableAnswer}, next).
  */
 @Configuration(proxyBeanMethods = false)
 class ContainerErrorConfiguration {
@@ -33,6 +34,14 @@ class ContainerErrorConfiguration {
 		FilterRegistrationBean<RequestSizeLimit> registration = new FilterRegistrationBean<>(new RequestSizeLimit(maxBodySize));
 		registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
 		registration.addUrlPatterns("/*");
+		return registration;
+	}
+
+	@Bean
+	FilterRegistrationBean<AcceptableAnswer> acceptableAnswer() {
+		FilterRegistrationBean<AcceptableAnswer> registration = new FilterRegistrationBean<>(new AcceptableAnswer());
+		registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 1);
+		registration.addUrlPatterns("/v1/*");
 		return registration;
 	}
 }

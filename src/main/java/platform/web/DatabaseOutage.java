@@ -25,14 +25,20 @@ public final class DatabaseOutage {
 
 	public static boolean isOutage(Throwable failure) {
 		for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
-			if (cause instanceof DataAccessResourceFailureException || cause instanceof SQLTransientConnectionException
-					|| cause instanceof SQLNonTransientConnectionException || cause instanceof ConnectException) {
+			if (cause instanceof SQLTransientConnectionException || cause instanceof SQLNonTransientConnectionException
+					|| cause instanceof ConnectException) {
 				return true;
 			}
-			if (cause instanceof CannotCreateTransactionException && cause.getCause() instanceof SQLException) {
-				return true;
-			}
-			if (cause instanceof SQLException sql && unavailableState(sql.getSQLState())) {
+		}
+		String state = DatabaseRefusal.sqlState(failure);
+		if (state != null) {
+			// the server answered: only its own word that it is unavailable makes an outage (Spring
+			// reads some answers, such as 54000 "index row size exceeds maximum", as resource failures)
+			return unavailableState(state);
+		}
+		for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+			if (cause instanceof DataAccessResourceFailureException
+					|| cause instanceof CannotCreateTransactionException && cause.getCause() instanceof SQLException) {
 				return true;
 			}
 		}
@@ -44,9 +50,10 @@ public final class DatabaseOutage {
 		return Long.toString(Math.max(1, retryAfter.toSeconds()));
 	}
 
-	// 08: connection exceptions; 57P01..57P03: the server is shutting down or starting; 53300: too many connections
+	// 08: connection exceptions; 57P01..57P03: the server is shutting down or starting; 53: out of
+	// connections, memory or disk
 	private static boolean unavailableState(String state) {
 		return state != null && (state.startsWith("08") || state.equals("57P01") || state.equals("57P02")
-				|| state.equals("57P03") || state.equals("53300"));
+				|| state.equals("57P03") || state.startsWith("53"));
 	}
 }

@@ -46,6 +46,15 @@ class PageExceptionHandler {
 	@ExceptionHandler({ DataAccessException.class, TransactionException.class })
 	ModelAndView databaseFailure(Exception e, HttpServletRequest request, HttpServletResponse response) throws Exception {
 		if (!DatabaseOutage.isOutage(e)) {
+			var refusal = DatabaseRefusal.of(e);
+			if (refusal.isPresent()) {
+				log.info("{} {}: the database refused a value ({})", request.getMethod(), request.getRequestURI(),
+						e.toString());
+				response.sendError(refusal.get().value(), refusal.get() == HttpStatus.CONFLICT
+						? "That conflicts with the stored data; nothing was changed."
+						: "A value is too long or not allowed; nothing was changed.");
+				return null;
+			}
 			throw e;
 		}
 		log.warn("{} {}: the database is unavailable ({})", request.getMethod(), request.getRequestURI(), e.toString());

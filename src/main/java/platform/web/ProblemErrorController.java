@@ -46,6 +46,15 @@ class ProblemErrorController extends BasicErrorController {
 		return ResponseEntity.status(status).contentType(MediaType.APPLICATION_PROBLEM_JSON).body(problem);
 	}
 
+	/** {@code /error} asked for directly (no error was dispatched to it) is a path with nothing at it. */
+	@Override
+	protected HttpStatus getStatus(HttpServletRequest request) {
+		if (request.getAttribute(RequestDispatcher.ERROR_STATUS_CODE) == null) {
+			return HttpStatus.NOT_FOUND;
+		}
+		return super.getStatus(request);
+	}
+
 	static URI typeOf(HttpStatus status) {
 		return switch (status) {
 			case NOT_FOUND -> ProblemTypes.NOT_FOUND;

@@ -1,10 +1,19 @@
 package platform.web;
 
+import java.io.BufferedReader;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UnsupportedEncodingException;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
 
 import jakarta.servlet.FilterChain;
+import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 
 import org.springframework.http.HttpStatus;
@@ -13,7 +22,7 @@ import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
  * Refuses a request body larger than {@code jmlhub.web.max-body-size} by its declared length,
- * before anything reads it: 413 problem+json, instead of a parameter parser that gives up half
+ * before anything reads it (a chunked body, which declares none, is read up to the limit first): 413 problem+json, instead of a parameter parser that gives up half
  * way or a reset connection. Tomcat swallows what the client still sends up to
  * {@code server.tomcat.max-swallow-size}, so the client gets to read the answer.
  */
@@ -29,14 +38,99 @@ final class RequestSizeLimit extends OncePerRequestFilter {
 	protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
 			throws ServletException, IOException {
 		if (request.getContentLengthLong() > maxBodySize.toBytes()) {
-			response.setStatus(HttpStatus.PAYLOAD_TOO_LARGE.value());
-			response.setHeader("Connection", "close");
-			response.setContentType("application/problem+json");
-			response.getWriter().write("{\"type\":\"" + ProblemTypes.PAYLOAD_TOO_LARGE
-					+ "\",\"title\":\"Payload Too Large\",\"status\":413,\"detail\":\"The request body is larger than "
-					+ maxBodySize.toKilobytes() + " KB.\"}");
+			refuse(response);
+			return;
+		}
+		if (request.getContentLengthLong() < 0 && chunked(request) && !form(request)) {
+			// no declared length: read up to the limit now, so the handler never sees a longer body
+			byte[] body = request.getInputStream().readNBytes(Math.toIntExact(maxBodySize.toBytes() + 1));
+			if (body.length > maxBodySize.toBytes()) {
+				refuse(response);
+				return;
+			}
+			chain.doFilter(new ReadBody(request, body), response);
 			return;
 		}
 		chain.doFilter(request, response);
+	}
+
+	private void refuse(HttpServletResponse response) throws IOException {
+		response.setStatus(HttpStatus.PAYLOAD_TOO_LARGE.value());
+		response.setHeader("Connection", "close");
+		response.setContentType("application/problem+json");
+		response.getWriter().write("{\"type\":\"" + ProblemTypes.PAYLOAD_TOO_LARGE
+				+ "\",\"title\":\"Payload Too Large\",\"status\":413,\"detail\":\"The request body is larger than "
+				+ maxBodySize.toKilobytes() + " KB.\"}");
+	}
+
+	private static boolean chunked(HttpServletRequest request) {
+		String encoding = request.getHeader("Transfer-Encoding");
+		return encoding != null && encoding.toLowerCase(Locale.ROOT).contains("chunked");
+	}
+
+	/** Form bodies are parsed by Tomcat itself, whose {@code maxPostSize} limits chunked ones too. */
+	private static boolean form(HttpServletRequest request) {
+		String type = request.getContentType();
+		return type != null && (type.toLowerCase(Locale.ROOT).startsWith("application/x-www-form-urlencoded")
+				|| type.toLowerCase(Locale.ROOT).startsWith("multipart/"));
+	}
+
+	/** A request whose chunked body was read (within the limit) and is served from memory. */
+	private static final class ReadBody extends HttpServletRequestWrapper {
+
+		private final byte[] body;
+
+		ReadBody(HttpServletRequest request, byte[] body) {
+			super(request);
+			this.body = body;
+		}
+
+		@Override
+		public int getContentLength() {
+			return body.length;
+		}
+
+		@Override
+		public long getContentLengthLong() {
+			return body.length;
+		}
+
+		@Override
+		public ServletInputStream getInputStream() {
+			ByteArrayInputStream in = new ByteArrayInputStream(body);
+			return new ServletInputStream() {
+
+				@Override
+				public int read() {
+					return in.read();
+				}
+
+				@Override
+				public int read(byte[] buffer, int offset, int length) {
+					return in.read(buffer, offset, length);
+				}
+
+				@Override
+				public boolean isFinished() {
+					return in.available() == 0;
+				}
+
+				@Override
+				public boolean isReady() {
+					return true;
+				}
+
+				@Override
+				public void setReadListener(ReadListener listener) {
+					throw new UnsupportedOperationException("the body was already read");
+				}
+			};
+		}
+
+		@Override
+		public BufferedReader getReader() throws UnsupportedEncodingException {
+			String encoding = getCharacterEncoding() == null ? StandardCharsets.UTF_8.name() : getCharacterEncoding();
+			return new BufferedReader(new InputStreamReader(new ByteArrayInputStream(body), encoding));
+		}
 	}
 }

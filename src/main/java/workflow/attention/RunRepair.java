@@ -21,9 +21,11 @@ import platform.TenantTransactions;
 import workflow.Action;
 import workflow.ActionKind;
 import workflow.ActionOutcome;
+import workflow.BulkRepair;
 import workflow.Repair;
 import workflow.RepairOutcome;
 import workflow.Run;
+import workflow.RunFilter;
 import workflow.RunStatus;
 import workflow.Stage;
 import workflow.engine.Orchestrator;
@@ -34,11 +36,13 @@ import workflow.engine.Orchestrator.StartReceipt;
 import workflow.engine.Orchestrator.StartRequest;
 import workflow.engine.OrchestratorException;
 import workflow.store.ActionRepository;
+import workflow.store.RunListQueries;
 import workflow.store.RunRepository;
 import workflow.store.StageRepository;
 
 /**
- * An ADMIN repairs a run that needs attention: the workflow is started again from the
+ * An ADMIN repairs a run that needs attention or failed to start (see {@link #startAgain}): the
+ * workflow is started again from the
  * projection's state (same stages; the decisions already settled are kept and a re-sent one is a
  * duplicate; the current stage is re-activated, or the run waits for resubmit, or only finishes
  * when its stage was already rejected or withdrawn). Decide in a short unit of work (the repair
@@ -53,19 +57,22 @@ public class RunRepair {
 
 	private static final Logger log = LoggerFactory.getLogger(RunRepair.class);
 	static final int MAX_KEY = 200;
+	static final int BULK_LIMIT = 500;
 
 	private final TenantTransactions transactions;
 	private final RunRepository runs;
+	private final RunListQueries lists;
 	private final StageRepository stages;
 	private final ActionRepository actions;
 	private final RepairRepository repairs;
 	private final Orchestrator orchestrator;
 	private final Clock clock;
 
-	RunRepair(TenantTransactions transactions, RunRepository runs, StageRepository stages, ActionRepository actions,
+	RunRepair(TenantTransactions transactions, RunRepository runs, RunListQueries lists, StageRepository stages, ActionRepository actions,
 			RepairRepository repairs, Orchestrator orchestrator, Clock clock) {
 		this.transactions = transactions;
 		this.runs = runs;
+		this.lists = lists;
 		this.stages = stages;
 		this.actions = actions;
 		this.repairs = repairs;
@@ -73,8 +80,8 @@ public class RunRepair {
 		this.clock = clock;
 	}
 
-	/** What decide hands to the call. */
-	private record Plan(Repair repair, StartRequest request, boolean replay) {
+	/** What decide hands to the call; {@code startFailed}: the run had failed to start. */
+	private record Plan(Repair repair, StartRequest request, boolean replay, boolean startFailed) {
 	}
 
 	public Repair repair(AppUser admin, UUID runId, String idempotencyKey) {
@@ -99,7 +106,12 @@ public class RunRepair {
 			log.warn("Repair {} of run {} failed: {}", plan.repair().id(), runId, e.getMessage());
 			Repair failed = transactions.inTenant(tenant, () -> {
 				Run run = runs.lock(runId).orElseThrow();
-				if (run.attention() != null) {
+				if (plan.startFailed()) {
+					// failed to start again: with the reason it had, and what the repair met
+					runs.markStartFailed(runId, plan.repair().attention() + " (repair by " + admin.getUsername()
+							+ " failed: " + e.getMessage() + ")");
+				}
+				else if (run.attention() != null) {
 					runs.markNeedsAttention(runId, run.attention().reason(),
 							"repair by " + admin.getUsername() + " failed: " + e.getMessage(), clock.instant());
 				}
@@ -114,6 +126,14 @@ public class RunRepair {
 		}
 		return transactions.inTenant(tenant, () -> {
 			runs.lock(runId);
+			if (plan.startFailed()) {
+				if (!runs.recordRepairedStart(runId, receipt.workflowId(), receipt.executionId())) {
+					return repairs.finish(plan.repair().id(), RepairOutcome.FAILED, "the run had failed to start again", receipt.executionId());
+				}
+				log.info("Run {} that had failed to start was started by {}: execution {}", runId, admin.getUsername(),
+						receipt.executionId());
+				return repairs.finish(plan.repair().id(), RepairOutcome.STARTED, null, receipt.executionId());
+			}
 			if (!runs.completeRepair(runId, receipt.workflowId(), receipt.executionId())) {
 				return repairs.finish(plan.repair().id(), RepairOutcome.FAILED, "the run no longer needed attention", receipt.executionId());
 			}
@@ -122,6 +142,54 @@ public class RunRepair {
 					admin.getUsername(), receipt.executionId(), plan.repair().resumedStage(), resent);
 			return repairs.finish(plan.repair().id(), RepairOutcome.STARTED, null, receipt.executionId());
 		});
+	}
+
+	/**
+	 * Repairs every run of one cause (up to {@link #BULK_LIMIT} at a time): those that failed to
+	 * start ({@code status} start_failed) or that need attention for {@code reason} (null: any).
+	 * Each run is repaired as by {@link #repair}, under the key {@code batchKey:runId}, so the
+	 * same action sent again answers the runs done and goes on with the rest; a run that moved on
+	 * meanwhile is skipped; an unreachable Temporal stops the round (the rest stay as they were).
+	 */
+	public BulkRepair repairAll(AppUser admin, RunStatus status, String reason, String batchKey) {
+		if (status != RunStatus.START_FAILED && status != RunStatus.NEEDS_ATTENTION) {
+			throw new DomainException.InvalidInput("status", "must be start_failed or needs_attention");
+		}
+		if (!StringUtils.hasText(batchKey) || batchKey.length() > MAX_KEY - 40) {
+			throw new DomainException.InvalidInput("Idempotency-Key", "is required (at most " + (MAX_KEY - 40) + " characters)");
+		}
+		if (!admin.roles().contains(Role.ADMIN)) {
+			throw new DomainException.Forbidden("Only an admin may repair a run.");
+		}
+		List<Run> due = transactions.readInTenant(admin.tenantId(), () -> lists
+			.list(new RunFilter(status, null, null, null, null), null, BULK_LIMIT)
+			.stream()
+			.filter(run -> reason == null || reason.equals(cause(run)))
+			.toList());
+		String cause = status == RunStatus.START_FAILED ? "failed to start" : reason == null ? "needs attention" : reason;
+		List<Repair> done = new ArrayList<>();
+		int skipped = 0;
+		for (Run run : due) {
+			try {
+				done.add(repair(admin, run.id(), batchKey + ":" + run.id()));
+			}
+			catch (DomainException.Conflict | DomainException.NotFound e) {
+				skipped++;
+			}
+			catch (TemporalUnavailableException e) {
+				log.warn("Repair of all runs that {} stopped after {} of {}: Temporal unreachable", cause, done.size(),
+						due.size());
+				return new BulkRepair(cause, done, skipped, "Temporal is not answering; " + (due.size() - done.size()
+						- skipped) + " run(s) were not repaired yet");
+			}
+		}
+		log.info("{} repaired every run that {}: {} repair(s), {} skipped", admin.getUsername(), cause, done.size(), skipped);
+		return new BulkRepair(cause, done, skipped, null);
+	}
+
+	private static String cause(Run run) {
+		return run.status() == RunStatus.START_FAILED ? run.statusReason()
+				: run.attention() == null ? null : run.attention().reason();
 	}
 
 	/** The repairs of a run, newest first. */
@@ -137,16 +205,19 @@ public class RunRepair {
 				throw new DomainException.Conflict("This Idempotency-Key was already used for a different request.");
 			}
 			// a repair that failed (Temporal unreachable: 503) is tried again by the same request
-			boolean retry = previous.get().outcome() == RepairOutcome.FAILED && run.status() == RunStatus.NEEDS_ATTENTION;
+			boolean retry = previous.get().outcome() == RepairOutcome.FAILED && repairable(run);
 			if (!retry) {
-				return new Plan(previous.get(), null, true);
+				return new Plan(previous.get(), null, true, false);
 			}
 		}
-		if (run.status() != RunStatus.NEEDS_ATTENTION) {
-			throw new DomainException.Conflict(
-					"The run is " + run.status().value() + "; only a run that needs attention can be repaired.");
+		if (!repairable(run)) {
+			throw new DomainException.Conflict("The run is " + run.status().value()
+					+ "; only a run that needs attention or failed to start can be repaired.");
 		}
 		List<Stage> plan = stages.forRun(runId);
+		if (run.status() == RunStatus.START_FAILED) {
+			return startAgain(actor, key, tenant, run, plan, previous);
+		}
 		List<Action> history = actions.forRun(runId);
 		Resume resume = resume(run, plan, history);
 		String at = resume.stageIndex() < plan.size() ? plan.get(resume.stageIndex()).name() : "the end";
@@ -155,7 +226,30 @@ public class RunRepair {
 		List<StagePlan> stagePlans = plan.stream()
 			.map(stage -> new StagePlan(stage.id(), stage.name(), stage.kind(), stage.requiredApprovals(), stage.grants()))
 			.toList();
-		return new Plan(repair, new StartRequest(tenant, runId, run.definitionKey(), stagePlans, resume), false);
+		return new Plan(repair, new StartRequest(tenant, runId, run.definitionKey(), stagePlans, resume), false, false);
+	}
+
+	private static boolean repairable(Run run) {
+		return run.status() == RunStatus.NEEDS_ATTENTION || run.status() == RunStatus.START_FAILED;
+	}
+
+	/**
+	 * A run that failed to start is {@code requested} again and started: afresh when it never had
+	 * an execution (as a retried start request would), from the projection when its execution
+	 * ended without activating the first stage (a new execution after the closed one). The reason
+	 * it failed is kept on the repair.
+	 */
+	private Plan startAgain(String actor, String key, String tenant, Run run, List<Stage> plan,
+			Optional<Repair> previous) {
+		String reason = run.statusReason() == null ? "failed to start" : run.statusReason();
+		Resume resume = run.workflowId() == null ? null : resume(run, plan, actions.forRun(run.id()));
+		Repair repair = previous.isPresent() ? repairs.retry(previous.get().id(), reason, plan.get(0).name())
+				: repairs.insert(run.id(), actor, key, reason, plan.get(0).name());
+		runs.reopenForRepair(run.id());
+		List<StagePlan> stagePlans = plan.stream()
+			.map(stage -> new StagePlan(stage.id(), stage.name(), stage.kind(), stage.requiredApprovals(), stage.grants()))
+			.toList();
+		return new Plan(repair, new StartRequest(tenant, run.id(), run.definitionKey(), stagePlans, resume), false, true);
 	}
 
 	/** Where the projection says the run is, as the workflow resumes it. */

@@ -23,6 +23,7 @@ import workflow.Delegation;
 import workflow.Run;
 import workflow.Stage;
 import workflow.StageStatus;
+import workflow.attention.ApproverChanges;
 import workflow.assignees.AssigneeResolver;
 import workflow.store.DelegationRepository;
 import workflow.store.RunRepository;
@@ -53,11 +54,13 @@ public class Delegations {
 	private final AssigneeResolver assignees;
 	private final UserDirectory directory;
 	private final PlatformAudit audit;
+	private final ApproverChanges approvers;
 	private final Clock clock;
 
 	Delegations(TenantTransactions transactions, DelegationRepository delegations, StageRepository stages, RunRepository runs,
-			AssigneeResolver assignees, UserDirectory directory, PlatformAudit audit, Clock clock) {
+			AssigneeResolver assignees, UserDirectory directory, PlatformAudit audit, ApproverChanges approvers, Clock clock) {
 		this.transactions = transactions;
+		this.approvers = approvers;
 		this.delegations = delegations;
 		this.stages = stages;
 		this.runs = runs;
@@ -116,6 +119,8 @@ public class Delegations {
 			detail.put("after", summary(after));
 			detail.put("movedStages", moved);
 			audit.record(me, "delegation.set", detail);
+			// a stage blocked for lack of approvers may count the delegate now
+			approvers.announce("delegation of " + me + " to " + to);
 			return new DelegationState(after, active, moved.size());
 		});
 	}

@@ -2,7 +2,9 @@ package workflow.decisions;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -12,6 +14,7 @@ import platform.SessionLimits;
 import platform.TenantTransactions;
 import workflow.Action;
 import workflow.ActionOutcome;
+import workflow.Run;
 import workflow.Stage;
 import workflow.WorkflowProperties;
 import workflow.engine.Orchestrator;
@@ -26,12 +29,17 @@ import workflow.store.StageRepository;
  * Sends a recorded action to the run's process, outside any transaction, and records the
  * outcome: {@code signal_sent_at} on delivery, the error and the next attempt otherwise (the
  * redelivery job retries, with backoff per action, until the attempt cap makes the action
- * undeliverable and its run needs attention), or ignored when the process no longer runs.
+ * undeliverable and its run needs attention), or ignored when the run has ended; a decision for a
+ * live run whose workflow is gone waits for the run's repair (see {@link #notRunning}).
  */
 @Service
 public class SignalDelivery {
 
 	private static final Logger log = LoggerFactory.getLogger(SignalDelivery.class);
+
+	/** What the approver reads on a decision whose run lost its workflow. */
+	static final String WAITS_FOR_REPAIR = "The run's workflow was not found; this decision waits for an admin to repair "
+			+ "the run, which sends it again.";
 
 	/**
 	 * The signal state's writes commit without waiting for their WAL flush: a crash that undoes one
@@ -77,8 +85,7 @@ public class SignalDelivery {
 		}
 		catch (OrchestratorException e) {
 			if (e.kind() == OrchestratorException.Kind.NOT_RUNNING) {
-				record(tenantId, action, () -> actions.settleUndelivered(action.id(), ActionOutcome.IGNORED,
-						"the run's workflow is no longer running"));
+				record(tenantId, action, () -> notRunning(action));
 			}
 			else {
 				record(tenantId, action, () -> {
@@ -101,6 +108,38 @@ public class SignalDelivery {
 		}
 		record(tenantId, action, () -> actions.markSignalSent(action.id()));
 		return true;
+	}
+
+	/**
+	 * The signal found no running workflow. A run that has ended ignores the action. A run the
+	 * projection says is live has lost its workflow (its history, or the execution ended without
+	 * the projection hearing of it): the action is kept, waiting for the repair that re-sends it,
+	 * and the run needs attention now rather than at the next reconciliation round.
+	 */
+	private void notRunning(Action action) {
+		Optional<Run> run = runs.lock(action.runId());
+		if (run.isEmpty() || !expectsWorkflow(run.get())) {
+			actions.settleUndelivered(action.id(), ActionOutcome.IGNORED, "the run's workflow is no longer running");
+			return;
+		}
+		Instant now = clock.instant();
+		actions.awaitRepair(action.id(), WAITS_FOR_REPAIR, now);
+		String workflow = run.get().workflowId() == null ? "its workflow" : "its workflow execution " + run.get().workflowId();
+		if (runs.markNeedsAttention(action.runId(), "The " + action.action().value() + " of " + action.actor() + " found no "
+				+ "running workflow: " + workflow + " no longer exists in Temporal (history lost?)",
+				"signal of action " + action.id() + " at " + now, now)) {
+			log.warn("Run {} needs attention: the {} of {} found no running workflow; the decision waits for a repair",
+					action.runId(), action.action().value(), action.actor());
+		}
+	}
+
+	/** Whether the projection says the run has a workflow that runs. */
+	private static boolean expectsWorkflow(Run run) {
+		return switch (run.status()) {
+			case RUNNING, RETURNED, NEEDS_ATTENTION -> true;
+			case REQUESTED -> run.workflowId() != null;
+			default -> false;
+		};
 	}
 
 	/**

@@ -17,6 +17,7 @@ import platform.PlatformAudit;
 import platform.TenantTransactions;
 import platform.UserDirectory;
 import workflow.StageKind;
+import workflow.attention.ApproverChanges;
 import workflow.definition.DefinitionEdit.StageEdit;
 
 /**
@@ -38,11 +39,13 @@ public class DefinitionAdministration {
 	private final DefinitionRepository definitions;
 	private final UserDirectory directory;
 	private final PlatformAudit audit;
+	private final ApproverChanges approvers;
 	private final Clock clock;
 
 	DefinitionAdministration(TenantTransactions transactions, DefinitionRepository definitions, UserDirectory directory,
-			PlatformAudit audit, Clock clock) {
+			PlatformAudit audit, ApproverChanges approvers, Clock clock) {
 		this.transactions = transactions;
+		this.approvers = approvers;
 		this.definitions = definitions;
 		this.directory = directory;
 		this.audit = audit;
@@ -105,6 +108,7 @@ public class DefinitionAdministration {
 					"requesterMayApprove", after.requesterMayApprove()));
 			detail.put("changes", DefinitionChanges.between(before, after));
 			audit.record(admin.getUsername(), "definition.saved", detail);
+			approvers.announce("definition " + key + " saved as version " + version);
 			return after;
 		});
 	}

@@ -6,6 +6,7 @@ import java.util.stream.Stream;
 import org.springframework.stereotype.Component;
 
 import platform.DirectoryReferences;
+import workflow.attention.ApproverChanges;
 
 /** Tells the tenant administration where the workflow names users and groups. */
 @Component
@@ -13,10 +14,18 @@ class WorkflowDirectoryReferences implements DirectoryReferences {
 
 	private final DefinitionRepository definitions;
 	private final OpenStages stages;
+	private final ApproverChanges approvers;
 
-	WorkflowDirectoryReferences(DefinitionRepository definitions, OpenStages stages) {
+	WorkflowDirectoryReferences(DefinitionRepository definitions, OpenStages stages, ApproverChanges approvers) {
 		this.definitions = definitions;
 		this.stages = stages;
+		this.approvers = approvers;
+	}
+
+	/** Blocked stages check again once the change commits (through the outbox). */
+	@Override
+	public void approversAdded(String change) {
+		approvers.announce(change);
 	}
 
 	@Override

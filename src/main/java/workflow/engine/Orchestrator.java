@@ -57,8 +57,15 @@ public interface Orchestrator {
 	record StartReceipt(String workflowId, String executionId, boolean alreadyStarted) {
 	}
 
-	/** A recorded action for the process of run {@code runId}. */
+	/**
+	 * A recorded action for the process of run {@code runId}; without a decision, a wake-up: the
+	 * process checks its blocked stage again now (approvers changed) instead of at its timer.
+	 */
 	record DecisionSignal(String tenantId, UUID runId, Decision decision) {
+
+		public static DecisionSignal recheck(String tenantId, UUID runId) {
+			return new DecisionSignal(tenantId, runId, null);
+		}
 	}
 
 	/**

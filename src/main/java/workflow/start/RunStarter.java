@@ -38,8 +38,11 @@ import workflow.store.StageRepository;
  * re-opened, as when an admin re-drives the dead start request). The orchestrator is called
  * outside any transaction (the start is idempotent by workflow id), and a second short unit of
  * work records the execution, fenced on the run still having none. A failed call is recorded on
- * the run (retrying, attempt 2 of 5: the error) and retried by the outbox; when the failure is
- * permanent, or this was the last attempt, the run becomes {@code start_failed} with the reason.
+ * the run (retrying, attempt 2 of 40: the error) and retried by the outbox for as long as its
+ * budget lasts (hours: {@code WORKFLOW_START_MAX_ATTEMPTS} with the outbox's capped backoff); when
+ * the failure is permanent, or this was the last attempt, the run becomes {@code start_failed}
+ * with the reason and the start request goes to the dead letters, so retrying it (or repairing
+ * the run) starts the run again.
  * Whatever else ends the start request in the dead letters (an attempt timeout, an expired lease,
  * a database error) reaches {@link #deadLettered}, which fails the start the same way.
  */
@@ -86,13 +89,15 @@ public class RunStarter {
 					&& failure.kind() == OrchestratorException.Kind.PERMANENT;
 			if (!permanent && attempt < maxAttempts) {
 				transactions.runInTenant(tenantId, () -> creation.recordStartRetry(runId, attempt, maxAttempts, e.getMessage()));
-				log.warn("Start of run {} failed on attempt {} of {}, will be retried: {}", runId, attempt, maxAttempts,
+				log.debug("Start of run {} failed on attempt {} of {}, will be retried: {}", runId, attempt, maxAttempts,
 						e.getMessage());
 				throw e;
 			}
-			fail(tenantId, runId, (permanent ? "permanent failure" : "gave up after " + attempt + " attempts") + ": "
-					+ e.getMessage());
-			return;
+			String reason = (permanent ? "permanent failure" : "gave up after " + attempt + " attempts") + ": "
+					+ e.getMessage();
+			fail(tenantId, runId, reason);
+			// the start request ends in the dead letters, whose retry starts the run again
+			throw new PermanentFailureException("Run " + runId + " failed to start: " + reason, e);
 		}
 		Optional<Action> withdrawn = transactions.inTenant(tenantId, () -> record(runId, receipt));
 		withdrawn.ifPresent(action -> tellWithdrawn(tenantId, runId, action));

@@ -139,6 +139,18 @@ public class ActionRepository {
 	}
 
 	/**
+	 * The run's workflow was not found although the run is live: the action stays unsettled and
+	 * is not sent again by itself (like an undeliverable one) until a repair of its run re-sends it.
+	 */
+	public void awaitRepair(UUID id, String error, Instant now) {
+		jdbc.sql("""
+				UPDATE workflow_actions SET signal_attempts = signal_attempts + 1, last_signal_error = :error,
+				    next_signal_at = NULL, undeliverable_at = :now
+				WHERE id = :id AND signal_sent_at IS NULL AND outcome IS NULL
+				""").param("id", id).param("error", error).param("now", Rows.timestamp(now)).update();
+	}
+
+	/**
 	 * A repaired run has a new execution: its actions not settled yet are sent again by the
 	 * redelivery job, now (undeliverable ones included).
 	 */

@@ -164,6 +164,36 @@ public class RunRepository {
 			.update() > 0;
 	}
 
+	/**
+	 * An ADMIN repairs a run that failed to start: it is {@code requested} again (its reason is kept
+	 * on the repair) while its workflow is started; false unless it is {@code start_failed}.
+	 */
+	public boolean reopenForRepair(UUID id) {
+		return jdbc.sql("""
+				UPDATE workflow_runs SET status = :requested, status_reason = NULL, finished_at = NULL, start_attempt = NULL,
+				    start_max_attempts = NULL, start_error = NULL, start_error_at = NULL, updated_at = now()
+				WHERE id = :id AND status = :startFailed
+				""")
+			.param("id", id)
+			.param("requested", RunStatus.REQUESTED.value())
+			.param("startFailed", RunStatus.START_FAILED.value())
+			.update() > 0;
+	}
+
+	/** The repair's execution of a run that had failed to start (whatever execution it had before). */
+	public boolean recordRepairedStart(UUID id, String workflowId, String executionId) {
+		return jdbc.sql("""
+				UPDATE workflow_runs SET workflow_id = :workflowId, execution_id = :executionId,
+				    started_at = coalesce(started_at, now()), reconciled_at = NULL, updated_at = now()
+				WHERE id = :id AND status <> :startFailed
+				""")
+			.param("id", id)
+			.param("workflowId", workflowId)
+			.param("executionId", executionId)
+			.param("startFailed", RunStatus.START_FAILED.value())
+			.update() > 0;
+	}
+
 	/** The reconciliation looked at the run's execution at {@code now}. */
 	public void markReconciled(UUID id, Instant now) {
 		jdbc.sql("UPDATE workflow_runs SET reconciled_at = :now WHERE id = :id")

@@ -105,12 +105,13 @@ class RunApiController {
 	}
 
 	/**
-	 * Repairs a run that needs attention (ADMIN): 202 with the repair; the run is live again on its
-	 * current stage once {@code outcome} is {@code started}. 409 when the run does not need attention.
+	 * Repairs a run that needs attention or failed to start (ADMIN): 202 with the repair; the run is
+	 * live again on its current stage (or starts) once {@code outcome} is {@code started}. 409 for
+	 * any other run.
 	 */
 	@AdminOnly
 	@PostMapping("/{id}/repair")
-	@Operation(summary = "Repair a run that needs attention (ADMIN): start its workflow again from the projection, decisions kept")
+	@Operation(summary = "Repair a run that needs attention or failed to start (ADMIN): start its workflow again from the projection, decisions kept")
 	@ApiResponse(responseCode = "202", description = "Repair recorded; the run is live again on its current stage once outcome is started")
 	@ApiResponse(responseCode = "503", description = "Temporal did not answer in time (problem type "
 			+ "`https://jmlhub.dev/problems/temporal-unavailable`): the run was not repaired and still needs attention; "

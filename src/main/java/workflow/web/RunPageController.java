@@ -169,7 +169,7 @@ class RunPageController {
 		return "workflow/run :: panel";
 	}
 
-	/** An ADMIN repairs a run that needs attention; the panel shows how it went. */
+	/** An ADMIN repairs a run that needs attention or failed to start; the panel shows how it went. */
 	@AdminOnly
 	@PostMapping("/runs/{id}/repair")
 	String repair(@AuthenticationPrincipal AppUser user, @PathVariable UUID id,
@@ -204,7 +204,9 @@ class RunPageController {
 		Stage current = detail.currentStage();
 		boolean betweenStages = run.status() == RunStatus.RUNNING && (current == null
 				|| !(current.status() == StageStatus.ACTIVE || current.status() == StageStatus.BLOCKED));
-		return !detail.settled() || betweenStages
+		// an undeliverable decision waits for a repair, not for the workflow: no polling for it
+		boolean sent = detail.actions().stream().allMatch(action -> action.settled() || action.undeliverable());
+		return !sent || betweenStages
 				|| (run.status() == RunStatus.REQUESTED && run.startRequestedAt() != null);
 	}
 
@@ -258,7 +260,8 @@ class RunPageController {
 		model.addAttribute("employeeLink", hr);
 		model.addAttribute("canEdit", hr && allowed.contains(ActionKind.RESUBMIT.value()));
 		model.addAttribute("current", current);
-		boolean canRepair = detail.run().status() == RunStatus.NEEDS_ATTENTION && user.roles().contains(Role.ADMIN);
+		boolean canRepair = (detail.run().status() == RunStatus.NEEDS_ATTENTION
+				|| detail.run().status() == RunStatus.START_FAILED) && user.roles().contains(Role.ADMIN);
 		model.addAttribute("repairKey", canRepair ? UUID.randomUUID().toString() : null);
 	}
 }

@@ -32,7 +32,7 @@ class JobsAdminPageTests {
 		assertThat(page.statusCode()).isEqualTo(200);
 		assertThat(page.body()).contains("<title>Jobs · JML Hub</title>", "Ada", "Acme Corp", "id=\"job-test_counter\"",
 				"id=\"job-test_failing\"", "IllegalStateException: simulated failure", "every 1 h · timeout 5 min",
-				"hx-trigger=\"every 5s [document.visibilityState === 'visible'], refresh\"",
+				"hx-trigger=\"every 5s, refresh\"",
 				"hx-get=\"/admin/jobs/rows\"", "hx-post=\"/admin/jobs/test_counter/trigger\"", "Run now",
 				"id=\"instances-table\"", "id=\"runs-table\"", ">alive<")
 			.doesNotContain("No live worker instance runs a job");

@@ -8,6 +8,7 @@ import outbox.OutboxEventHandler;
 import outbox.catalog.CatalogEvent;
 import outbox.catalog.EmployeeHired;
 import outbox.catalog.EmployeeOffboarded;
+import outbox.catalog.ApproversChanged;
 import outbox.catalog.EmployeeRunRequested;
 import outbox.catalog.EmployeeOffboardingCancelled;
 import outbox.catalog.EmployeeUpdated;
@@ -78,6 +79,11 @@ public class TestHandlers {
 	@Bean
 	OutboxEventHandler<GrantRecorded> grantRecordedTestHandler(HandlerScript script) {
 		return new ScriptedHandler<>(GrantRecorded.class, script);
+	}
+
+	@Bean
+	OutboxEventHandler<ApproversChanged> approversChangedTestHandler(HandlerScript script) {
+		return new ScriptedHandler<>(ApproversChanged.class, script);
 	}
 
 	/** A handler of {@code eventType} that runs the script; for module tests that stand in for another module. */

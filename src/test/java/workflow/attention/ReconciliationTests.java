@@ -24,6 +24,8 @@ import platform.testing.ApiClient;
 import platform.testing.JmlHubIntegrationTest;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
+import workflow.Action;
+import workflow.ActionOutcome;
 import workflow.Run;
 import workflow.RunFilter;
 import workflow.RunStatus;
@@ -168,7 +170,7 @@ class ReconciliationTests {
 		assertThat(json.readTree(replay.body()).get("id").asString()).isEqualTo(repair.get("id").asString());
 		var again = api.post("ada", "/v1/workflow-runs/" + runId + "/repair", "", "again-" + runId);
 		assertThat(again.statusCode()).isEqualTo(409);
-		assertThat(again.body()).contains("only a run that needs attention can be repaired");
+		assertThat(again.body()).contains("only a run that needs attention or failed to start can be repaired");
 
 		Run live = run(runId);
 		assertThat(live.status()).isEqualTo(RunStatus.RUNNING);
@@ -187,6 +189,39 @@ class ReconciliationTests {
 		assertThat(runs.detail("acme", runId).stages().get(0).status()).isEqualTo(StageStatus.APPROVED);
 		assertThat(runs.detail("acme", runId).actions().stream().filter(a -> a.actor().equals("manny")).count())
 			.isEqualTo(1);
+	}
+
+	@Test
+	void aDecisionWhoseWorkflowIsGoneWaitsForTheRepairThatSendsIt() throws Exception {
+		UUID runId = runningJoiner();
+		temporal.newUntypedWorkflowStub("jml-" + runId).terminate("history lost");
+		ApiClient api = new ApiClient(port);
+
+		assertThat(act(api, "manny", runId, "approve", stageId(runId, "manager_approval")).statusCode()).isEqualTo(202);
+
+		// flagged at once (no reconciliation round), the approval kept
+		await().atMost(TIMEOUT).until(() -> run(runId).status() == RunStatus.NEEDS_ATTENTION);
+		Action approval = approvalOf(runId, "manny");
+		assertThat(approval.outcome()).isNull();
+		assertThat(approval.undeliverable()).isTrue();
+		assertThat(approval.lastSignalError()).contains("waits for an admin to repair the run");
+		assertThat(run(runId).attention().reason()).contains("approve of manny", "no running workflow");
+		assertThat(platform.testing.ConsoleSession.login(port, "manny").get("/runs/" + runId).body())
+			.contains("data-undeliverable=\"" + approval.id() + "\"", "waits for a repair");
+
+		var repaired = api.post("ada", "/v1/workflow-runs/" + runId + "/repair", "", "repair-" + runId);
+		assertThat(repaired.statusCode()).as(repaired.body()).isEqualTo(202);
+		assertThat(json.readTree(repaired.body()).get("resumedStage").asString()).isEqualTo("manager_approval");
+		jobs.stream().filter(job -> job.name().equals("workflow_signal_redelivery")).findFirst().orElseThrow().run();
+
+		// the repair sent the approval again: the manager stage is approved and the run goes on
+		await().atMost(TIMEOUT).until(() -> activeStage(runId, "it_access"));
+		assertThat(approvalOf(runId, "manny").outcome()).isEqualTo(ActionOutcome.APPLIED);
+	}
+
+	Action approvalOf(UUID runId, String actor) {
+		return runs.detail("acme", runId).actions().stream().filter(action -> action.actor().equals(actor)).findFirst()
+			.orElseThrow();
 	}
 
 	@Test

@@ -17,6 +17,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 import outbox.OutboxPublisher;
+import outbox.PermanentFailureException;
 import outbox.catalog.EmployeeHired;
 import outbox.catalog.RunDefinition;
 import platform.TenantTransactions;
@@ -46,9 +47,9 @@ import workflow.store.RunTrigger;
 /**
  * The start request handler's decide / call / record, with orchestrator doubles: the call happens
  * outside any transaction with the run unlocked; a transient failure is recorded on the run
- * ("retrying, attempt 2 of 5: ...") and retried until the last attempt, which — like a permanent
+ * ("retrying, attempt 2 of 30: ...") and retried until the last attempt, which — like a permanent
  * failure at once, or a dead letter for any other reason — leaves the run {@code start_failed}
- * with the reason; a re-driven start request starts a run whose chain had given up; a withdraw
+ * with the reason and sends the start request to the dead letters; a re-driven start request starts a run whose chain had given up; a withdraw
  * while the call was under way reaches the new process.
  */
 @JmlHubIntegrationTest
@@ -166,16 +167,25 @@ class RunStarterTests {
 		assertThatThrownBy(() -> start(failing, runId, last - 1)).isInstanceOf(OrchestratorException.class);
 		assertThat(run(runId).start().summary()).startsWith("retrying, attempt " + last + " of " + last);
 
-		start(failing, runId, last);
+		// the last attempt fails the start and the request itself, so it lands in the dead letters
+		assertThatThrownBy(() -> start(failing, runId, last)).isInstanceOf(PermanentFailureException.class)
+			.hasMessageContaining("gave up after " + last + " attempts");
 		assertThat(run(runId).status()).isEqualTo(RunStatus.START_FAILED);
 		assertThat(run(runId).statusReason()).contains("gave up after " + last + " attempts", "frontend says no");
 		assertThat(run(runId).start()).isNull();
 	}
 
 	@Test
+	void aStartRetriesForHoursByDefault() {
+		// with the outbox's backoff (1 s doubling, capped at 10 min) 30 attempts outlast an outage of hours
+		assertThat(properties.jml().startMaxAttempts()).isGreaterThanOrEqualTo(30);
+	}
+
+	@Test
 	void aPermanentFailureFailsTheStartAtOnce() {
 		UUID runId = waitingRun();
-		start(failingWith(OrchestratorException.Kind.PERMANENT), runId, 1);
+		assertThatThrownBy(() -> start(failingWith(OrchestratorException.Kind.PERMANENT), runId, 1))
+			.isInstanceOf(PermanentFailureException.class);
 		assertThat(run(runId).status()).isEqualTo(RunStatus.START_FAILED);
 		assertThat(run(runId).statusReason()).startsWith("permanent failure");
 	}
@@ -225,7 +235,8 @@ class RunStarterTests {
 	@Test
 	void aReDrivenStartRequestStartsARunWhoseStartHadFailed() {
 		UUID runId = waitingRun();
-		start(failingWith(OrchestratorException.Kind.PERMANENT), runId, 1);
+		assertThatThrownBy(() -> start(failingWith(OrchestratorException.Kind.PERMANENT), runId, 1))
+			.isInstanceOf(PermanentFailureException.class);
 		assertThat(run(runId).status()).isEqualTo(RunStatus.START_FAILED);
 
 		// an admin retried the dead letter: its attempts start over

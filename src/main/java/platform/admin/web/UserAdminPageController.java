@@ -98,9 +98,18 @@ class UserAdminPageController {
 	String update(@AuthenticationPrincipal AppUser admin, @PathVariable String username,
 			@RequestParam(required = false) String displayName, @RequestParam(required = false) String email,
 			@RequestParam(required = false) List<String> roles, RedirectAttributes redirect) {
+		UserChanges changes = new UserChanges(displayName, email, roles == null ? List.of() : roles, null);
+		// the limits of the API (an email of at most 254 characters...), checked before anything is written
+		List<String> invalid = validator.validate(changes).stream()
+			.map(violation -> violation.getPropertyPath() + " " + violation.getMessage())
+			.sorted()
+			.toList();
+		if (!invalid.isEmpty()) {
+			redirect.addFlashAttribute("error", "Nothing was changed: " + String.join("; ", invalid));
+			return "redirect:/admin/users/" + username;
+		}
 		return act(redirect, username, "Changes to " + username + " were saved.",
-				() -> administration.update(admin, username, new UserChanges(displayName, email,
-						roles == null ? List.of() : roles, null)));
+				() -> administration.update(admin, username, changes));
 	}
 
 	@PostMapping("/{username}/password")

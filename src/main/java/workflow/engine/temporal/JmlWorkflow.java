@@ -21,6 +21,7 @@ public interface JmlWorkflow {
 	String TYPE = "JmlRun";
 	String START_SIGNAL = "startRequested";
 	String DECISION_SIGNAL = "decision";
+	String RECHECK_SIGNAL = "recheckBlockedStage";
 
 	/** Runs the stages in order; returns the run's final status (its stored name). */
 	@WorkflowMethod(name = TYPE)
@@ -36,6 +37,10 @@ public interface JmlWorkflow {
 	/** A recorded action (approve, reject, return, withdraw, resubmit); duplicates by action id are ignored. */
 	@SignalMethod(name = DECISION_SIGNAL)
 	void decide(Decision decision);
+
+	/** Approvers changed: a blocked stage tries to activate again now rather than at its timer. */
+	@SignalMethod(name = RECHECK_SIGNAL)
+	void recheckBlockedStage();
 
 	/** Everything the workflow needs is in its input, so it never reads configuration or the database. */
 	/** {@code resume} is null for a first start; a repair goes on from it (see {@link Resume}). */

@@ -49,6 +49,8 @@ public class JmlWorkflowImpl implements JmlWorkflow {
 	static final String ACTIVITY_FAILURE_ATTENTION = "activity-failure-needs-attention";
 	/** 1 = a repaired run (input with a resume) goes on from the projection's state. */
 	static final String RESUME_FROM_PROJECTION = "resume-from-projection";
+	/** 1 = a blocked stage's wait ends early when approvers changed. */
+	static final String WAKE_BLOCKED_STAGE = "wake-blocked-stage";
 	/**
 	 * 1 = a blocked stage's wait continues as new once the history passes its limit (carrying the
 	 * stage, its backoff, the grants and the action ids seen), and a stage blocked for more than
@@ -89,6 +91,8 @@ public class JmlWorkflowImpl implements JmlWorkflow {
 	// a blocked wait that continued as new: its backoff so far (consumed by the first activation)
 	private long resumedBlockedWaitSeconds;
 	private int resumedBlockedRetries;
+	// approvers changed since the blocked stage last tried (a signal)
+	private boolean recheck;
 
 	/** How waiting on an active stage ended. */
 	private enum StageEnd {
@@ -141,6 +145,11 @@ public class JmlWorkflowImpl implements JmlWorkflow {
 	@Override
 	public void startRequested(UUID runId) {
 		// nothing to do: see the interface
+	}
+
+	@Override
+	public void recheckBlockedStage() {
+		recheck = true;
 	}
 
 	@Override
@@ -241,6 +250,8 @@ public class JmlWorkflowImpl implements JmlWorkflow {
 		resumedBlockedRetries = 0;
 		Duration cap = Duration.ofSeconds(timing.blockedRetryMaxSeconds());
 		while (true) {
+			// a change of approvers from now on wakes the wait below, should this try find the stage blocked
+			recheck = false;
 			Activation activation = tryActivate(stage, round);
 			if (activation.state() != ActivationState.BLOCKED) {
 				return Activated.by(activation);
@@ -295,11 +306,20 @@ public class JmlWorkflowImpl implements JmlWorkflow {
 		}
 	}
 
-	/** Waits until {@code until}; true when a withdraw arrived meanwhile (other decisions are ignored). */
+	/**
+	 * Waits until {@code until}, or until approvers changed ({@link #recheckBlockedStage}); true
+	 * when a withdraw arrived meanwhile (other decisions are ignored).
+	 */
 	private boolean withdrawnBefore(long until, StagePlan stage, int round) {
+		boolean wakes = Workflow.getVersion(WAKE_BLOCKED_STAGE, Workflow.DEFAULT_VERSION, 1) == 1;
 		while (true) {
 			long remaining = until - Workflow.currentTimeMillis();
-			if (remaining <= 0 || !Workflow.await(Duration.ofMillis(remaining), () -> !pending.isEmpty())) {
+			if (remaining <= 0 || !Workflow.await(Duration.ofMillis(remaining), () -> !pending.isEmpty() || wakes && recheck)) {
+				return false;
+			}
+			if (pending.isEmpty()) {
+				// woken: the stage tries to activate again now
+				recheck = false;
 				return false;
 			}
 			Decision decision = pending.poll();

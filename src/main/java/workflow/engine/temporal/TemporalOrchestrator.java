@@ -91,8 +91,13 @@ class TemporalOrchestrator implements Orchestrator {
 		String workflowId = workflowId(signal.runId());
 		try {
 			deadline.call(() -> {
-				client.newUntypedWorkflowStub(workflowId, Optional.empty(), Optional.of(JmlWorkflow.TYPE))
-					.signal(JmlWorkflow.DECISION_SIGNAL, signal.decision());
+				var stub = client.newUntypedWorkflowStub(workflowId, Optional.empty(), Optional.of(JmlWorkflow.TYPE));
+				if (signal.decision() == null) {
+					stub.signal(JmlWorkflow.RECHECK_SIGNAL);
+				}
+				else {
+					stub.signal(JmlWorkflow.DECISION_SIGNAL, signal.decision());
+				}
 				return null;
 			});
 		}

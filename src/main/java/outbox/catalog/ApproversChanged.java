@@ -1,0 +1,31 @@
+package outbox.catalog;
+
+import java.util.UUID;
+
+/**
+ * Something that can unblock a stage changed: a group gained a member, a user was enabled or
+ * given a role, a definition's quorum changed, a delegation was set ({@code cause} says which).
+ * Published by {@code workflow} (for the directory, through its {@code platform} SPI) in the
+ * transaction of the change; {@code workflow} then has its blocked stages check again at once
+ * instead of at their next timer.
+ */
+@EventType(key = ApproversChanged.TYPE)
+public record ApproversChanged(UUID changeId, String cause) implements CatalogEvent {
+
+	public static final String TYPE = "workflow.approvers.changed";
+
+	public ApproversChanged {
+		Events.required(changeId, "changeId");
+		Events.requiredText(cause, "cause");
+	}
+
+	@Override
+	public UUID aggregateId() {
+		return changeId;
+	}
+
+	@Override
+	public String idempotencyKey() {
+		return TYPE + ":" + changeId;
+	}
+}
