@@ -27,7 +27,7 @@ import platform.AppUser;
 		they call the API with API tokens, as HTTP Basic cannot carry the code.""")
 class SecondFactorPolicyApiController {
 
-	record Policy(@NotBlank(message = "is required") @Pattern(regexp = "nobody|admins|everyone",
+	record TwoFactorPolicy(@NotBlank(message = "is required") @Pattern(regexp = "nobody|admins|everyone",
 			message = "must be nobody, admins or everyone") @Schema(allowableValues = { "nobody", "admins", "everyone" }) String requiredFor) {
 	}
 
@@ -39,14 +39,14 @@ class SecondFactorPolicyApiController {
 
 	@GetMapping
 	@Operation(summary = "Who must use a second factor")
-	Policy get(@AuthenticationPrincipal AppUser admin) {
-		return new Policy(factors.policy(admin.tenantId()));
+	TwoFactorPolicy get(@AuthenticationPrincipal AppUser admin) {
+		return new TwoFactorPolicy(factors.policy(admin.tenantId()));
 	}
 
 	@PutMapping
 	@Operation(summary = "Require a second factor of nobody, the ADMINs or everyone (audited)")
-	Policy put(@AuthenticationPrincipal AppUser admin, @Valid @RequestBody Policy policy) {
+	TwoFactorPolicy put(@AuthenticationPrincipal AppUser admin, @Valid @RequestBody TwoFactorPolicy policy) {
 		factors.setPolicy(admin, policy.requiredFor());
-		return new Policy(factors.policy(admin.tenantId()));
+		return new TwoFactorPolicy(factors.policy(admin.tenantId()));
 	}
 }

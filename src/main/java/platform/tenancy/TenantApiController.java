@@ -24,7 +24,7 @@ import platform.AppUser;
 import platform.OperatorOnly;
 import platform.tenancy.TenantCommands.NewTenant;
 import platform.tenancy.TenantCommands.Suspension;
-import platform.tenancy.TenantLifecycle.Created;
+import platform.tenancy.TenantLifecycle.CreatedTenant;
 import platform.tenancy.TenantLifecycle.Tenant;
 
 /** Tenants for platform operators: every action is audited in the tenant's trail and the operator's. */
@@ -39,7 +39,7 @@ import platform.tenancy.TenantLifecycle.Tenant;
 class TenantApiController {
 
 	/** The list of every tenant. */
-	record Tenants(List<Tenant> items) {
+	record TenantList(List<Tenant> items) {
 	}
 
 	private final TenantLifecycle lifecycle;
@@ -54,15 +54,15 @@ class TenantApiController {
 
 	@GetMapping
 	@Operation(summary = "Every tenant with its status, user and employee counts")
-	Tenants list() {
-		return new Tenants(lifecycle.list());
+	TenantList list() {
+		return new TenantList(lifecycle.list());
 	}
 
 	@PostMapping
 	@Operation(summary = "Create a tenant and its first admin (ADMIN and HR); the answer shows the admin's "
 			+ "generated password this once; 409 tenant-exists when the id is taken")
-	ResponseEntity<Created> create(@AuthenticationPrincipal AppUser operator, @Valid @RequestBody NewTenant tenant) {
-		Created created = lifecycle.create(operator, tenant);
+	ResponseEntity<CreatedTenant> create(@AuthenticationPrincipal AppUser operator, @Valid @RequestBody NewTenant tenant) {
+		CreatedTenant created = lifecycle.create(operator, tenant);
 		return ResponseEntity.created(URI.create("/v1/platform/tenants/" + created.tenant().id()))
 			.header(HttpHeaders.CACHE_CONTROL, "no-store")
 			.body(created);

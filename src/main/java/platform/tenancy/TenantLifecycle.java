@@ -64,7 +64,7 @@ public class TenantLifecycle {
 	}
 
 	/** A new tenant and its first admin, with the generated password shown this once. */
-	public record Created(Tenant tenant, AdminUser admin, String password) {
+	public record CreatedTenant(Tenant tenant, AdminUser admin, String password) {
 	}
 
 	public List<Tenant> list() {
@@ -75,10 +75,10 @@ public class TenantLifecycle {
 		return tenant(existing(id));
 	}
 
-	public Created create(AppUser operator, NewTenant request) {
+	public CreatedTenant create(AppUser operator, NewTenant request) {
 		String id = request.id();
 		String password = generatedPassword();
-		Created created = transactions.inTenant(id, () -> {
+		CreatedTenant created = transactions.inTenant(id, () -> {
 			if (!tenants.insert(id, request.name().strip(), request.retentionDays(), clock.instant())) {
 				throw new DomainException.Conflict("A tenant " + id + " already exists.", "tenant-exists");
 			}
@@ -86,7 +86,7 @@ public class TenantLifecycle {
 					request.admin().username(), request.admin().email().strip(), FIRST_ADMIN_ROLES, password));
 			audit.record(actor(operator), "tenant.created", detail(id, "name", request.name().strip(), "admin",
 					admin.username(), "personalDataRetentionDays", request.retentionDays()));
-			return new Created(tenant(tenants.find(id).orElseThrow()), admin, password);
+			return new CreatedTenant(tenant(tenants.find(id).orElseThrow()), admin, password);
 		});
 		auditByOperator(operator, "tenant.created", id);
 		return created;

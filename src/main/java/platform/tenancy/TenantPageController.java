@@ -23,7 +23,7 @@ import platform.DomainException;
 import platform.OperatorOnly;
 import platform.tenancy.TenantCommands.FirstAdmin;
 import platform.tenancy.TenantCommands.NewTenant;
-import platform.tenancy.TenantLifecycle.Created;
+import platform.tenancy.TenantLifecycle.CreatedTenant;
 
 /**
  * The operators' tenants page: the list with suspend, resume, export and delete, and the form that
@@ -80,7 +80,7 @@ class TenantPageController {
 		validator.validate(tenant).forEach(v -> errors.putIfAbsent(field(v.getPropertyPath().toString()), v.getMessage()));
 		if (errors.isEmpty()) {
 			try {
-				Created created = lifecycle.create(operator, tenant);
+				CreatedTenant created = lifecycle.create(operator, tenant);
 				// shown once, on the page after the redirect; plain strings, as the session may be persisted
 				redirect.addFlashAttribute("createdTenant", created.tenant().id());
 				redirect.addFlashAttribute("createdAdmin", created.admin().username());
