@@ -3,6 +3,7 @@ package hr;
 import java.time.Clock;
 import java.time.LocalDate;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
 
@@ -30,7 +31,9 @@ import outbox.catalog.RunOutcome;
 import platform.Page;
 import platform.DomainException;
 import platform.ExpectedVersion;
+import platform.PlatformAudit;
 import platform.Role;
+import platform.TenantSuspensions;
 import platform.TenantTransactions;
 import platform.UserDirectory;
 import platform.UserDirectory.DirectoryUser;
@@ -43,15 +46,22 @@ import platform.UserDirectory.DirectoryUser;
 @Service
 public class EmployeeService {
 
+	/** The audit actor of the erasure job. */
+	static final String ERASURE_ACTOR = "hr_erase_leavers";
+
 	private final TenantTransactions transactions;
 	private final EmployeeRepository employees;
 	private final EmployeeRunRepository runs;
 	private final UserDirectory users;
 	private final OutboxPublisher outbox;
 	private final Clock clock;
+	private final TenantSuspensions suspensions;
+	private final PlatformAudit audit;
 
 	EmployeeService(TenantTransactions transactions, EmployeeRepository employees, EmployeeRunRepository runs,
-			UserDirectory users, OutboxPublisher outbox, Clock clock) {
+			UserDirectory users, OutboxPublisher outbox, Clock clock, TenantSuspensions suspensions, PlatformAudit audit) {
+		this.suspensions = suspensions;
+		this.audit = audit;
 		this.transactions = transactions;
 		this.employees = employees;
 		this.runs = runs;
@@ -274,9 +284,27 @@ public class EmployeeService {
 		return transactions.inTenant(tenantId, () -> employees.activateDueStarters(today, limit));
 	}
 
-	/** The tenants with pending starters due by {@code today} (the activation job's scan). */
+	/** The tenants with pending starters due by {@code today} (the activation job's scan), suspended ones left out. */
 	public List<String> tenantsWithDueStarters(LocalDate today) {
-		return employees.tenantsWithDueStarters(today);
+		return suspensions.active(employees.tenantsWithDueStarters(today));
+	}
+
+	/** The active tenants with left employees whose personal data is due for erasure on {@code today}. */
+	public List<String> tenantsWithErasableLeavers(LocalDate today) {
+		return suspensions.active(employees.tenantsWithErasableLeavers(today));
+	}
+
+	/**
+	 * Erases the name and email of up to {@code limit} employees of the tenant who left longer ago
+	 * than its retention period; each erasure is audited ({@code employee.personal_data_erased}).
+	 */
+	public List<UUID> erasePersonalData(String tenantId, LocalDate today, int limit) {
+		return transactions.inTenant(tenantId, () -> {
+			List<UUID> erased = employees.erasePersonalData(today, clock.instant(), limit);
+			erased.forEach(id -> audit.record(ERASURE_ACTOR, "employee.personal_data_erased",
+					Map.of("subject", id.toString(), "reason", "retention period passed")));
+			return erased;
+		});
 	}
 
 	/** The runs HR asked for this employee, newest first; 404 for an unknown employee. */

@@ -75,7 +75,7 @@ class AccessMatrixTests {
 		OPERATOR, ADMIN, HR, APPROVER, AUTHENTICATED;
 
 		static Rule of(String path) {
-			if (path.startsWith("/v1/admin/jobs")) {
+			if (path.startsWith("/v1/admin/jobs") || path.startsWith("/v1/platform/")) {
 				return OPERATOR;
 			}
 			if (path.startsWith("/v1/admin/") || path.endsWith("/repair") || path.endsWith("/repairs")

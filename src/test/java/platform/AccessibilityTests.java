@@ -88,7 +88,7 @@ class AccessibilityTests {
 			.get("items").get(0).get("id").asString();
 
 		Map<String, List<String>> pages = new LinkedHashMap<>();
-		pages.put(null, List.of("/login", "/login?error", "/login?logout", "/login?sso_unavailable"));
+		pages.put(null, List.of("/login", "/login?error", "/login?logout", "/login?sso_unavailable", "/login?suspended"));
 		pages.put("hana", List.of("/", "/work", "/runs", "/runs?employeeId=" + employeeId, "/runs?blocked=true&overdue=true",
 				"/runs/" + runId, "/runs/" + returnedRun, "/hr/employees", "/hr/employees?q=Axe", "/hr/employees/new",
 				"/hr/employees/" + employeeId, "/hr/employees/" + employeeId + "/edit",
@@ -104,7 +104,7 @@ class AccessibilityTests {
 				"/admin/outbox/dead-letters/bulk?action=retry&errorClass=" + ERROR_CLASS, "/admin/outbox/events",
 				"/admin/outbox/events/" + eventId, "/admin/attention", "/admin/insights", "/admin/api-tokens",
 				"/admin/users", "/admin/users/manny", "/admin/groups", "/admin/groups/managers", "/admin/definitions",
-				"/admin/definitions/joiner", "/admin/sso", "/admin/audit", "/admin/jobs"));
+				"/admin/definitions/joiner", "/admin/sso", "/admin/audit", "/admin/jobs", "/platform/tenants", "/admin/two-factor", "/account/two-factor"));
 
 		List<String> violations = new ArrayList<>();
 		int checked = 0;

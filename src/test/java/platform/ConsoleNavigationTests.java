@@ -23,18 +23,19 @@ class ConsoleNavigationTests {
 	private static final Pattern LINK = Pattern.compile("href=\"(/[^\"]*)\"");
 	private static final List<String> ADMIN = List.of("/admin/outbox", "/admin/outbox/dead-letters", "/admin/attention",
 			"/admin/insights", "/admin/outbox/events", "/admin/api-tokens", "/admin/users", "/admin/groups",
-			"/admin/definitions", "/admin/sso", "/admin/audit");
+			"/admin/definitions", "/admin/sso", "/admin/audit", "/admin/two-factor");
 
 	@LocalServerPort
 	int port;
 
 	@Test
 	void eachUserSeesTheLinksOfTheirRoles() {
-		assertThat(navLinks("hana")).containsExactly("/", "/work", "/runs", "/hr/employees");
-		assertThat(navLinks("manny")).containsExactly("/", "/inbox", "/runs", "/me/delegation");
-		assertThat(navLinks("ada")).containsExactlyElementsOf(concat(List.of("/", "/runs"), ADMIN, List.of("/admin/jobs")));
-		assertThat(navLinks("gus")).containsExactlyElementsOf(
-				concat(List.of("/", "/inbox", "/work", "/runs", "/hr/employees"), ADMIN, List.of("/me/delegation")));
+		assertThat(navLinks("hana")).containsExactly("/", "/work", "/runs", "/hr/employees", "/account/two-factor");
+		assertThat(navLinks("manny")).containsExactly("/", "/inbox", "/runs", "/me/delegation", "/account/two-factor");
+		assertThat(navLinks("ada")).containsExactlyElementsOf(
+				concat(List.of("/", "/runs"), ADMIN, List.of("/admin/jobs", "/platform/tenants", "/account/two-factor")));
+		assertThat(navLinks("gus")).containsExactlyElementsOf(concat(List.of("/", "/inbox", "/work", "/runs", "/hr/employees"),
+				ADMIN, List.of("/me/delegation", "/account/two-factor")));
 	}
 
 	private List<String> navLinks(String user) {

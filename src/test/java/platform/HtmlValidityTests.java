@@ -73,13 +73,15 @@ class HtmlValidityTests {
 		pages.put("ada", List.of("/", "/runs", "/runs/" + runId, "/admin/outbox", "/admin/outbox/dead-letters",
 				"/admin/outbox/events", "/admin/outbox/events/" + eventId, "/admin/attention", "/admin/insights",
 				"/admin/api-tokens", "/admin/users", "/admin/users/manny", "/admin/groups", "/admin/groups/managers",
-				"/admin/definitions", "/admin/definitions/joiner", "/admin/sso", "/admin/audit"));
+				"/admin/definitions", "/admin/definitions/joiner", "/admin/sso", "/admin/audit", "/platform/tenants", "/admin/two-factor", "/account/two-factor"));
 
 		EmbeddedValidator validator = new EmbeddedValidator();
 		validator.setOutputFormat(EmbeddedValidator.OutputFormat.JSON);
 		List<String> errors = new ArrayList<>();
 		int checked = 0;
 		errors.addAll(check(validator, "anonymous /login", get(null, "/login")));
+		checked++;
+		errors.addAll(check(validator, "anonymous /login?suspended", get(null, "/login?suspended")));
 		checked++;
 		for (Map.Entry<String, List<String>> user : pages.entrySet()) {
 			ConsoleSession session = ConsoleSession.login(port, user.getKey());

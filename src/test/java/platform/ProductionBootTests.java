@@ -204,6 +204,40 @@ class ProductionBootTests {
 		}
 	}
 
+	@Test
+	@Order(6)
+	void theBootstrapAdminAsPlatformOperatorCreatesSuspendsAndResumesATenantWithoutSql() {
+		try (ConfigurableApplicationContext app = start(production())) {
+			ApiClient operator = new ApiClient(port(app), ADMIN_PASSWORD);
+			var created = operator.post(ADMIN, "/v1/platform/tenants", """
+					{"id":"initrode","name":"Initrode","admin":{"username":"bill","email":"bill@initrode.example"}}""");
+			assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+			String password = json.readTree(created.body()).get("password").asString();
+			ApiClient bill = new ApiClient(port(app), password);
+			assertThat(bill.get("bill@initrode", "/v1/me").statusCode()).isEqualTo(200);
+			var hired = bill.post("bill@initrode", "/v1/hr/employees", """
+					{"displayName":"Tom Smykowski","email":"tom@initrode.example","department":"Customers",\
+					"startDate":"2031-05-01"}""");
+			assertThat(hired.statusCode()).as(hired.body()).isEqualTo(201);
+
+			var suspended = operator.post(ADMIN, "/v1/platform/tenants/initrode/suspend", "{\"reason\":\"contract ended\"}");
+			assertThat(suspended.statusCode()).as(suspended.body()).isEqualTo(200);
+			var refused = bill.get("bill@initrode", "/v1/me");
+			assertThat(refused.statusCode()).isEqualTo(403);
+			assertThat(refused.body()).contains("tenant-suspended");
+			assertThat(operator.get(ADMIN, "/v1/me").statusCode()).as("the operator's tenant goes on").isEqualTo(200);
+			assertThat(operator.get(ADMIN, "/v1/platform/tenants").body()).contains("\"id\":\"initrode\"", "\"status\":\"suspended\"");
+
+			assertThat(operator.post(ADMIN, "/v1/platform/tenants/initrode/resume", null).statusCode()).isEqualTo(200);
+			assertThat(bill.get("bill@initrode", "/v1/me").statusCode()).isEqualTo(200);
+		}
+		assertThat(count("""
+				SELECT count(*) FROM platform_audit WHERE tenant_id = 'initrode'
+				AND action IN ('tenant.created', 'tenant.suspended', 'tenant.resumed')""")).isEqualTo(3L);
+		assertThat(count("SELECT count(*) FROM platform_audit WHERE tenant_id = 'initech' AND action LIKE 'tenant.%'"))
+			.as("the operator's own trail").isEqualTo(3L);
+	}
+
 	private String awaitRunOf(ApiClient api, String employeeId) {
 		AtomicReference<String> runId = new AtomicReference<>();
 		await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(250)).untilAsserted(() -> {

@@ -183,6 +183,34 @@ public class EmployeeRepository {
 			.list();
 	}
 
+	/** The erasure job's one cross-tenant question (V252): which active tenants have left employees past their retention. */
+	public List<String> tenantsWithErasableLeavers(LocalDate today) {
+		return jdbc.sql("SELECT t FROM hr_tenants_with_erasable_leavers(:today) AS t ORDER BY t")
+			.param("today", today)
+			.query(String.class)
+			.list();
+	}
+
+	/**
+	 * Replaces the name and email of up to {@code limit} employees of the current tenant who left
+	 * longer ago than its retention period (ids, dates and the rest kept); returns their ids.
+	 */
+	public List<UUID> erasePersonalData(LocalDate today, java.time.Instant now, int limit) {
+		return jdbc.sql("""
+				UPDATE employees SET display_name = 'Erased employee', email = 'erased-' || id || '@erased.invalid',
+				       personal_data_erased_at = :now, version = version + 1, updated_at = :now
+				WHERE id IN (SELECT e.id FROM employees e JOIN tenants t ON t.id = e.tenant_id
+				             WHERE e.status = 'left' AND e.personal_data_erased_at IS NULL
+				               AND greatest(e.last_day, e.updated_at::date) + t.personal_data_retention_days <= :today
+				             ORDER BY e.id LIMIT :limit FOR UPDATE OF e SKIP LOCKED)
+				RETURNING id""")
+			.param("today", today)
+			.param("now", java.sql.Timestamp.from(now))
+			.param("limit", limit)
+			.query(UUID.class)
+			.list();
+	}
+
 	/** Keyset pagination on (lower(display_name), id). */
 	public Page<Employee> list(EmployeeQuery query) {
 		StringBuilder sql = new StringBuilder("SELECT " + COLUMNS + " FROM employees WHERE true");

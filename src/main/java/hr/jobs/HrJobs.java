@@ -15,11 +15,16 @@ class HrJobs {
 
 	@Bean
 	JobNames hrJobNames() {
-		return JobNames.of(StarterActivationJob.NAME);
+		return JobNames.of(StarterActivationJob.NAME, LeaverErasureJob.NAME);
 	}
 
 	@Bean
 	Job starterActivationJob(EmployeeService employees, Clock clock) {
 		return new StarterActivationJob(employees, clock, StarterActivationJob.BATCH_SIZE);
+	}
+
+	@Bean
+	Job leaverErasureJob(EmployeeService employees, Clock clock) {
+		return new LeaverErasureJob(employees, clock, LeaverErasureJob.BATCH_SIZE);
 	}
 }

@@ -39,6 +39,7 @@ class SecurityConfiguration {
 			.authorizeHttpRequests(requests -> requests
 				// jobs work across tenants: platform operators only, not a tenant's ADMIN
 				.requestMatchers("/v1/admin/jobs/**", "/v1/admin/jobs").hasRole(AppUser.OPERATOR)
+				.requestMatchers("/v1/platform/**").hasRole(AppUser.OPERATOR)
 				.requestMatchers("/v1/admin/**").hasRole(Role.ADMIN.name())
 				.requestMatchers("/v1/hr/**").hasRole(Role.HR.name())
 				.anyRequest().authenticated())
@@ -63,6 +64,7 @@ class SecurityConfiguration {
 				.requestMatchers("/healthz", "/readyz", "/metrics", "/health/**")
 				.permitAll()
 				.requestMatchers("/admin/jobs/**", "/admin/jobs").hasRole(AppUser.OPERATOR)
+				.requestMatchers("/platform/**").hasRole(AppUser.OPERATOR)
 				.requestMatchers("/admin/**").hasRole(Role.ADMIN.name())
 				.requestMatchers("/hr/**").hasRole(Role.HR.name())
 				.anyRequest()

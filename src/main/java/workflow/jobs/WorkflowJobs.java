@@ -12,6 +12,7 @@ import org.springframework.context.annotation.Configuration;
 import jobs.Job;
 import jobs.JobNames;
 import jobs.TenantBatchJob;
+import platform.TenantSuspensions;
 import platform.TenantTransactions;
 import workflow.Action;
 import workflow.Run;
@@ -21,7 +22,10 @@ import workflow.decisions.SignalDelivery;
 import workflow.start.RunRequests;
 import workflow.store.ActionRepository;
 
-/** The workflow's jobs, each a {@link TenantBatchJob} over its durable source. */
+/**
+ * The workflow's jobs, each a {@link TenantBatchJob} over its durable source; suspended tenants are
+ * left out of every round until they are resumed.
+ */
 @Configuration(proxyBeanMethods = false)
 class WorkflowJobs {
 
@@ -44,10 +48,10 @@ class WorkflowJobs {
 	 * {@code start_requested_at}) are the durable source, the start request's key makes it once.
 	 */
 	@Bean
-	Job prehireStartJob(TenantScans scans, RunRequests requests, WorkflowProperties properties, Clock clock) {
+	Job prehireStartJob(TenantScans scans, TenantSuspensions suspensions, RunRequests requests, WorkflowProperties properties, Clock clock) {
 		int batchSize = properties.jobs().batchSize();
 		return TenantBatchJob.<UUID>eachItem(PREHIRE_START, "requested the start of {} pre-hire run(s)", clock,
-				scans::withDueStarts, (tenant, now) -> requests.dueStarts(tenant, now, batchSize),
+				now -> suspensions.active(scans.withDueStarts(now)), (tenant, now) -> requests.dueStarts(tenant, now, batchSize),
 				(tenant, runId, now) -> requests.startWaiting(tenant, runId));
 	}
 
@@ -56,10 +60,10 @@ class WorkflowJobs {
 	 * per activation ({@code reminder_published_at} and the event's idempotency key).
 	 */
 	@Bean
-	Job stageReminderJob(TenantScans scans, StageReminders reminders, WorkflowProperties properties, Clock clock) {
+	Job stageReminderJob(TenantScans scans, TenantSuspensions suspensions, StageReminders reminders, WorkflowProperties properties, Clock clock) {
 		int batchSize = properties.jobs().batchSize();
 		return TenantBatchJob.<UUID>eachItem(STAGE_REMINDERS, "published {} SLA reminder(s)", clock,
-				scans::withOverdueStages, (tenant, now) -> reminders.overdue(tenant, now, batchSize),
+				now -> suspensions.active(scans.withOverdueStages(now)), (tenant, now) -> reminders.overdue(tenant, now, batchSize),
 				reminders::publish);
 	}
 
@@ -71,12 +75,12 @@ class WorkflowJobs {
 	 * the due ones go oldest-due first, so failing actions never hide a newer one.
 	 */
 	@Bean
-	Job signalRedeliveryJob(TenantScans scans, TenantTransactions transactions, ActionRepository actions,
+	Job signalRedeliveryJob(TenantScans scans, TenantSuspensions suspensions, TenantTransactions transactions, ActionRepository actions,
 			SignalDelivery delivery, WorkflowProperties properties, Clock clock) {
 		Duration delay = properties.jobs().signalRedeliveryDelay();
 		int batchSize = properties.jobs().batchSize();
 		return TenantBatchJob.<Action>eachItem(SIGNAL_REDELIVERY, "handled {} undelivered action(s)", clock,
-				now -> scans.withDueSignals(now, now.minus(delay)),
+				now -> suspensions.active(scans.withDueSignals(now, now.minus(delay))),
 				(tenant, now) -> transactions.readInTenant(tenant, () -> actions.dueSignals(now, now.minus(delay), batchSize)),
 				(tenant, action, now) -> {
 					if (delivery.deliver(tenant, action)) {
@@ -93,10 +97,10 @@ class WorkflowJobs {
 	 * are the durable source; runs checked least recently go first.
 	 */
 	@Bean
-	Job reconcileJob(TenantScans scans, RunReconciliation reconciliation, WorkflowProperties properties, Clock clock) {
+	Job reconcileJob(TenantScans scans, TenantSuspensions suspensions, RunReconciliation reconciliation, WorkflowProperties properties, Clock clock) {
 		int batchSize = properties.jobs().batchSize();
 		return TenantBatchJob.<Run>eachItem(RECONCILE, "checked {} live run(s) against their executions", clock,
-				scans::withLiveRuns, (tenant, now) -> reconciliation.due(tenant, now, batchSize),
+				now -> suspensions.active(scans.withLiveRuns(now)), (tenant, now) -> reconciliation.due(tenant, now, batchSize),
 				(tenant, run, now) -> reconciliation.check(tenant, run, now));
 	}
 }
