@@ -64,3 +64,24 @@ BEGIN
     EXECUTE format('GRANT EXECUTE ON FUNCTION auth_use_api_token(text, timestamptz, interval) TO %I', '${app_role}');
 END
 $$;
+
+CREATE OR REPLACE FUNCTION auth_second_factor(p_tenant text, p_username text)
+    RETURNS text
+    LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = public
+AS $$
+DECLARE
+    v_policy text;
+BEGIN
+    IF EXISTS (SELECT 1 FROM app_user_totp t
+               WHERE t.tenant_id = p_tenant AND t.username = p_username AND t.confirmed_at IS NOT NULL) THEN
+        RETURN 'enrolled';
+    END IF;
+    SELECT p.required_for INTO v_policy FROM tenant_second_factor_policy p WHERE p.tenant_id = p_tenant;
+    IF v_policy = 'everyone' OR (v_policy = 'admins' AND EXISTS (
+            SELECT 1 FROM app_user_roles r
+            WHERE r.tenant_id = p_tenant AND r.username = p_username AND r.role = 'ADMIN')) THEN
+        RETURN 'required';
+    END IF;
+    RETURN 'none';
+END
+$$;

@@ -36,6 +36,8 @@ AS $$
                 ORDER BY e.available_at DESC, e.created_at DESC
                 LIMIT p_limit) upto) c
         WHERE due.tenant_id IS NOT NULL
+          -- a suspended tenant's events wait, pending, until it is resumed
+          AND NOT EXISTS (SELECT 1 FROM tenants s WHERE s.id = due.tenant_id AND s.status = 'suspended')
     ), sized AS (
         -- the batch: p_limit, or a group for each due tenant (what it has when less), at most 4 x p_limit
         SELECT counted.tenant_id, counted.due_count,
@@ -96,7 +98,8 @@ AS $$
             WHERE d.tenant_id = t.tenant_id AND d.status = 'pending' AND d.available_at <= now()
             ORDER BY d.available_at, d.created_at
             LIMIT p_group
-            FOR UPDATE SKIP LOCKED) p))
+            FOR UPDATE SKIP LOCKED) p
+        WHERE NOT EXISTS (SELECT 1 FROM tenants s WHERE s.id = t.tenant_id AND s.status = 'suspended')))
     RETURNING e.id, e.tenant_id, e.event_type, e.aggregate_id, e.idempotency_key, e.payload_version, e.payload::text,
               e.attempts, e.max_attempts, extract(epoch FROM clock_timestamp() - e.created_at)::float8,
               e.available_at, e.created_at
@@ -189,6 +192,7 @@ AS $$
         WHERE e.tenant_id = t.tenant_id AND e.status = 'pending'
         ORDER BY e.available_at LIMIT 1) n
     WHERE t.tenant_id IS NOT NULL
+      AND NOT EXISTS (SELECT 1 FROM tenants s WHERE s.id = t.tenant_id AND s.status = 'suspended')
 $$;
 
 REVOKE ALL ON FUNCTION outbox_claim_due(uuid, text, interval, integer, integer) FROM PUBLIC;
