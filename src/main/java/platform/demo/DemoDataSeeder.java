@@ -39,7 +39,8 @@ class DemoDataSeeder {
 					new DemoUser("ada", "Ada Admin", List.of(Role.ADMIN), List.of())),
 			"globex", List.of(
 					new DemoUser("gus", "Gus Garcia", List.of(Role.HR, Role.ADMIN, Role.APPROVER),
-							List.of("managers", "it", "security", "hr"))));
+							List.of("managers", "it", "security", "hr")),
+					new DemoUser("gina", "Gina Russo", List.of(Role.HR), List.of())));
 
 	static final List<String> TEMPLATE_GROUPS = List.of("managers", "it", "security", "hr");
 
@@ -80,6 +81,6 @@ class DemoDataSeeder {
 		// granted in the operator's tenant unit of work (row-level security, V212)
 		transactions.runInTenant(DEMO_OPERATOR_TENANT, () -> operators.grant(DEMO_OPERATOR_TENANT, DEMO_OPERATOR, "demo"));
 		log.info("Demo data ready: tenant acme (hana/HR, manny/ivan/sara/sam APPROVER, ada/ADMIN and platform operator), "
-				+ "tenant globex (gus/all roles); password 'demo'");
+				+ "tenant globex (gus/all roles, gina/HR); password 'demo'");
 	}
 }
