@@ -48,7 +48,7 @@ class ConfigurationDocumentationTests {
 	private static final Pattern PROPERTY_REFERENCE = Pattern.compile("\"\\$\\{([a-z][a-z0-9.\\-_]*)(?::([^}]*))?}\"");
 
 	/** A table row: {@code | `NAME` | `default` or _(empty)_ | meaning |}. */
-	private static final Pattern ROW = Pattern.compile("^\\|\\s*`([^`]+)`\\s*\\|\\s*([^|]*?)\\s*\\|", Pattern.MULTILINE);
+	private static final Pattern ROW = Pattern.compile("^\\|\\s*`([^`]+)`\\s*\\|\\s*((?:\\\\\\||[^|])*?)\\s*\\|", Pattern.MULTILINE);
 
 	private static final String EMPTY = "_(empty)_";
 
@@ -109,7 +109,7 @@ class ConfigurationDocumentationTests {
 		Matcher row = ROW.matcher(markdown);
 		while (row.find()) {
 			String cell = row.group(2);
-			documented.put(row.group(1), cell.equals(EMPTY) ? "" : cell.replaceAll("^`|`$", ""));
+			documented.put(row.group(1), cell.equals(EMPTY) ? "" : cell.replaceAll("^`|`$", "").replace("\\|", "|"));
 		}
 		return documented;
 	}

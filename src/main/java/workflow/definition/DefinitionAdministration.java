@@ -17,7 +17,6 @@ import platform.PlatformAudit;
 import platform.TenantTransactions;
 import platform.UserDirectory;
 import workflow.StageKind;
-import workflow.attention.ApproverChanges;
 import workflow.definition.DefinitionEdit.StageEdit;
 
 /**
@@ -39,11 +38,11 @@ public class DefinitionAdministration {
 	private final DefinitionRepository definitions;
 	private final UserDirectory directory;
 	private final PlatformAudit audit;
-	private final ApproverChanges approvers;
+	private final ApproverAnnouncement approvers;
 	private final Clock clock;
 
 	DefinitionAdministration(TenantTransactions transactions, DefinitionRepository definitions, UserDirectory directory,
-			PlatformAudit audit, ApproverChanges approvers, Clock clock) {
+			PlatformAudit audit, ApproverAnnouncement approvers, Clock clock) {
 		this.transactions = transactions;
 		this.approvers = approvers;
 		this.definitions = definitions;

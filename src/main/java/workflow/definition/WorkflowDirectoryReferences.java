@@ -6,7 +6,6 @@ import java.util.stream.Stream;
 import org.springframework.stereotype.Component;
 
 import platform.DirectoryReferences;
-import workflow.attention.ApproverChanges;
 
 /** Tells the tenant administration where the workflow names users and groups. */
 @Component
@@ -14,9 +13,9 @@ class WorkflowDirectoryReferences implements DirectoryReferences {
 
 	private final DefinitionRepository definitions;
 	private final OpenStages stages;
-	private final ApproverChanges approvers;
+	private final ApproverAnnouncement approvers;
 
-	WorkflowDirectoryReferences(DefinitionRepository definitions, OpenStages stages, ApproverChanges approvers) {
+	WorkflowDirectoryReferences(DefinitionRepository definitions, OpenStages stages, ApproverAnnouncement approvers) {
 		this.definitions = definitions;
 		this.stages = stages;
 		this.approvers = approvers;
