@@ -1,6 +1,7 @@
 package platform;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import java.nio.charset.StandardCharsets;
@@ -99,10 +100,14 @@ class GeneratedClientContractTests {
 				WorkflowRunsApi runs = new WorkflowRunsApi(person(approver));
 				assertThat(runs.runDetail(run.getId()).getAllowedActions()).as(approver + " on " + stage.getName())
 					.contains(RunView.AllowedActionsEnum.APPROVE);
-				// the first decision leaves stageId out (the current stage); the others name the stage they saw
+				if (first) {
+					// a decision that does not name its stage is refused: nobody decides a stage they have not seen
+					assertThatThrownBy(() -> runs.runAct(run.getId(), "approve", UUID.randomUUID().toString(), null))
+						.isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.getCode()).isEqualTo(400));
+					first = false;
+				}
 				Action action = runs.runAct(run.getId(), "approve", UUID.randomUUID().toString(),
-						first ? null : new ActionBody().stageId(stage.getId()));
-				first = false;
+						new ActionBody().stageId(stage.getId()));
 				assertThat(action.getStageId()).isEqualTo(stage.getId());
 				assertThat(action.getActor()).isEqualTo(approver);
 				decided++;

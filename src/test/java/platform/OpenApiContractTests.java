@@ -50,7 +50,7 @@ class OpenApiContractTests {
 	}
 
 	@Test
-	void updatesDocumentTheirPreconditionsAndDecisionsTheirDefaultStage() {
+	void updatesDocumentTheirPreconditionsAndDecisionsTheStageTheyDecide() {
 		JsonNode paths = document().get("paths");
 		for (String update : List.of("/v1/hr/employees/{id}/transfer", "/v1/hr/employees/{id}/offboard")) {
 			JsonNode operation = paths.get(update).get("post");
@@ -69,7 +69,7 @@ class OpenApiContractTests {
 		JsonNode schemas = document().get("components").get("schemas");
 		assertThat(schemas.get("ActionBody").path("required").toString()).doesNotContain("stageId");
 		assertThat(schemas.get("ActionBody").get("properties").get("stageId").get("description").asString())
-			.contains("current stage");
+			.contains("required for approve, reject and return", "409");
 		assertThat(schemas.get("Transfer").path("required").toString()).doesNotContain("department", "manager");
 		assertThat(schemas.get("Hire").get("properties").has("allowBackdated")).isTrue();
 	}

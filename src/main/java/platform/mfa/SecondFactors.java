@@ -76,7 +76,7 @@ class SecondFactors {
 	 */
 	Enrolment startEnrolment(AppUser user) {
 		if (!secrets.available()) {
-			throw new DomainException.Conflict("The second factor is not configured on this server (JMLHUB_MFA_KEY).",
+			throw new DomainException.Conflict("The second factor is not configured on this server (SECRETS_KEYS).",
 					"second-factor-unavailable");
 		}
 		byte[] secret = transactions.inTenant(user.tenantId(), () -> {

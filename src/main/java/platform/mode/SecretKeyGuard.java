@@ -21,7 +21,7 @@ final class SecretKeyGuard {
 			return;
 		}
 		if (Boolean.TRUE.equals(jdbc.sql("SELECT platform_secrets_stored()").query(Boolean.class).single())) {
-			throw new StartupRefusedException("secrets are stored in the database (single sign-on client secrets), but no "
+			throw new StartupRefusedException("secrets are stored in the database (single sign-on client secrets or second-factor secrets), but no "
 					+ "key to open them is configured.", "Set SECRETS_KEYS (id=key, the key a long random string) and "
 							+ "SECRETS_CURRENT_KEY to the key the secrets were sealed with (docs/operations.md).");
 		}

@@ -1,8 +1,8 @@
--- The current definitions of these functions (the numbered migration that introduced them needed
--- them while it ran; a change is made here, never in a new numbered migration).
+-- Whether any tenant has stored a sealed secret (single sign-on client secrets, second-factor
+-- secrets): a start without a key to open them is refused.
 
 CREATE OR REPLACE FUNCTION platform_secrets_stored()
     RETURNS boolean LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public
 AS $$
-    SELECT EXISTS (SELECT 1 FROM platform_sso)
+    SELECT EXISTS (SELECT 1 FROM platform_sso) OR EXISTS (SELECT 1 FROM app_user_totp)
 $$;

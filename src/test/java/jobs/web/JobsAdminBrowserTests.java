@@ -44,7 +44,7 @@ class JobsAdminBrowserTests {
 				}))).observe(document.getElementById('jobs-live').parentElement, { childList: true, subtree: true });
 				""");
 
-		row.findElement(By.cssSelector("button")).click();
+		browser.click(row.findElement(By.cssSelector("button")));
 
 		browser.waitForText("#jobs-flash", "for test_counter is stored");
 		browser.until(ExpectedConditions.stalenessOf(row), "the row to be swapped");

@@ -70,6 +70,7 @@ class TwoFactorBrowserTests {
 		violations.addAll(Axe.seriousViolations(browser, "enrolment with a wrong code"));
 		type(browser, "#code", code(secret, 0));
 		browser.click(browser.waitFor("#enrol-form button[type=submit]"));
+		browser.waitFor("#recovery-codes li");
 		List<String> recoveryCodes = browser.driver().findElements(By.cssSelector("#recovery-codes li")).stream()
 			.map(WebElement::getText).toList();
 		assertThat(recoveryCodes).hasSize(10).allMatch(code -> code.matches("[a-z0-9]{4}(-[a-z0-9]{4}){3}"));
@@ -105,7 +106,7 @@ class TwoFactorBrowserTests {
 
 		assertThat(api.get(boss, "/v1/me").body()).contains("HTTP Basic cannot carry");
 		assertThat(transactions.readInTenant(tenant, () -> jdbc.sql("SELECT secret_encrypted FROM app_user_totp").query(String.class)
-			.single())).startsWith("k1:").doesNotContain(Base32.encode(secret)).doesNotContainIgnoringCase(
+			.single())).startsWith("enc:").doesNotContain(Base32.encode(secret)).doesNotContainIgnoringCase(
 					java.util.HexFormat.of().formatHex(secret));
 		assertThat(transactions.readInTenant(tenant, () -> jdbc.sql("""
 				SELECT action FROM platform_audit WHERE action LIKE '%second_factor%' ORDER BY id""").query(String.class).list()))
