@@ -65,6 +65,9 @@ BEGIN
 END
 $$;
 
+-- Asked on every password sign-in, before any unit of work (like auth_local_passwords): 'enrolled'
+-- (the user has a confirmed factor), 'required' (the tenant requires one of this user, who has
+-- none yet) or 'none'. PL/pgSQL, so its plan is kept for the session (V184).
 CREATE OR REPLACE FUNCTION auth_second_factor(p_tenant text, p_username text)
     RETURNS text
     LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = public
@@ -83,5 +86,12 @@ BEGIN
         RETURN 'required';
     END IF;
     RETURN 'none';
+END
+$$;
+
+REVOKE ALL ON FUNCTION auth_second_factor(text, text) FROM PUBLIC;
+DO $$
+BEGIN
+    EXECUTE format('GRANT EXECUTE ON FUNCTION auth_second_factor(text, text) TO %I', '${app_role}');
 END
 $$;

@@ -1,5 +1,5 @@
--- The current definitions of these functions (the numbered migration that introduced them needed
--- them while it ran; a change is made here, never in a new numbered migration).
+-- The audit trail's hash chain, retention and tenant census. V211 also creates the two chain
+-- functions because its trigger needs them while it runs; their current text is here.
 
 CREATE OR REPLACE FUNCTION platform_audit_hash(p_prev bytea, p_tenant text, p_seq bigint, p_actor text, p_action text,
                                     p_detail jsonb, p_acted_at timestamptz)
@@ -29,6 +29,9 @@ BEGIN
 END
 $$;
 
+-- The retention job's one way to remove entries (the runtime role cannot DELETE): the current
+-- tenant's oldest entries acted before p_before, as a prefix of its chain (never past the first
+-- younger entry, never the newest entry), at most p_limit of them. Returns how many it removed.
 CREATE OR REPLACE FUNCTION platform_audit_purge(p_before timestamptz, p_limit integer)
     RETURNS integer LANGUAGE sql VOLATILE SECURITY DEFINER SET search_path = public
 AS $$
@@ -46,8 +49,19 @@ AS $$
     SELECT count(*)::integer FROM gone
 $$;
 
+-- The audit jobs' cross-tenant question: which tenants exist (their entries are then read in
+-- each tenant's own unit of work).
 CREATE OR REPLACE FUNCTION platform_audit_tenants()
     RETURNS SETOF text LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public
 AS $$
     SELECT id FROM tenants ORDER BY id
+$$;
+
+REVOKE ALL ON FUNCTION platform_audit_purge(timestamptz, integer) FROM PUBLIC;
+REVOKE ALL ON FUNCTION platform_audit_tenants() FROM PUBLIC;
+DO $$
+BEGIN
+    EXECUTE format('GRANT EXECUTE ON FUNCTION platform_audit_purge(timestamptz, integer) TO %I', '${app_role}');
+    EXECUTE format('GRANT EXECUTE ON FUNCTION platform_audit_tenants() TO %I', '${app_role}');
+END
 $$;

@@ -6,3 +6,10 @@ CREATE OR REPLACE FUNCTION platform_secrets_stored()
 AS $$
     SELECT EXISTS (SELECT 1 FROM platform_sso) OR EXISTS (SELECT 1 FROM app_user_totp)
 $$;
+
+REVOKE ALL ON FUNCTION platform_secrets_stored() FROM PUBLIC;
+DO $$
+BEGIN
+    EXECUTE format('GRANT EXECUTE ON FUNCTION platform_secrets_stored() TO %I', '${app_role}');
+END
+$$;

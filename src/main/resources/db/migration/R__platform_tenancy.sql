@@ -1,6 +1,9 @@
--- The current definitions of these functions (the numbered migration that introduced them needed
--- them while it ran; a change is made here, never in a new numbered migration).
+-- Tenant lifecycle (platform operators): the cross-tenant overview, the suspended tenants the
+-- dispatcher and jobs skip, and the purge of a deleted tenant; SECURITY DEFINER, run as the owner.
 
+-- The operators' list of every tenant, with how many users and employees each has. The runtime
+-- role sees only the tenant of its unit of work; this SECURITY DEFINER function reads as the
+-- owner, whose owner_* SELECT policies see every tenant's rows.
 CREATE OR REPLACE FUNCTION platform_tenant_overview()
     RETURNS TABLE (id text, name text, status text, created_at timestamptz, suspended_at timestamptz,
                    suspended_by text, suspension_reason text, personal_data_retention_days integer,
@@ -15,6 +18,7 @@ AS $$
     ORDER BY t.id
 $$;
 
+-- The suspended tenants, which sign-ins, API tokens and background work skip.
 CREATE OR REPLACE FUNCTION platform_suspended_tenants()
     RETURNS SETOF text
     LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public
@@ -22,6 +26,11 @@ AS $$
     SELECT t.id FROM tenants t WHERE t.status = 'suspended' ORDER BY t.id
 $$;
 
+-- Deletes every row of a suspended tenant: each table of this schema with a tenant_id column, in
+-- whatever order its foreign keys allow (a table whose rows are still referenced is tried again
+-- after the others), then the tenant itself. Runs as the owner, so the append-only audit tables
+-- go too; row-level security still applies (FORCE), so the caller's unit of work must be the
+-- tenant's own. Returns the number of rows deleted.
 CREATE OR REPLACE FUNCTION platform_purge_tenant(p_tenant text)
     RETURNS bigint
     LANGUAGE plpgsql SECURITY DEFINER SET search_path = public
@@ -62,5 +71,16 @@ BEGIN
     END LOOP;
     DELETE FROM tenants t WHERE t.id = p_tenant;
     RETURN v_total + 1;
+END
+$$;
+
+REVOKE ALL ON FUNCTION platform_tenant_overview() FROM PUBLIC;
+REVOKE ALL ON FUNCTION platform_suspended_tenants() FROM PUBLIC;
+REVOKE ALL ON FUNCTION platform_purge_tenant(text) FROM PUBLIC;
+DO $$
+BEGIN
+    EXECUTE format('GRANT EXECUTE ON FUNCTION platform_tenant_overview() TO %I', '${app_role}');
+    EXECUTE format('GRANT EXECUTE ON FUNCTION platform_suspended_tenants() TO %I', '${app_role}');
+    EXECUTE format('GRANT EXECUTE ON FUNCTION platform_purge_tenant(text) TO %I', '${app_role}');
 END
 $$;

@@ -2,16 +2,3 @@
 -- start without a key must refuse once any tenant stored a secret: this owner-run function answers
 -- just that yes/no across tenants (the runtime role sees one tenant at a time).
 CREATE POLICY owner_secret_census ON platform_sso FOR SELECT TO CURRENT_USER USING (true);
-
-CREATE FUNCTION platform_secrets_stored()
-    RETURNS boolean LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public
-AS $$
-    SELECT EXISTS (SELECT 1 FROM platform_sso)
-$$;
-
-REVOKE ALL ON FUNCTION platform_secrets_stored() FROM PUBLIC;
-DO $$
-BEGIN
-    EXECUTE format('GRANT EXECUTE ON FUNCTION platform_secrets_stored() TO %I', '${app_role}');
-END
-$$;

@@ -49,34 +49,3 @@ CREATE POLICY tenant_isolation ON tenant_second_factor_policy
     USING (tenant_id = current_setting('app.tenant_id', true))
     WITH CHECK (tenant_id = current_setting('app.tenant_id', true));
 CREATE POLICY owner_login_lookup ON tenant_second_factor_policy FOR SELECT TO CURRENT_USER USING (true);
-
--- Asked on every password sign-in, before any unit of work (like auth_local_passwords): 'enrolled'
--- (the user has a confirmed factor), 'required' (the tenant requires one of this user, who has
--- none yet) or 'none'. PL/pgSQL, so its plan is kept for the session (V184).
-CREATE FUNCTION auth_second_factor(p_tenant text, p_username text)
-    RETURNS text
-    LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = public
-AS $$
-DECLARE
-    v_policy text;
-BEGIN
-    IF EXISTS (SELECT 1 FROM app_user_totp t
-               WHERE t.tenant_id = p_tenant AND t.username = p_username AND t.confirmed_at IS NOT NULL) THEN
-        RETURN 'enrolled';
-    END IF;
-    SELECT p.required_for INTO v_policy FROM tenant_second_factor_policy p WHERE p.tenant_id = p_tenant;
-    IF v_policy = 'everyone' OR (v_policy = 'admins' AND EXISTS (
-            SELECT 1 FROM app_user_roles r
-            WHERE r.tenant_id = p_tenant AND r.username = p_username AND r.role = 'ADMIN')) THEN
-        RETURN 'required';
-    END IF;
-    RETURN 'none';
-END
-$$;
-
-REVOKE ALL ON FUNCTION auth_second_factor(text, text) FROM PUBLIC;
-DO $$
-BEGIN
-    EXECUTE format('GRANT EXECUTE ON FUNCTION auth_second_factor(text, text) TO %I', '${app_role}');
-END
-$$;
