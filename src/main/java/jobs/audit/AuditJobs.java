@@ -2,6 +2,7 @@ package jobs.audit;
 
 import java.time.Clock;
 import java.time.Instant;
+import java.util.List;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -60,9 +61,9 @@ class AuditJobs {
 
 	/** Moves every tenant's secrets to the current key (key rotation; seals secrets stored before encryption). */
 	@Bean
-	Job secretResealJob(AuditMaintenance audit, SecretRotation rotation) {
+	Job secretResealJob(AuditMaintenance audit, List<SecretRotation> rotations) {
 		return new TenantJob(SECRET_RESEAL, audit, tenant -> {
-			int resealed = rotation.reseal(tenant);
+			int resealed = rotations.stream().mapToInt(rotation -> rotation.reseal(tenant)).sum();
 			if (resealed > 0) {
 				log.info("Re-sealed {} secret(s) of tenant {} under the current key", resealed, tenant);
 			}

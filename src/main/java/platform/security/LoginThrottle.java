@@ -2,15 +2,13 @@ package platform.security;
 
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Locale;
-import java.util.Map;
-import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.stereotype.Component;
+
+import platform.FailureBackoff;
 
 /**
  * Backoff after repeated failed sign-ins, per account (the username as typed, whether it exists or
@@ -23,7 +21,7 @@ import org.springframework.stereotype.Component;
  * ever locked for longer than
  * {@code maxDelay}: an attacker can slow an account down, never lock its owner out. Failures are
  * forgotten {@code forgetAfter} after the last one, and an account's on a successful sign-in.
- * Process-local: each instance throttles what it sees.
+ * Both are {@link FailureBackoff}s, the one throttle of the sign-in and the second factor.
  */
 @Component
 @EnableConfigurationProperties(LoginThrottle.Settings.class)
@@ -43,24 +41,14 @@ class LoginThrottle {
 		}
 	}
 
-	/** Failures of one key and until when it is blocked. */
-	record Failures(int count, Instant last, Instant blockedUntil) {
-	}
-
-	/** What a failure did: the new count and the block it started (empty while still free). */
-	record Outcome(int failures, Optional<Duration> blockedFor) {
-	}
-
-	static final int MAX_KEYS = 100_000;
-
-	private final Map<String, Failures> accounts = new ConcurrentHashMap<>();
-	private final Map<String, Failures> addresses = new ConcurrentHashMap<>();
-	private final Settings settings;
-	private final Clock clock;
+	private final FailureBackoff accounts;
+	private final FailureBackoff addresses;
 
 	LoginThrottle(Settings settings, Clock clock) {
-		this.settings = settings;
-		this.clock = clock;
+		this.accounts = new FailureBackoff(new FailureBackoff.Policy(settings.accountFreeFailures(), settings.baseDelay(),
+				settings.maxDelay(), settings.forgetAfter()), clock);
+		this.addresses = new FailureBackoff(new FailureBackoff.Policy(settings.addressFreeFailures(), settings.baseDelay(),
+				settings.maxDelay(), settings.forgetAfter()), clock);
 	}
 
 	/**
@@ -68,77 +56,24 @@ class LoginThrottle {
 	 * account has failed recently.
 	 */
 	void check(String username, String address) {
-		Instant now = clock.instant();
 		String account = account(username);
-		Instant addressBlock = underAttack(account, now) ? blockedUntil(addresses, address, now) : null;
-		Instant until = later(blockedUntil(accounts, account, now), addressBlock);
-		if (until != null) {
-			long seconds = Math.max(1, Duration.between(now, until).toMillis() / 1000 + 1);
+		long seconds = Math.max(accounts.blockedSeconds(account),
+				address != null && accounts.failedRecently(account) ? addresses.blockedSeconds(address) : 0);
+		if (seconds > 0) {
 			throw new LoginThrottledException(seconds);
 		}
 	}
 
 	/** Records a failed password check; the account's outcome (the one that is audited). */
-	Outcome failed(String username, String address) {
-		Instant now = clock.instant();
+	FailureBackoff.Outcome failed(String username, String address) {
 		if (address != null) {
-			record(addresses, address, settings.addressFreeFailures(), now);
+			addresses.failed(address);
 		}
-		return record(accounts, account(username), settings.accountFreeFailures(), now);
+		return accounts.failed(account(username));
 	}
 
 	void succeeded(String username) {
-		accounts.remove(account(username));
-	}
-
-	private Outcome record(Map<String, Failures> failures, String key, int free, Instant now) {
-		if (failures.size() >= MAX_KEYS) {
-			forgetOld(failures, now);
-		}
-		Failures updated = failures.compute(key, (k, previous) -> {
-			int count = previous == null || forgotten(previous, now) ? 1 : previous.count() + 1;
-			Instant blockedUntil = count > free ? now.plus(delay(count - free)) : null;
-			return new Failures(count, now, blockedUntil);
-		});
-		return new Outcome(updated.count(), Optional.ofNullable(updated.blockedUntil()).map(until -> Duration.between(now, until)));
-	}
-
-	private Duration delay(int excess) {
-		Duration delay = settings.baseDelay().multipliedBy(1L << Math.min(excess - 1, 20));
-		return delay.compareTo(settings.maxDelay()) > 0 ? settings.maxDelay() : delay;
-	}
-
-	private Instant blockedUntil(Map<String, Failures> failures, String key, Instant now) {
-		if (key == null) {
-			return null;
-		}
-		Failures entry = failures.get(key);
-		return entry == null || entry.blockedUntil() == null || !entry.blockedUntil().isAfter(now) ? null
-				: entry.blockedUntil();
-	}
-
-	private boolean underAttack(String account, Instant now) {
-		Failures entry = accounts.get(account);
-		return entry != null && !forgotten(entry, now);
-	}
-
-	private boolean forgotten(Failures failures, Instant now) {
-		return failures.last().plus(settings.forgetAfter()).isBefore(now);
-	}
-
-	private void forgetOld(Map<String, Failures> failures, Instant now) {
-		failures.values().removeIf(entry -> forgotten(entry, now));
-		if (failures.size() >= MAX_KEYS) {
-			// a flood of distinct keys: keep only the blocked ones
-			failures.values().removeIf(entry -> entry.blockedUntil() == null || !entry.blockedUntil().isAfter(now));
-		}
-	}
-
-	private static Instant later(Instant a, Instant b) {
-		if (a == null) {
-			return b;
-		}
-		return b == null || a.isAfter(b) ? a : b;
+		accounts.succeeded(account(username));
 	}
 
 	private static String account(String username) {

@@ -21,6 +21,7 @@ import org.springframework.security.web.authentication.WebAuthenticationDetails;
 import org.springframework.stereotype.Component;
 
 import platform.AppUser;
+import platform.FailureBackoff;
 import platform.TenantTransactions;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -90,7 +91,7 @@ class PasswordLogins implements AuthenticationProvider {
 			result = passwords.authenticate(authentication);
 		}
 		catch (BadCredentialsException | AccountStatusException e) {
-			LoginThrottle.Outcome outcome = throttle.failed(username, address);
+			FailureBackoff.Outcome outcome = throttle.failed(username, address);
 			outcome.blockedFor().ifPresent(block -> audited(username, address, outcome.failures(), block.toSeconds()));
 			throw e;
 		}

@@ -6,15 +6,18 @@ import static org.awaitility.Awaitility.await;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HexFormat;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
+import jobs.Job;
 import platform.TenantTransactions;
 import platform.testing.ApiClient;
 import platform.testing.ConsoleSession;
@@ -40,6 +43,10 @@ class TwoFactorHttpTests {
 	@Autowired
 	JdbcClient jdbc;
 
+	@Autowired
+	@Qualifier("secretResealJob")
+	Job resealJob;
+
 	@Test
 	void wrongCodesAreThrottledAndTheFactorCanBeTurnedOffUnlessRequired() {
 		String tenant = TestTenants.create(transactions, jdbc, "totph", "boss");
@@ -60,7 +67,7 @@ class TwoFactorHttpTests {
 		assertThat(held.statusCode()).isEqualTo(302);
 		assertThat(held.headers().firstValue("Location").orElse("")).endsWith("/login/second-factor");
 		next.get("/login/second-factor");
-		for (int i = 0; i < SecondFactorThrottle.FREE_FAILURES + 1; i++) {
+		for (int i = 0; i < SecondFactors.THROTTLE.freeFailures() + 1; i++) {
 			assertThat(next.post("/login/second-factor", Map.of("code", "99999" + i)).body()).contains("id=\"code-error\"");
 		}
 		HttpResponse<String> blocked = next.post("/login/second-factor", Map.of("code", code(secret, 1)));
@@ -90,6 +97,28 @@ class TwoFactorHttpTests {
 		verified.post("/account/two-factor/disable", Map.of("code", code(secret, 1)));
 		assertThat(verified.get("/account/two-factor").body()).contains("Two-factor sign-in is off", "id=\"enrol-form\"");
 		assertThat(api.get(boss, "/v1/me").statusCode()).as("Basic again").isEqualTo(200);
+	}
+
+	@Test
+	void theRotationJobSealsSecondFactorSecretsStoredBeforeEncryption() throws Exception {
+		String tenant = TestTenants.create(transactions, jdbc, "totpr", "rita");
+		ConsoleSession enrolling = ConsoleSession.login(port, "rita@" + tenant);
+		Matcher secretText = SECRET.matcher(enrolling.get("/account/two-factor").body());
+		assertThat(secretText.find()).isTrue();
+		byte[] secret = Base32.decode(secretText.group(1));
+		enrolling.post("/account/two-factor", Map.of("code", code(secret, 0)));
+		String plain = HexFormat.of().formatHex(secret);
+		transactions.runInTenant(tenant, () -> jdbc.sql("UPDATE app_user_totp SET secret_encrypted = :p").param("p", plain).update());
+
+		resealJob.run();
+
+		String stored = transactions.readInTenant(tenant,
+				() -> jdbc.sql("SELECT secret_encrypted FROM app_user_totp").query(String.class).single());
+		assertThat(stored).startsWith("enc:").doesNotContain(plain);
+		ConsoleSession next = ConsoleSession.login(port, "rita@" + tenant);
+		next.get("/login/second-factor");
+		assertThat(next.post("/login/second-factor", Map.of("code", code(secret, 1))).statusCode())
+			.as("the re-sealed secret still checks codes").isEqualTo(302);
 	}
 
 	private static String recoveryCode(String page) {
