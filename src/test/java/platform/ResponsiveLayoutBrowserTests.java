@@ -224,7 +224,7 @@ class ResponsiveLayoutBrowserTests {
 			.isEqualTo("\"Employee\"");
 		assertThat(inViewportAfterScroll(browser, "#hr-work-table tr[data-run-id='" + returnedRunId + "'] a.btn")).isTrue();
 		assertThat(row.getText()).contains("Layout Returned", "Wrong department for this role");
-		browser.script("window.scrollTo(0, 0)");
+		browser.script("window.scrollTo({top: 0, behavior: 'instant'})");
 		browser.screenshotForDocs("layout-hr-queue-phone");
 
 		browser.click(toggle);
@@ -300,7 +300,7 @@ class ResponsiveLayoutBrowserTests {
 	}
 
 	private static void logOutReachable(Browser browser, boolean phone, String page, List<String> problems) {
-		browser.script("window.scrollTo(0, 0)");
+		browser.script("window.scrollTo({top: 0, behavior: 'instant'})");
 		if (phone) {
 			if (browser.driver().findElement(By.id("log-out")).isDisplayed()) {
 				problems.add(page + ": the menu is not folded");
