@@ -57,6 +57,8 @@ class ResponsiveLayoutBrowserTests {
 
 	String employeeId;
 	String runId;
+	String stageId;
+	String eventId;
 	String returnedRunId;
 	String globexRunId;
 
@@ -64,7 +66,11 @@ class ResponsiveLayoutBrowserTests {
 	void runsInEveryList() {
 		ApiClient api = new ApiClient(port);
 		employeeId = hire(api, "hana", "Layout Waiting With A Rather Long Name", "manny");
-		runId = awaitRun(api, "hana", employeeId).get("id").asString();
+		JsonNode run = awaitRun(api, "hana", employeeId);
+		runId = run.get("id").asString();
+		stageId = run.get("currentStage").get("id").asString();
+		eventId = json.readTree(api.get("ada", "/v1/admin/outbox/events?aggregateId=" + employeeId).body())
+			.get("items").get(0).get("id").asString();
 		String returnedEmployee = hire(api, "hana", "Layout Returned", "manny");
 		JsonNode returned = awaitRun(api, "hana", returnedEmployee);
 		returnedRunId = returned.get("id").asString();
@@ -96,14 +102,15 @@ class ResponsiveLayoutBrowserTests {
 		return pages;
 	}
 
-	/** Every other console page, checked for sideways scrolling on a phone only. */
+	/** Every other console page, checked for sideways scrolling on a phone only (null: signed out). */
 	Map<String, List<String>> otherPages() {
 		Map<String, List<String>> pages = new LinkedHashMap<>();
+		pages.put(null, List.of("/login", "/login?error", "/login?logout"));
 		pages.put("hana", List.of("/runs?blocked=true&overdue=true", "/hr/employees?q=Layout",
 				"/hr/employees/" + employeeId + "/edit", "/account/two-factor", "/no-such-page", "/runs/not-a-uuid"));
-		pages.put("manny", List.of("/runs?mine=true", "/admin/users"));
+		pages.put("manny", List.of("/runs?mine=true", "/inbox/approve?stage=" + stageId, "/admin/users"));
 		pages.put("ada", List.of("/runs", "/runs/" + runId, "/admin/insights", "/admin/api-tokens", "/admin/users/manny",
-				"/admin/groups", "/admin/groups/managers", "/admin/definitions/joiner", "/admin/sso", "/admin/audit",
+				"/admin/groups", "/admin/groups/managers", "/admin/definitions/joiner", "/admin/outbox/events/" + eventId, "/admin/sso", "/admin/audit",
 				"/admin/two-factor", "/platform/tenants"));
 		return pages;
 	}
@@ -128,7 +135,13 @@ class ResponsiveLayoutBrowserTests {
 		}
 		for (Map.Entry<String, List<String>> persona : otherPages().entrySet()) {
 			browser.viewport(LAPTOP_WIDTH, LAPTOP_HEIGHT);
-			browser.login(persona.getKey());
+			if (persona.getKey() == null) {
+				browser.open("/favicon.ico");
+				browser.driver().manage().deleteAllCookies();
+			}
+			else {
+				browser.login(persona.getKey());
+			}
 			browser.viewport(PHONE_WIDTH, PHONE_HEIGHT);
 			for (String path : persona.getValue()) {
 				browser.open(path);
