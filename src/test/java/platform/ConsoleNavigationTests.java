@@ -2,6 +2,7 @@ package platform;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -13,17 +14,19 @@ import platform.testing.ConsoleSession;
 import platform.testing.JmlHubIntegrationTest;
 
 /**
- * The console's nav shows each user the links of their roles and no others (the layout reads the
- * roles from the signed-in principal).
+ * The console's nav shows each user the links of their roles and no others (the modules contribute
+ * them, filtered by the signed-in principal's roles), the admin pages in one menu; and each user
+ * lands on the page of their work.
  */
 @JmlHubIntegrationTest
 class ConsoleNavigationTests {
 
 	private static final Pattern NAV = Pattern.compile("<nav class=\"navbar.*?</nav>", Pattern.DOTALL);
 	private static final Pattern LINK = Pattern.compile("href=\"(/[^\"]*)\"");
-	private static final List<String> ADMIN = List.of("/admin/outbox", "/admin/outbox/dead-letters", "/admin/attention",
-			"/admin/insights", "/admin/outbox/events", "/admin/api-tokens", "/admin/users", "/admin/groups",
-			"/admin/definitions", "/admin/sso", "/admin/audit", "/admin/two-factor");
+	/** The Admin menu's sections in order: workflow, delivery, people and access. */
+	private static final List<String> ADMIN = List.of("/admin/attention", "/admin/insights", "/admin/definitions",
+			"/admin/outbox", "/admin/outbox/dead-letters", "/admin/outbox/events", "/admin/users", "/admin/groups",
+			"/admin/sso", "/admin/two-factor", "/admin/api-tokens", "/admin/audit");
 
 	@LocalServerPort
 	int port;
@@ -36,6 +39,36 @@ class ConsoleNavigationTests {
 				concat(List.of("/", "/runs"), ADMIN, List.of("/admin/jobs", "/platform/tenants", "/account/two-factor")));
 		assertThat(navLinks("gus")).containsExactlyElementsOf(concat(List.of("/", "/inbox", "/work", "/runs", "/hr/employees"),
 				ADMIN, List.of("/me/delegation", "/account/two-factor")));
+	}
+
+	@Test
+	void theAdminPagesAreInOneMenuAndThePageShownIsMarked() {
+		String page = ConsoleSession.login(port, "ada").get("/admin/outbox/dead-letters").body();
+		Matcher nav = NAV.matcher(page);
+		assertThat(nav.find()).isTrue();
+		Matcher menu = Pattern.compile("<details class=\"app-nav-admin\".*?</details>", Pattern.DOTALL).matcher(nav.group());
+		assertThat(menu.find()).as("one Admin menu").isTrue();
+		assertThat(LINK.matcher(menu.group()).results().map(link -> link.group(1)).toList())
+			.containsExactlyElementsOf(concat(ADMIN, List.of("/admin/jobs", "/platform/tenants")));
+		assertThat(menu.group()).contains("<summary class=\"nav-link active\">Admin</summary>", "Delivery", "People and access");
+		// the longest matching path is the page shown: Dead letters, not Outbox
+		assertThat(nav.group()).containsPattern("id=\"nav-dead-letters\" href=\"/admin/outbox/dead-letters\"[^>]*aria-current=\"page\"")
+			.doesNotContainPattern("id=\"nav-outbox\"[^>]*aria-current");
+	}
+
+	@Test
+	void eachUserLandsOnTheirWork() {
+		assertThat(landing("manny")).isEqualTo("/inbox");
+		assertThat(landing("hana")).isEqualTo("/work");
+		assertThat(landing("ada")).isEqualTo("/admin/attention");
+		// every role: the approver's inbox comes first
+		assertThat(landing("gus")).isEqualTo("/inbox");
+	}
+
+	private String landing(String user) {
+		HttpResponse<String> home = ConsoleSession.login(port, user).get("/");
+		assertThat(home.statusCode()).as("%s's /", user).isEqualTo(302);
+		return home.headers().firstValue("Location").orElseThrow().replaceFirst("^https?://[^/]+", "");
 	}
 
 	private List<String> navLinks(String user) {

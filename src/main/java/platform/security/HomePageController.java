@@ -1,5 +1,7 @@
 package platform.security;
 
+import java.util.List;
+
 import jakarta.servlet.http.HttpSession;
 
 import org.springframework.security.core.AuthenticationException;
@@ -42,17 +44,24 @@ class HomePageController {
 		return "login";
 	}
 
+	/**
+	 * Each user lands on the page of their work: an approver on the inbox, HR on their queue (My
+	 * work), an admin on Needs attention. A user with several roles lands by this order (approver,
+	 * HR, admin): decisions wait on a person, HR's queue on a team, attention items on the admins.
+	 */
 	@GetMapping("/")
 	String home(@AuthenticationPrincipal AppUser user) {
-		if (user.hasRole(Role.APPROVER)) {
-			return "redirect:/inbox";
-		}
-		if (user.hasRole(Role.HR)) {
-			return "redirect:/hr/employees";
-		}
-		if (user.hasRole(Role.ADMIN)) {
-			return "redirect:/admin/outbox";
-		}
-		return "home";
+		return LANDING.stream()
+			.filter(landing -> user.hasRole(landing.role()))
+			.findFirst()
+			.map(landing -> "redirect:" + landing.path())
+			.orElse("home");
 	}
+
+	/** Where the holders of a role land, in the order of {@link #LANDING}. */
+	record Landing(Role role, String path) {
+	}
+
+	static final List<Landing> LANDING = List.of(new Landing(Role.APPROVER, "/inbox"), new Landing(Role.HR, "/work"),
+			new Landing(Role.ADMIN, "/admin/attention"));
 }

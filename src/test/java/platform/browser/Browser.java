@@ -8,6 +8,7 @@ import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 
 import org.openqa.selenium.By;
+import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.StaleElementReferenceException;
@@ -20,14 +21,20 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * The console in a browser, for one test class: sign in through the login form, open pages,
- * wait for what htmx swaps in, and keep screenshots in {@code target/screenshots/}.
- * Every wait is bounded ({@link #WAIT}) and polls briefly, so tests never sleep.
+ * wait for what htmx swaps in, and keep screenshots in {@code target/screenshots/}. Run with
+ * {@code -Dscreenshots.update=true}, the screenshots the docs show ({@code docs/screenshots/}) are
+ * written there too. Every wait is bounded ({@link #WAIT}) and polls briefly, so tests never sleep.
  */
 public final class Browser {
 
 	public static final Duration WAIT = Duration.ofSeconds(15);
 
 	static final Path SCREENSHOTS = Path.of("target", "screenshots");
+
+	/** The screenshots the docs show; refreshed only when the system property {@value #UPDATE_DOCS} is true. */
+	static final Path DOCS_SCREENSHOTS = Path.of("docs", "screenshots");
+
+	static final String UPDATE_DOCS = "screenshots.update";
 
 	private final WebDriver driver;
 	private final String baseUrl;
@@ -125,8 +132,44 @@ public final class Browser {
 		return waitFor(css).getCssValue(property);
 	}
 
-	/** Saves the visible page as {@code target/screenshots/<name>.png} and returns the file. */
+	/**
+	 * Saves the visible page as {@code target/screenshots/<name>.png} and returns the file; a
+	 * screenshot the docs already show is refreshed there too when {@value #UPDATE_DOCS} is set.
+	 */
 	public Path screenshot(String name) {
+		Path taken = take(name);
+		if (Boolean.getBoolean(UPDATE_DOCS) && Files.exists(docsFile(taken))) {
+			// the docs show a page from its top, wherever the test's clicks left it scrolled
+			Object scrolled = script("const y = window.scrollY; window.scrollTo({top: 0, behavior: 'instant'}); return y;");
+			updateDocs(take(name));
+			script("window.scrollTo({top: arguments[0], behavior: 'instant'});", scrolled);
+		}
+		return taken;
+	}
+
+	/**
+	 * A screenshot for the docs: like {@link #screenshot}, and with {@code -D}{@value #UPDATE_DOCS}{@code =true}
+	 * written to {@code docs/screenshots/<name>.png} (new or not).
+	 */
+	public Path screenshotForDocs(String name) {
+		Path taken = take(name);
+		updateDocs(taken);
+		return taken;
+	}
+
+	/** Resizes the browser window so the page's viewport is {@code width} x {@code height} CSS pixels. */
+	public Browser viewport(int width, int height) {
+		driver.manage().window().setSize(new Dimension(width, height));
+		// the window's own frame (none in headless mode, but not guaranteed) is added on top
+		long frameWidth = width - ((Number) script("return window.innerWidth")).longValue();
+		long frameHeight = height - ((Number) script("return window.innerHeight")).longValue();
+		if (frameWidth != 0 || frameHeight != 0) {
+			driver.manage().window().setSize(new Dimension((int) (width + frameWidth), (int) (height + frameHeight)));
+		}
+		return this;
+	}
+
+	private Path take(String name) {
 		try {
 			Files.createDirectories(SCREENSHOTS);
 			Path target = SCREENSHOTS.resolve(name.replaceAll("[^A-Za-z0-9._-]", "_") + ".png");
@@ -134,6 +177,23 @@ public final class Browser {
 			Files.copy(taken, target, StandardCopyOption.REPLACE_EXISTING);
 			Files.deleteIfExists(taken);
 			return target;
+		}
+		catch (IOException e) {
+			throw new UncheckedIOException(e);
+		}
+	}
+
+	private static Path docsFile(Path taken) {
+		return DOCS_SCREENSHOTS.resolve(taken.getFileName().toString());
+	}
+
+	private static void updateDocs(Path taken) {
+		if (!Boolean.getBoolean(UPDATE_DOCS)) {
+			return;
+		}
+		try {
+			Files.createDirectories(DOCS_SCREENSHOTS);
+			Files.copy(taken, docsFile(taken), StandardCopyOption.REPLACE_EXISTING);
 		}
 		catch (IOException e) {
 			throw new UncheckedIOException(e);

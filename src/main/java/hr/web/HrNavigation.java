@@ -1,0 +1,20 @@
+package hr.web;
+
+import java.util.List;
+
+import org.springframework.stereotype.Component;
+
+import platform.NavEntry;
+import platform.NavEntry.Group;
+import platform.NavigationContributor;
+import platform.Role;
+
+/** HR's employee pages in the console's navigation. */
+@Component
+class HrNavigation implements NavigationContributor {
+
+	@Override
+	public List<NavEntry> navEntries() {
+		return List.of(NavEntry.of(Group.WORK, "nav-employees", "Employees", "/hr/employees", Role.HR, 40));
+	}
+}
