@@ -16,6 +16,7 @@ import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 
 import platform.Page;
 import platform.AppUser;
@@ -84,8 +85,11 @@ class InboxPageController {
 	@GetMapping("/inbox/approve")
 	@ApproverOnly
 	String confirm(@AuthenticationPrincipal AppUser user, @RequestParam(name = "stage", required = false) List<String> stages,
-			Model model) {
+			Model model, RedirectAttributes flash) {
 		Set<UUID> selected = stageIds(stages);
+		if (selected.isEmpty()) {
+			return nothingTicked(flash);
+		}
 		List<BulkItem> items = runs.inboxItems(user, selected).stream()
 			.filter(InboxItem::oneApprovalDecides)
 			.map(item -> new BulkItem(item, UUID.randomUUID().toString()))
@@ -104,15 +108,19 @@ class InboxPageController {
 	@PostMapping("/inbox/approve")
 	@ApproverOnly
 	String approve(@AuthenticationPrincipal AppUser user, @RequestParam(name = "stage", required = false) List<String> stages,
-			@RequestParam Map<String, String> form, Model model) {
+			@RequestParam Map<String, String> form, Model model, RedirectAttributes flash) {
 		Set<UUID> selected = stageIds(stages);
+		if (selected.isEmpty()) {
+			return nothingTicked(flash);
+		}
 		Map<UUID, InboxItem> waiting = runs.inboxItems(user, selected).stream()
 			.collect(Collectors.toMap(InboxItem::stageId, Function.identity()));
 		List<BulkOutcome> outcomes = new ArrayList<>();
 		for (UUID stageId : selected) {
 			InboxItem item = waiting.get(stageId);
 			if (item == null) {
-				outcomes.add(new BulkOutcome(null, null, null, false, "Stage " + stageId + " no longer waits for your decision."));
+				outcomes.add(new BulkOutcome(null, null, null, false,
+						"A selected stage no longer waits for your decision: someone decided it, or the run moved on."));
 				continue;
 			}
 			if (!item.oneApprovalDecides()) {
@@ -132,6 +140,12 @@ class InboxPageController {
 		model.addAttribute("outcomes", outcomes);
 		model.addAttribute("recorded", outcomes.stream().filter(BulkOutcome::recorded).count());
 		return "workflow/bulk-approved";
+	}
+
+	/** A bulk approval with nothing ticked goes back to the inbox, which says so next to its button. */
+	private static String nothingTicked(RedirectAttributes flash) {
+		flash.addFlashAttribute("bulkError", "Tick the stages to approve first: none was ticked, so nothing was approved.");
+		return "redirect:/inbox";
 	}
 
 	private static BulkOutcome outcome(InboxItem item, boolean recorded, String message) {
