@@ -59,6 +59,7 @@ class EmployeePageController {
 		model.addAttribute("q", q);
 		model.addAttribute("status", status);
 		model.addAttribute("statuses", EmployeeStatus.VALUES);
+		model.addAttribute("names", FormWords.names(employees.managers(user.tenantId())));
 		return Htmx.isRequest(request) ? "hr/employees :: results" : "hr/employees";
 	}
 
@@ -80,7 +81,7 @@ class EmployeePageController {
 			return "redirect:/hr/employees/" + created.id();
 		}
 		catch (DomainException.InvalidInput e) {
-			e.fieldErrors().forEach((field, message) -> errors.rejectValue(field, "invalid", message));
+			e.fieldErrors().forEach((field, message) -> errors.rejectValue(field, "invalid", FormWords.message(field, message)));
 			return form(user, model);
 		}
 	}
@@ -96,6 +97,7 @@ class EmployeePageController {
 		}
 		model.addAttribute("employee", employee);
 		model.addAttribute("managers", employees.managers(user.tenantId()));
+		model.addAttribute("names", FormWords.names(employees.managers(user.tenantId())));
 		model.addAttribute("runs", employees.runs(user.tenantId(), id));
 		model.addAttribute("definitions", RunDefinition.values());
 		return "hr/employee";
@@ -139,8 +141,8 @@ class EmployeePageController {
 			model.asMap().remove(BindingResult.MODEL_KEY_PREFIX + "update");
 			model.addAttribute("update", new Update(employee.displayName(), employee.department(), employee.manager(),
 					employee.title(), employee.startDate(), employee.lastDay(), employee.version(), null));
-			model.addAttribute("error", "Nothing was saved: " + String.join(", ", errors.getFieldErrors().stream()
-				.map(FieldError::getField).distinct().sorted().toList()) + " could not be read.");
+			model.addAttribute("error", "Nothing was saved: " + FormWords.labels(errors.getFieldErrors().stream()
+				.map(FieldError::getField).toList()) + " could not be read.");
 			return editForm(user, employee, model);
 		}
 		if (!errors.hasErrors()) {
@@ -155,7 +157,7 @@ class EmployeePageController {
 				return "redirect:/hr/employees/" + id;
 			}
 			catch (DomainException.InvalidInput e) {
-				e.fieldErrors().forEach((field, message) -> errors.rejectValue(field, "invalid", message));
+				e.fieldErrors().forEach((field, message) -> errors.rejectValue(field, "invalid", FormWords.message(field, message)));
 			}
 			catch (DomainException.Conflict e) {
 				model.addAttribute("error", e.getMessage());
@@ -177,7 +179,7 @@ class EmployeePageController {
 			@Valid @ModelAttribute("offboard") Offboard offboard, BindingResult errors, Model model,
 			RedirectAttributes redirect) {
 		return write(user, id, errors, model, redirect,
-				"The employee is leaving as of the last day; the leaver run it asks for is listed below.",
+				"The employee is leaving as of the last day; the leaver run it asks for is listed below. You can cancel the offboarding here until then.",
 				() -> employees.offboard(user.tenantId(), user.getUsername(), id, offboard, ExpectedVersion.fromForm(offboard.version())));
 	}
 
@@ -204,7 +206,7 @@ class EmployeePageController {
 				return "redirect:/hr/employees/" + id;
 			}
 			catch (DomainException.InvalidInput e) {
-				e.fieldErrors().forEach((field, message) -> errors.rejectValue(field, "invalid", message));
+				e.fieldErrors().forEach((field, message) -> errors.rejectValue(field, "invalid", FormWords.message(field, message)));
 			}
 			catch (DomainException.Conflict e) {
 				model.addAttribute("error", e.getMessage());
