@@ -108,7 +108,7 @@ class EmployeePageController {
 			@ModelAttribute StartRun request, RedirectAttributes redirect) {
 		try {
 			employees.requestRun(user.tenantId(), user.getUsername(), id, request.runDefinition());
-			redirect.addFlashAttribute("success", "A " + request.runDefinition().key() + " run was requested; it starts shortly.");
+			redirect.addFlashAttribute("success", "A " + request.runDefinition().key() + " run was requested; it starts shortly and is listed below.");
 		}
 		catch (DomainException.Conflict | DomainException.InvalidInput e) {
 			redirect.addFlashAttribute("error", "No run was started: " + (e.fieldErrors().isEmpty() ? e.getMessage()
@@ -149,11 +149,11 @@ class EmployeePageController {
 			try {
 				employees.update(user.tenantId(), user.getUsername(), id, update);
 				if (update.resubmitRunId() != null) {
-					redirect.addFlashAttribute("success", "The employee was saved; the run is resubmitted with the new data.");
+					redirect.addFlashAttribute("success", update.displayName() + " was saved; the run is resubmitted with the new data.");
 					// the run page waits a while (from this moment) for the resubmit the workflow records from the edit's event
 					return "redirect:/runs/" + update.resubmitRunId() + "?resubmitted=" + clock.millis();
 				}
-				redirect.addFlashAttribute("success", "The employee was saved.");
+				redirect.addFlashAttribute("success", update.displayName() + " was saved.");
 				return "redirect:/hr/employees/" + id;
 			}
 			catch (DomainException.InvalidInput e) {

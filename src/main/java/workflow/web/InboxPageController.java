@@ -16,7 +16,6 @@ import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
-import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 
 import platform.Page;
 import platform.AppUser;
@@ -85,10 +84,10 @@ class InboxPageController {
 	@GetMapping("/inbox/approve")
 	@ApproverOnly
 	String confirm(@AuthenticationPrincipal AppUser user, @RequestParam(name = "stage", required = false) List<String> stages,
-			Model model, RedirectAttributes flash) {
+			Model model) {
 		Set<UUID> selected = stageIds(stages);
 		if (selected.isEmpty()) {
-			return nothingTicked(flash);
+			return nothingTicked(user, model);
 		}
 		List<BulkItem> items = runs.inboxItems(user, selected).stream()
 			.filter(InboxItem::oneApprovalDecides)
@@ -108,10 +107,10 @@ class InboxPageController {
 	@PostMapping("/inbox/approve")
 	@ApproverOnly
 	String approve(@AuthenticationPrincipal AppUser user, @RequestParam(name = "stage", required = false) List<String> stages,
-			@RequestParam Map<String, String> form, Model model, RedirectAttributes flash) {
+			@RequestParam Map<String, String> form, Model model) {
 		Set<UUID> selected = stageIds(stages);
 		if (selected.isEmpty()) {
-			return nothingTicked(flash);
+			return nothingTicked(user, model);
 		}
 		Map<UUID, InboxItem> waiting = runs.inboxItems(user, selected).stream()
 			.collect(Collectors.toMap(InboxItem::stageId, Function.identity()));
@@ -142,10 +141,10 @@ class InboxPageController {
 		return "workflow/bulk-approved";
 	}
 
-	/** A bulk approval with nothing ticked goes back to the inbox, which says so next to its button. */
-	private static String nothingTicked(RedirectAttributes flash) {
-		flash.addFlashAttribute("bulkError", "Tick the stages to approve first: none was ticked, so nothing was approved.");
-		return "redirect:/inbox";
+	/** A bulk approval with nothing ticked answers the inbox again, saying so next to its button. */
+	private String nothingTicked(AppUser user, Model model) {
+		model.addAttribute("bulkError", "Tick the stages to approve first: none was ticked, so nothing was approved.");
+		return inbox(user, null, model);
 	}
 
 	private static BulkOutcome outcome(InboxItem item, boolean recorded, String message) {
