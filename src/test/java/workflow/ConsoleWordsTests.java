@@ -17,6 +17,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
 import outbox.OutboxPublisher;
+import platform.ConsoleTime;
 import platform.TenantTransactions;
 import platform.testing.ApiClient;
 import platform.testing.ConsoleSession;
@@ -52,6 +53,9 @@ class ConsoleWordsTests {
 
 	@Autowired
 	OutboxPublisher outbox;
+
+	@Autowired
+	ConsoleTime times;
 
 	/** What a person reads of a page: its text without tags, attributes, scripts and comments. */
 	static String visibleText(String html) {
@@ -91,7 +95,7 @@ class ConsoleWordsTests {
 				"/hr/employees/" + employeeId, "/hr/employees/new"));
 		pages.put("manny", List.of("/inbox", "/runs/" + open, "/runs?mine=true"));
 		pages.put("sara", List.of("/inbox", "/runs/" + rejected));
-		pages.put("ada", List.of("/runs", "/runs/" + rejected, "/admin/attention", "/admin/outbox/dead-letters"));
+		pages.put("ada", List.of("/runs", "/runs/" + rejected, "/admin/attention", "/admin/outbox/dead-letters", "/admin/insights"));
 		pages.forEach((user, paths) -> {
 			ConsoleSession session = ConsoleSession.login(port, user);
 			for (String path : paths) {
@@ -118,5 +122,20 @@ class ConsoleWordsTests {
 		assertThat(backdated.statusCode()).isEqualTo(200);
 		assertThat(visibleText(backdated.body())).contains("tick “Allow a start date in the past” to hire anyway")
 			.doesNotContain("allowBackdated");
+		// an offboarding before the start: its date written the one way every page writes dates
+		LocalDate start = LocalDate.now().plusDays(10);
+		HttpResponse<String> leaver = api.post("hana", "/v1/hr/employees", """
+				{"displayName":"Early Leaver %s","email":"early-%s@acme.example","department":"Sales","startDate":"%s"}"""
+			.formatted(tag, tag, start));
+		assertThat(leaver.statusCode()).as(leaver.body()).isEqualTo(201);
+		String leaverId = json.readTree(leaver.body()).get("id").asString();
+		String employeePage = hana.get("/hr/employees/" + leaverId).body();
+		java.util.regex.Matcher input = Pattern.compile("<input[^>]*id=\"offboard-version\"[^>]*>").matcher(employeePage);
+		assertThat(input.find()).as(employeePage).isTrue();
+		String version = input.group().replaceAll(".*value=\"(\\d+)\".*", "$1");
+		HttpResponse<String> early = hana.post("/hr/employees/" + leaverId + "/offboard",
+				Map.of("lastDay", start.minusDays(5).toString(), "version", version));
+		assertThat(visibleText(early.body())).contains("must not be before the start date " + times.date(start))
+			.doesNotContain(start.toString());
 	}
 }

@@ -29,6 +29,7 @@ import hr.EmployeeQuery;
 import hr.EmployeeService;
 import hr.EmployeeStatus;
 import outbox.catalog.RunDefinition;
+import platform.ConsoleTime;
 import platform.DomainException;
 import platform.ExpectedVersion;
 import platform.Htmx;
@@ -44,10 +45,12 @@ class EmployeePageController {
 
 	private final EmployeeService employees;
 	private final Clock clock;
+	private final ConsoleTime times;
 
-	EmployeePageController(EmployeeService employees, Clock clock) {
+	EmployeePageController(EmployeeService employees, Clock clock, ConsoleTime times) {
 		this.employees = employees;
 		this.clock = clock;
+		this.times = times;
 	}
 
 	@GetMapping
@@ -81,7 +84,7 @@ class EmployeePageController {
 			return "redirect:/hr/employees/" + created.id();
 		}
 		catch (DomainException.InvalidInput e) {
-			e.fieldErrors().forEach((field, message) -> errors.rejectValue(field, "invalid", FormWords.message(field, message)));
+			e.fieldErrors().forEach((field, message) -> errors.rejectValue(field, "invalid", FormWords.message(field, message, times)));
 			return form(user, model);
 		}
 	}
@@ -157,7 +160,7 @@ class EmployeePageController {
 				return "redirect:/hr/employees/" + id;
 			}
 			catch (DomainException.InvalidInput e) {
-				e.fieldErrors().forEach((field, message) -> errors.rejectValue(field, "invalid", FormWords.message(field, message)));
+				e.fieldErrors().forEach((field, message) -> errors.rejectValue(field, "invalid", FormWords.message(field, message, times)));
 			}
 			catch (DomainException.Conflict e) {
 				model.addAttribute("error", e.getMessage());
@@ -206,7 +209,7 @@ class EmployeePageController {
 				return "redirect:/hr/employees/" + id;
 			}
 			catch (DomainException.InvalidInput e) {
-				e.fieldErrors().forEach((field, message) -> errors.rejectValue(field, "invalid", FormWords.message(field, message)));
+				e.fieldErrors().forEach((field, message) -> errors.rejectValue(field, "invalid", FormWords.message(field, message, times)));
 			}
 			catch (DomainException.Conflict e) {
 				model.addAttribute("error", e.getMessage());

@@ -1,10 +1,15 @@
 package hr.web;
 
+import java.time.LocalDate;
+import java.time.format.DateTimeParseException;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
+import platform.ConsoleTime;
 import platform.UserDirectory.DirectoryUser;
 
 /**
@@ -20,15 +25,31 @@ final class FormWords {
 			"title", "Job title", "startDate", "Start date", "lastDay", "Last day",
 			"allowBackdated", "Allow a start date in the past", "version", "The form's version (reload the page)");
 
+	/** A date as the domain writes it into a message (ISO), which the console writes its one way. */
+	private static final Pattern ISO_DATE = Pattern.compile("\\b\\d{4}-\\d{2}-\\d{2}\\b");
+
 	private FormWords() {
 	}
 
-	/** A domain error on a field, as the form shows it under that field. */
-	static String message(String field, String message) {
+	/** A domain error on a field, as the form shows it under that field, its dates as every page writes them. */
+	static String message(String field, String message, ConsoleTime times) {
 		if ("startDate".equals(field) && message.contains("allowBackdated")) {
 			return "The start date is in the past; tick “Allow a start date in the past” to hire anyway.";
 		}
-		return message;
+		Matcher date = ISO_DATE.matcher(message);
+		StringBuilder words = new StringBuilder();
+		while (date.find()) {
+			String replacement;
+			try {
+				replacement = times.date(LocalDate.parse(date.group()));
+			}
+			catch (DateTimeParseException e) {
+				replacement = date.group();
+			}
+			date.appendReplacement(words, Matcher.quoteReplacement(replacement));
+		}
+		date.appendTail(words);
+		return words.toString();
 	}
 
 	/** The fields that could not be read, by their labels. */

@@ -71,6 +71,8 @@ class InboxPageController {
 		Page<InboxItem> page = runs.inboxPage(user, cursor, pageSize);
 		List<InboxRow> rows = page.items().stream().map(item -> InboxRow.of(item, times, sla)).toList();
 		model.addAttribute("rows", rows);
+		model.addAttribute("names", runs.displayNames(user.tenantId(), rows.stream()
+			.map(InboxRow::delegatedFor).filter(java.util.Objects::nonNull).collect(Collectors.toSet())));
 		model.addAttribute("nextCursor", page.nextCursor());
 		model.addAttribute("cursor", cursor);
 		model.addAttribute("bulkable", rows.stream().anyMatch(InboxRow::selectable));
