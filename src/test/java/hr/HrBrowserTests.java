@@ -73,7 +73,7 @@ class HrBrowserTests {
 	}
 
 	@Test
-	void offboardingAsksForConfirmationFirst(Browser browser) {
+	void offboardingValidatesTheLastDayAndAsksNoConfirmation(Browser browser) {
 		String tag = UUID.randomUUID().toString().substring(0, 6);
 		browser.login("hana").open("/hr/employees/new");
 		WebDriver driver = browser.driver();
@@ -85,13 +85,14 @@ class HrBrowserTests {
 		browser.click(driver.findElement(By.cssSelector("#hire-form button[type=submit]")));
 		browser.waitForText("#flash-success", "was added");
 
-		browser.script("document.getElementById('lastDay').value = '2026-12-31'");
+		// validated first, and no "cannot be undone?": an offboarding can be cancelled
 		browser.click(driver.findElement(By.cssSelector("#offboard-form button[type=submit]")));
-		browser.until(ExpectedConditions.alertIsPresent(), "the confirmation").dismiss();
+		browser.waitFor("#offboard-form #lastDay.is-invalid");
+		assertThat(driver.findElements(By.cssSelector("#offboard-form [hx-confirm]"))).isEmpty();
 		assertThat(browser.waitFor("#employee-status").getText()).as("until the joiner run completes").isEqualTo("pre-hire");
 
+		browser.script("document.getElementById('lastDay').value = '2026-12-31'");
 		browser.click(driver.findElement(By.cssSelector("#offboard-form button[type=submit]")));
-		browser.until(ExpectedConditions.alertIsPresent(), "the confirmation").accept();
 		browser.waitForText("#employee-status", "leaving");
 		browser.waitForText("#flash-success", "leaving");
 		assertThat(driver.findElements(By.id("offboard-form"))).isEmpty();

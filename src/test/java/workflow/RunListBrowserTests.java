@@ -101,7 +101,7 @@ class RunListBrowserTests {
 		assertThat(browser.text("#bulk-items")).contains(family + " A", family + " B");
 		browser.screenshot("inbox-bulk-confirm");
 		browser.waitFor("#confirm-bulk").click();
-		assertThat(browser.waitFor("#bulk-summary").getText()).contains("2 of 2 approval(s) recorded");
+		assertThat(browser.waitFor("#bulk-summary").getText()).contains("You approved 2 of the 2 selected stages");
 		for (UUID runId : runs) {
 			assertThat(browser.attribute("#bulk-outcomes tr[data-run-id='" + runId + "']", "data-recorded")).isEqualTo("true");
 			scenario.awaitActiveStage(runId, "it_access");

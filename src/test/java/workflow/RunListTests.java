@@ -169,7 +169,7 @@ class RunListTests {
 		assertThat(form).hasSize(2);
 		HttpResponse<String> done = manny.post("/inbox/approve?stage=" + stageOne + "&stage=" + stageTwo, form);
 		assertThat(done.statusCode()).isEqualTo(200);
-		assertThat(done.body()).contains("2 of 2 approval(s) recorded", "data-recorded=\"true\"");
+		assertThat(done.body()).contains("You approved 2 of the 2 selected stages", "data-recorded=\"true\"");
 		scenario.awaitActiveStage(one, "it_access");
 		scenario.awaitActiveStage(two, "it_access");
 		assertThat(scenario.run(one).get("actions").get(0).get("idempotencyKey").asString())
@@ -178,8 +178,15 @@ class RunListTests {
 		// a second submit of the same confirmation approves nothing twice
 		String again = manny.post("/inbox/approve?stage=" + stageOne, Map.of("key-" + stageOne, form.get("key-" + stageOne)))
 			.body();
-		assertThat(again).contains("0 of 1 approval(s) recorded", "no longer waits for your decision");
+		assertThat(again).contains("You approved 0 of the 1 selected stage;", "no longer waits for your decision")
+			.doesNotContain(stageOne);
 		assertThat(scenario.run(one).get("actions")).hasSize(1);
+		// nothing ticked: no "Approve 0 stages", the inbox says why next to its button
+		for (HttpResponse<String> none : List.of(manny.get("/inbox/approve"), manny.post("/inbox/approve", Map.of()))) {
+			assertThat(none.statusCode()).isEqualTo(200);
+			assertThat(none.body()).contains("id=\"bulk-error\"", "none was ticked", "id=\"inbox-table\"")
+				.doesNotContain("Approve 0");
+		}
 		// only approvers
 		assertThat(ConsoleSession.login(port, "hana").get("/inbox/approve?stage=" + stageOne).statusCode()).isEqualTo(403);
 	}

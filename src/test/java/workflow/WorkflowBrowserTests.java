@@ -7,7 +7,6 @@ import java.util.UUID;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.openqa.selenium.Alert;
 import org.openqa.selenium.By;
 import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebElement;
@@ -67,7 +66,13 @@ class WorkflowBrowserTests {
 		WebElement review = row.findElement(By.cssSelector("a[href$='/runs/" + runId + "']"));
 		// other tests' runs can push the row below the window: follow the link with a DOM click
 		browser.script("arguments[0].click();", review);
+		String before = browser.waitFor("#inbox-count").getText();
 		decide(browser, "approve", null);
+		// closure: what happened, where to go next, and the nav badge of the same page follows
+		assertThat(browser.text("#action-done")).contains("You approved Manager approval for " + name + "’s joiner.");
+		assertThat(browser.text("#next-in-inbox")).isNotBlank();
+		assertThat(browser.text("#inbox-count")).isEqualTo(before.endsWith("+") ? before
+				: Integer.parseInt(before) - 1 == 0 ? "" : String.valueOf(Integer.parseInt(before) - 1));
 		browser.screenshot("workflow-run-detail");
 
 		for (String user : List.of("ivan", "sara", "sam")) {
@@ -90,10 +95,11 @@ class WorkflowBrowserTests {
 		}
 		browser.login("sara").open("/runs/" + runId);
 		WebElement panel = browser.waitFor("#run-panel");
+		// validated before anything is asked: no confirmation for a reject without its comment
 		browser.click(browser.waitFor("#button-reject"));
-		browser.until(ExpectedConditions.alertIsPresent(), "the confirmation").accept();
 		browser.until(ExpectedConditions.stalenessOf(panel), "the swapped panel");
 		assertThat(browser.waitFor("#error-reject").getText()).contains("comment is required");
+		assertThat(browser.driver().findElements(By.id("confirm-form"))).isEmpty();
 		browser.screenshot("workflow-reject-comment-required");
 
 		decide(browser, "reject", "Badge request missing");
@@ -129,16 +135,21 @@ class WorkflowBrowserTests {
 		assertThat(browser.text("#grants")).isNull();
 		browser.screenshot("workflow-decision-page");
 
-		// a reject asks first: dismissing it sends nothing
+		// a valid reject asks first, in the panel: cancelling sends nothing
+		WebElement panel = browser.waitFor("#run-panel");
 		browser.waitFor("#comment").sendKeys("Not this quarter");
 		browser.click(browser.waitFor("#button-reject"));
-		Alert confirmation = browser.until(ExpectedConditions.alertIsPresent(), "the confirmation");
-		assertThat(confirmation.getText()).contains("Reject this run?");
-		confirmation.dismiss();
+		browser.until(ExpectedConditions.stalenessOf(panel), "the confirmation");
+		assertThat(browser.waitFor("#confirm-question").getText()).contains("Reject this run?");
+		assertThat(browser.text("#confirm-comment")).contains("Not this quarter");
+		WebElement asking = browser.waitFor("#run-panel");
+		browser.click(browser.waitFor("#button-cancel-confirm"));
+		browser.until(ExpectedConditions.stalenessOf(asking), "the panel again");
+		browser.waitFor("#decision-form");
 		assertThat(browser.attribute("#run-panel", "data-status")).isEqualTo("running");
 		assertThat(scenario.run(runId).get("actions")).hasSize(1);
 
-		decide(browser, "reject", null);
+		decide(browser, "reject", "Not this quarter");
 		scenario.awaitStatus(runId, "rejected");
 		browser.until(panel("data-status", "rejected"), "the rejected run");
 	}
@@ -193,8 +204,8 @@ class WorkflowBrowserTests {
 	}
 
 	/**
-	 * Submits the decision form with one action's button, accepting the confirmation an
-	 * irreversible action asks for, then waits for the swapped panel to settle, on the same page.
+	 * Submits the decision form with one action's button, confirming in the panel what an
+	 * irreversible action asks, then waits for the swapped panel to settle, on the same page.
 	 */
 	private static void decide(Browser browser, String action, String comment) {
 		Object page = browser.script("return window.__page = window.__page || Math.random();");
@@ -204,7 +215,9 @@ class WorkflowBrowserTests {
 		}
 		browser.click(browser.until(ExpectedConditions.elementToBeClickable(By.id("button-" + action)), action));
 		if (List.of("reject", "withdraw").contains(action)) {
-			browser.until(ExpectedConditions.alertIsPresent(), "the confirmation").accept();
+			browser.until(ExpectedConditions.stalenessOf(panel), "the confirmation");
+			panel = browser.waitFor("#run-panel");
+			browser.click(browser.until(ExpectedConditions.elementToBeClickable(By.id("button-confirm-" + action)), "confirm"));
 		}
 		browser.until(ExpectedConditions.stalenessOf(panel), "the swapped panel");
 		browser.until(panel("data-waiting", "false"), "the settled panel");

@@ -88,7 +88,14 @@ class WorkflowPagesTests {
 
 		String invalid = manny.htmxPost("/runs/" + runId + "/actions/reject",
 				Map.of("stageId", stageId, "idempotencyKey", key(page, "reject"), "comment", "")).body();
-		assertThat(invalid).startsWith("<section").contains("is-invalid", "A comment is required to reject");
+		assertThat(invalid).startsWith("<section").contains("is-invalid", "A comment is required to reject")
+			.doesNotContain("id=\"confirm-form\"");
+		// with its comment, a reject asks first (in the panel) and records nothing until confirmed
+		String confirm = manny.htmxPost("/runs/" + runId + "/actions/reject",
+				Map.of("stageId", stageId, "idempotencyKey", key(page, "reject"), "comment", "Not this one")).body();
+		assertThat(confirm).contains("id=\"confirm-form\"", "Reject this run?", "name=\"confirmed\" value=\"true\"",
+				"Not this one").doesNotContain("id=\"decision-form\"", "is-invalid");
+		assertThat(scenario.run(runId).get("actions")).isEmpty();
 
 		String key = key(page, "approve");
 		var first = manny.htmxPost("/runs/" + runId + "/actions/approve",
@@ -97,7 +104,9 @@ class WorkflowPagesTests {
 				Map.of("stageId", stageId, "idempotencyKey", key, "comment", "ok"));
 		assertThat(first.statusCode()).isEqualTo(200);
 		assertThat(second.statusCode()).isEqualTo(200);
-		assertThat(first.body()).doesNotContain("id=\"button-approve\"");
+		assertThat(first.body()).doesNotContain("id=\"button-approve\"")
+			.contains("id=\"action-done\"", "You approved Manager approval for " + name + "’s joiner.", "id=\"next-in-inbox\"")
+			.containsPattern("id=\"inbox-count\" hx-swap-oob=\"true\"|hx-swap-oob=\"true\"[^>]*id=\"inbox-count\"");
 		assertThat(scenario.run(runId).get("actions")).hasSize(1);
 
 		scenario.awaitActiveStage(runId, "it_access");
@@ -121,7 +130,11 @@ class WorkflowPagesTests {
 				"data-run-id=\"" + runId + "\"");
 		String run = hana.get("/runs/" + runId).body();
 		assertThat(run).contains("id=\"return-banner\"", "Wrong department for this role", "id=\"button-resubmit\"",
-				"id=\"button-withdraw\"", "hx-confirm=");
+				"id=\"button-withdraw\"").doesNotContain("hx-confirm=");
+		String withdraw = hana.htmxPost("/runs/" + runId + "/actions/withdraw",
+				Map.of("idempotencyKey", key(run, "withdraw"), "comment", "")).body();
+		assertThat(withdraw).contains("id=\"confirm-form\"", "Withdraw this run?", "id=\"button-confirm-withdraw\"");
+		assertThat(scenario.run(runId).get("status").asString()).isEqualTo("returned");
 		assertThat(ConsoleSession.login(port, "manny").get("/work").statusCode()).isEqualTo(403);
 
 		// the JSON equivalent: HR's queue for HR, an empty one for an approver

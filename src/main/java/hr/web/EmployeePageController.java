@@ -29,6 +29,7 @@ import hr.EmployeeQuery;
 import hr.EmployeeService;
 import hr.EmployeeStatus;
 import outbox.catalog.RunDefinition;
+import platform.ConsoleTime;
 import platform.DomainException;
 import platform.ExpectedVersion;
 import platform.Htmx;
@@ -44,10 +45,12 @@ class EmployeePageController {
 
 	private final EmployeeService employees;
 	private final Clock clock;
+	private final ConsoleTime times;
 
-	EmployeePageController(EmployeeService employees, Clock clock) {
+	EmployeePageController(EmployeeService employees, Clock clock, ConsoleTime times) {
 		this.employees = employees;
 		this.clock = clock;
+		this.times = times;
 	}
 
 	@GetMapping
@@ -59,6 +62,7 @@ class EmployeePageController {
 		model.addAttribute("q", q);
 		model.addAttribute("status", status);
 		model.addAttribute("statuses", EmployeeStatus.VALUES);
+		model.addAttribute("names", FormWords.names(employees.managers(user.tenantId())));
 		return Htmx.isRequest(request) ? "hr/employees :: results" : "hr/employees";
 	}
 
@@ -80,7 +84,7 @@ class EmployeePageController {
 			return "redirect:/hr/employees/" + created.id();
 		}
 		catch (DomainException.InvalidInput e) {
-			e.fieldErrors().forEach((field, message) -> errors.rejectValue(field, "invalid", message));
+			e.fieldErrors().forEach((field, message) -> errors.rejectValue(field, "invalid", FormWords.message(field, message, times)));
 			return form(user, model);
 		}
 	}
@@ -96,6 +100,7 @@ class EmployeePageController {
 		}
 		model.addAttribute("employee", employee);
 		model.addAttribute("managers", employees.managers(user.tenantId()));
+		model.addAttribute("names", FormWords.names(employees.managers(user.tenantId())));
 		model.addAttribute("runs", employees.runs(user.tenantId(), id));
 		model.addAttribute("definitions", RunDefinition.values());
 		return "hr/employee";
@@ -106,7 +111,7 @@ class EmployeePageController {
 			@ModelAttribute StartRun request, RedirectAttributes redirect) {
 		try {
 			employees.requestRun(user.tenantId(), user.getUsername(), id, request.runDefinition());
-			redirect.addFlashAttribute("success", "A " + request.runDefinition().key() + " run was requested; it starts shortly.");
+			redirect.addFlashAttribute("success", "A " + request.runDefinition().key() + " run was requested; it starts shortly and is listed below.");
 		}
 		catch (DomainException.Conflict | DomainException.InvalidInput e) {
 			redirect.addFlashAttribute("error", "No run was started: " + (e.fieldErrors().isEmpty() ? e.getMessage()
@@ -139,23 +144,23 @@ class EmployeePageController {
 			model.asMap().remove(BindingResult.MODEL_KEY_PREFIX + "update");
 			model.addAttribute("update", new Update(employee.displayName(), employee.department(), employee.manager(),
 					employee.title(), employee.startDate(), employee.lastDay(), employee.version(), null));
-			model.addAttribute("error", "Nothing was saved: " + String.join(", ", errors.getFieldErrors().stream()
-				.map(FieldError::getField).distinct().sorted().toList()) + " could not be read.");
+			model.addAttribute("error", "Nothing was saved: " + FormWords.labels(errors.getFieldErrors().stream()
+				.map(FieldError::getField).toList()) + " could not be read.");
 			return editForm(user, employee, model);
 		}
 		if (!errors.hasErrors()) {
 			try {
 				employees.update(user.tenantId(), user.getUsername(), id, update);
 				if (update.resubmitRunId() != null) {
-					redirect.addFlashAttribute("success", "The employee was saved; the run is resubmitted with the new data.");
+					redirect.addFlashAttribute("success", update.displayName() + " was saved; the run is resubmitted with the new data.");
 					// the run page waits a while (from this moment) for the resubmit the workflow records from the edit's event
 					return "redirect:/runs/" + update.resubmitRunId() + "?resubmitted=" + clock.millis();
 				}
-				redirect.addFlashAttribute("success", "The employee was saved.");
+				redirect.addFlashAttribute("success", update.displayName() + " was saved.");
 				return "redirect:/hr/employees/" + id;
 			}
 			catch (DomainException.InvalidInput e) {
-				e.fieldErrors().forEach((field, message) -> errors.rejectValue(field, "invalid", message));
+				e.fieldErrors().forEach((field, message) -> errors.rejectValue(field, "invalid", FormWords.message(field, message, times)));
 			}
 			catch (DomainException.Conflict e) {
 				model.addAttribute("error", e.getMessage());
@@ -177,7 +182,7 @@ class EmployeePageController {
 			@Valid @ModelAttribute("offboard") Offboard offboard, BindingResult errors, Model model,
 			RedirectAttributes redirect) {
 		return write(user, id, errors, model, redirect,
-				"The employee is leaving as of the last day; the leaver run it asks for is listed below.",
+				"The employee is leaving as of the last day; the leaver run it asks for is listed below. You can cancel the offboarding here until then.",
 				() -> employees.offboard(user.tenantId(), user.getUsername(), id, offboard, ExpectedVersion.fromForm(offboard.version())));
 	}
 
@@ -204,7 +209,7 @@ class EmployeePageController {
 				return "redirect:/hr/employees/" + id;
 			}
 			catch (DomainException.InvalidInput e) {
-				e.fieldErrors().forEach((field, message) -> errors.rejectValue(field, "invalid", message));
+				e.fieldErrors().forEach((field, message) -> errors.rejectValue(field, "invalid", FormWords.message(field, message, times)));
 			}
 			catch (DomainException.Conflict e) {
 				model.addAttribute("error", e.getMessage());

@@ -61,12 +61,12 @@ class DeadLetterPageController {
 	@PostMapping("/admin/outbox/dead-letters/{id}/retry")
 	String retry(@AuthenticationPrincipal AppUser user, @PathVariable UUID id, RedirectAttributes flash) {
 		return act(flash, () -> deadLetters.retry(user.tenantId(), user.getUsername(), id),
-				"The dead letter was re-driven with a fresh attempt budget.");
+				retried(1));
 	}
 
 	@PostMapping("/admin/outbox/dead-letters/{id}/discard")
 	String discard(@AuthenticationPrincipal AppUser user, @PathVariable UUID id, RedirectAttributes flash) {
-		return act(flash, () -> deadLetters.discard(user.tenantId(), user.getUsername(), id), "The dead letter was discarded.");
+		return act(flash, () -> deadLetters.discard(user.tenantId(), user.getUsername(), id), "You discarded the event; it will not be delivered.");
 	}
 
 	/** The confirmation of a bulk action: how many dead letters it will change right now. */
@@ -95,13 +95,23 @@ class DeadLetterPageController {
 			default -> throw new DomainException.NotFound("No bulk action " + action);
 		};
 		flash.addFlashAttribute(affected > 0 ? "success" : "warning", affected == 0 ? "No dead letter matched the filter."
-				: (action.equals("retry") ? "Re-drove " : "Discarded ") + affected + " dead letter" + (affected == 1 ? "." : "s."));
+				: action.equals("retry") ? retried(affected)
+				: "You discarded " + affected + (affected == 1 ? " event; it will not be delivered." : " events; they will not be delivered."));
 		return "redirect:" + UriComponentsBuilder.fromPath("/admin/outbox/dead-letters")
 			.queryParamIfPresent("eventType", Optional.ofNullable(blankToNull(eventType)))
 			.queryParamIfPresent("errorClass", Optional.ofNullable(blankToNull(errorClass)))
 			.encode()
 			.build()
 			.toUriString();
+	}
+
+	/**
+	 * What is true right after a retry: the events are queued again, not delivered; they may fail
+	 * again and come back here.
+	 */
+	private static String retried(int events) {
+		return "Retry queued for " + events + (events == 1 ? " event" : " events") + "; " + (events == 1 ? "it" : "they")
+				+ " will be delivered in the background, or come back here if delivery fails again.";
 	}
 
 	private static String act(RedirectAttributes flash, Runnable action, String success) {

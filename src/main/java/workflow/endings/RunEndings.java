@@ -1,6 +1,8 @@
 package workflow.endings;
 
 import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.springframework.stereotype.Component;
 
@@ -9,7 +11,9 @@ import outbox.catalog.RunDefinition;
 import outbox.catalog.RunFinished;
 import outbox.catalog.RunOutcome;
 import workflow.RunStatus;
+import workflow.Stage;
 import workflow.store.RunRepository;
+import workflow.store.StageRepository;
 
 /**
  * The one way a run ends: the projection row is finished and, in the same tenant transaction, a
@@ -19,17 +23,40 @@ import workflow.store.RunRepository;
 @Component
 public class RunEndings {
 
+	/** The workflow's ending names the stage by its key ("rejected at stage security_approval"). */
+	private static final Pattern AT_STAGE = Pattern.compile("^(\\w+) at stage (\\S+)$");
+
 	private final RunRepository runs;
+	private final StageRepository stages;
 	private final OutboxPublisher outbox;
 
-	RunEndings(RunRepository runs, OutboxPublisher outbox) {
+	RunEndings(RunRepository runs, StageRepository stages, OutboxPublisher outbox) {
 		this.runs = runs;
+		this.stages = stages;
 		this.outbox = outbox;
 	}
 
 	/** Ends a run in {@code status} (completed, rejected, withdrawn); false when it had already ended. */
 	public boolean finish(UUID runId, RunStatus status, String reason) {
-		return announce(runs.finish(runId, status, reason), runId, status, reason);
+		String words = inWords(runId, reason);
+		return announce(runs.finish(runId, status, words), runId, status, words);
+	}
+
+	/**
+	 * The reason as people read it (the run page, HR's employee page): the stage by its title
+	 * ("rejected at Security approval"), not by its key.
+	 */
+	private String inWords(UUID runId, String reason) {
+		Matcher matcher = reason == null ? null : AT_STAGE.matcher(reason);
+		if (matcher == null || !matcher.matches()) {
+			return reason;
+		}
+		return stages.forRun(runId).stream()
+			.filter(stage -> stage.name().equals(matcher.group(2)))
+			.map(Stage::title)
+			.findFirst()
+			.map(title -> matcher.group(1) + " at " + title)
+			.orElse(reason);
 	}
 
 	/** The run never started; false when it had already ended. */

@@ -42,7 +42,7 @@ class InboxCountAdvice {
 	}
 
 	/** A capped count as the badge shows it: absent at zero, "99+" at the cap. */
-	private static String badge(int count) {
+	static String badge(int count) {
 		if (count == 0) {
 			return null;
 		}

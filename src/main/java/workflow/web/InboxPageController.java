@@ -71,6 +71,8 @@ class InboxPageController {
 		Page<InboxItem> page = runs.inboxPage(user, cursor, pageSize);
 		List<InboxRow> rows = page.items().stream().map(item -> InboxRow.of(item, times, sla)).toList();
 		model.addAttribute("rows", rows);
+		model.addAttribute("names", runs.displayNames(user.tenantId(), rows.stream()
+			.map(InboxRow::delegatedFor).filter(java.util.Objects::nonNull).collect(Collectors.toSet())));
 		model.addAttribute("nextCursor", page.nextCursor());
 		model.addAttribute("cursor", cursor);
 		model.addAttribute("bulkable", rows.stream().anyMatch(InboxRow::selectable));
@@ -86,6 +88,9 @@ class InboxPageController {
 	String confirm(@AuthenticationPrincipal AppUser user, @RequestParam(name = "stage", required = false) List<String> stages,
 			Model model) {
 		Set<UUID> selected = stageIds(stages);
+		if (selected.isEmpty()) {
+			return nothingTicked(user, model);
+		}
 		List<BulkItem> items = runs.inboxItems(user, selected).stream()
 			.filter(InboxItem::oneApprovalDecides)
 			.map(item -> new BulkItem(item, UUID.randomUUID().toString()))
@@ -106,13 +111,17 @@ class InboxPageController {
 	String approve(@AuthenticationPrincipal AppUser user, @RequestParam(name = "stage", required = false) List<String> stages,
 			@RequestParam Map<String, String> form, Model model) {
 		Set<UUID> selected = stageIds(stages);
+		if (selected.isEmpty()) {
+			return nothingTicked(user, model);
+		}
 		Map<UUID, InboxItem> waiting = runs.inboxItems(user, selected).stream()
 			.collect(Collectors.toMap(InboxItem::stageId, Function.identity()));
 		List<BulkOutcome> outcomes = new ArrayList<>();
 		for (UUID stageId : selected) {
 			InboxItem item = waiting.get(stageId);
 			if (item == null) {
-				outcomes.add(new BulkOutcome(null, null, null, false, "Stage " + stageId + " no longer waits for your decision."));
+				outcomes.add(new BulkOutcome(null, null, null, false,
+						"A selected stage no longer waits for your decision: someone decided it, or the run moved on."));
 				continue;
 			}
 			if (!item.oneApprovalDecides()) {
@@ -132,6 +141,12 @@ class InboxPageController {
 		model.addAttribute("outcomes", outcomes);
 		model.addAttribute("recorded", outcomes.stream().filter(BulkOutcome::recorded).count());
 		return "workflow/bulk-approved";
+	}
+
+	/** A bulk approval with nothing ticked answers the inbox again, saying so next to its button. */
+	private String nothingTicked(AppUser user, Model model) {
+		model.addAttribute("bulkError", "Tick the stages to approve first: none was ticked, so nothing was approved.");
+		return inbox(user, null, model);
 	}
 
 	private static BulkOutcome outcome(InboxItem item, boolean recorded, String message) {

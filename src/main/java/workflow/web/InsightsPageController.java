@@ -14,6 +14,7 @@ import org.springframework.web.bind.annotation.GetMapping;
 
 import platform.AdminOnly;
 import platform.AppUser;
+import workflow.definition.DefinitionStage;
 import workflow.insights.Insights;
 import workflow.insights.InsightsService;
 
@@ -44,7 +45,7 @@ class InsightsPageController {
 				data.stageDurations(), d -> d.definition() + " · " + d.stage(), d -> d.medianHours(),
 				d -> BarChart.hours(d.medianHours())));
 		model.addAttribute("slaChart", BarChart.of("chart-sla", "SLA breaches by stage and group",
-				data.slaBreaches().stream().filter(b -> b.breached() > 0).toList(), b -> b.stage() + " · " + b.group(),
+				data.slaBreaches().stream().filter(b -> b.breached() > 0).toList(), b -> b.stage() + " · " + groupInWords(b.group()),
 				b -> b.breached(), b -> String.valueOf(b.breached())));
 		model.addAttribute("openChart", BarChart.of("chart-open", "Open runs by stage", data.openByStage(),
 				o -> o.definition() + " · " + o.stage(), o -> o.runs(), o -> String.valueOf(o.runs())));
@@ -62,5 +63,10 @@ class InsightsPageController {
 		Writer out = response.getWriter();
 		insights.writeRunHistory(user.tenantId(), out);
 		out.flush();
+	}
+
+	/** The assignee of a stage as people say it: a group's name, or the employee's manager. */
+	static String groupInWords(String assignee) {
+		return DefinitionStage.EMPLOYEE_MANAGER.equals(assignee) ? "the employee’s manager" : assignee;
 	}
 }

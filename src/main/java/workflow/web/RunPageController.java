@@ -150,23 +150,70 @@ class RunPageController {
 		return "workflow/run :: panel";
 	}
 
+	/**
+	 * Records an action and answers the panel with what happened (the action by the stage's title
+	 * and the employee's name), the next stage of the inbox after a decision, and the nav counts
+	 * as out-of-band swaps. An irreversible action (reject, withdraw) is validated first and then
+	 * asks for a confirmation in the panel: a missing comment is said before "are you sure?".
+	 */
 	@PostMapping("/runs/{id}/actions/{action:approve|reject|return|withdraw|resubmit}")
 	String act(@AuthenticationPrincipal AppUser user, @PathVariable UUID id, @PathVariable String action,
 			@RequestParam(required = false) UUID stageId, @RequestParam(required = false) String comment,
-			@RequestParam(required = false) String idempotencyKey, Model model) {
-		try {
-			runs.act(user, id, new ActionRequest(ActionKind.of(action), stageId, comment, idempotencyKey));
-			badges.forget(user);
-		}
-		catch (DomainException.InvalidInput e) {
-			model.addAttribute("formErrors", Map.of(action, String.join("; ", messages(e.fieldErrors()))));
+			@RequestParam(required = false) String idempotencyKey,
+			@RequestParam(defaultValue = "false") boolean confirmed, Model model) {
+		ActionKind kind = ActionKind.of(action);
+		int inboxBefore = user.hasRole(Role.APPROVER) ? badges.inbox(user) : 0;
+		int hrWorkBefore = user.hasRole(Role.HR) ? badges.hrWork(user.tenantId()) : 0;
+		boolean recorded = false;
+		if (CONFIRMATIONS.containsKey(action) && !confirmed) {
+			if (kind.needsComment() && !StringUtils.hasText(comment)) {
+				model.addAttribute("formErrors", Map.of(action, "A comment is required to " + action + ": say why, for HR and the record."));
+			}
+			else {
+				model.addAttribute("confirming", action);
+			}
 			model.addAttribute("formComment", comment == null ? "" : comment);
 		}
-		catch (DomainException.Conflict | DomainException.Forbidden e) {
-			model.addAttribute("error", e.getMessage());
+		else {
+			try {
+				runs.act(user, id, new ActionRequest(kind, stageId, comment, idempotencyKey));
+				badges.forget(user);
+				recorded = true;
+			}
+			catch (DomainException.InvalidInput e) {
+				model.addAttribute("formErrors", Map.of(action, String.join("; ", messages(e.fieldErrors()))));
+				model.addAttribute("formComment", comment == null ? "" : comment);
+			}
+			catch (DomainException.Conflict | DomainException.Forbidden e) {
+				model.addAttribute("error", e.getMessage());
+			}
 		}
-		panelModel(user, runs.detail(user.tenantId(), id), model);
-		return "workflow/run :: panel";
+		RunDetail detail = runs.detail(user.tenantId(), id);
+		panelModel(user, detail, model);
+		if (model.getAttribute("confirming") != null && idempotencyKey != null) {
+			// the confirmation re-sends the key of the form the user filled in
+			model.addAttribute("formKey", idempotencyKey);
+		}
+		if (recorded) {
+			model.addAttribute("done", ActionClosure.message(kind, detail, stageId));
+			if (kind.decision() && user.hasRole(Role.APPROVER)) {
+				model.addAttribute("nextInbox", runs.inboxPage(user, null, 2).items().stream()
+					.filter(item -> !item.runId().equals(id))
+					.findFirst()
+					.orElse(null));
+				model.addAttribute("nextInboxShown", true);
+			}
+			// the nav badges a page already shows are swapped out of band: they exist only when non-zero
+			if (inboxBefore > 0) {
+				model.addAttribute("inboxCountNow", InboxCountAdvice.badge(badges.inbox(user)));
+				model.addAttribute("inboxCountSwap", true);
+			}
+			if (hrWorkBefore > 0) {
+				model.addAttribute("hrWorkCountNow", InboxCountAdvice.badge(badges.hrWork(user.tenantId())));
+				model.addAttribute("hrWorkCountSwap", true);
+			}
+		}
+		return "workflow/run-acted :: acted";
 	}
 
 	/** An ADMIN repairs a run that needs attention or failed to start; the panel shows how it went. */
@@ -222,7 +269,8 @@ class RunPageController {
 
 	private static List<String> messages(Map<String, String> fieldErrors) {
 		List<String> messages = new ArrayList<>();
-		fieldErrors.forEach((field, message) -> messages.add(("comment".equals(field) ? "A comment" : field) + " " + message));
+		// the console names no field: only the comment is on this form
+		fieldErrors.forEach((field, message) -> messages.add("comment".equals(field) ? "A comment " + message : message));
 		return messages;
 	}
 

@@ -93,7 +93,7 @@ class OutboxBrowserTests {
 
 		adapterFixed.set(true);
 		browser.driver().findElement(By.id("retry-one")).click();
-		browser.waitForText("#flash-success", "re-driven");
+		browser.waitForText("#flash-success", "Retry queued for 1 event");
 		assertThat(browser.driver().findElements(By.id("dead-letter-" + id))).isEmpty();
 		await().atMost(Duration.ofSeconds(10)).until(() -> events.status(ACME, key).equals("delivered"));
 

@@ -181,7 +181,9 @@ class SingleSignOnBrowserTests {
 		admin.get("/admin/sso");
 		var refused = admin.post("/admin/sso", Map.of("issuerUri", "nope", "clientId", "", "mappings", "x = KING / nogroup"));
 		assertThat(refused.statusCode()).isEqualTo(200);
-		assertThat(refused.body()).contains("Nothing was saved", "mappings[0].role", "is-invalid");
+		// the API names fields (above), the page says the row and what to do
+		assertThat(refused.body()).contains("Nothing was saved", "Row 1 of the mappings: choose a role", "is-invalid")
+			.doesNotContain("mappings[0]", "issuerUri must");
 		var saved = admin.post("/admin/sso", Map.of("issuerUri", issuer(tenant), "clientId", "jml-" + tenant,
 				"clientSecret", "s3cret", "emailClaim", "email", "groupsClaim", "groups", "localPasswords", "true",
 				"mappings", "people = HR /"));

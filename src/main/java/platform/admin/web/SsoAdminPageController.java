@@ -70,7 +70,7 @@ class SsoAdminPageController {
 		}
 		catch (DomainException.InvalidInput | DomainException.Unprocessable e) {
 			model.addAttribute("error", "Nothing was saved: " + String.join("; ", e.fieldErrors().entrySet().stream()
-				.map(x -> x.getKey() + " " + x.getValue()).toList()));
+				.map(x -> SsoFormWords.say(x.getKey(), x.getValue())).toList()));
 			model.addAttribute("errors", e.fieldErrors());
 			model.addAttribute("sso", new SsoAdministration.SsoView(false, issuerUri, clientId, false, emailClaim, groupsClaim,
 					localPasswords, parsed));
