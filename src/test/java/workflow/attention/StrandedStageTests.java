@@ -16,6 +16,7 @@ import outbox.catalog.EmployeeHired;
 import platform.TenantTransactions;
 import platform.admin.DirectoryAdministration;
 import platform.testing.ApiClient;
+import platform.testing.ConsoleSession;
 import platform.testing.JmlHubIntegrationTest;
 import workflow.BlockedStage;
 import workflow.RunFilter;
@@ -71,6 +72,9 @@ class StrandedStageTests {
 		assertThat(runs.rows("acme", new RunFilter(null, null, null, null, null, false, true), null, 100).items())
 			.anySatisfy(row -> assertThat(row.run().id()).isEqualTo(runId));
 		assertThat(runs.hrWork("acme", 500)).anySatisfy(item -> assertThat(item.runId()).isEqualTo(runId));
+		// the run page marks whom it waits on as disabled and says why the stage is blocked
+		assertThat(ConsoleSession.login(port, "ada").get("/runs/" + runId).body())
+			.contains(manager + " (disabled)", "nobody can decide: " + manager + " is disabled");
 
 		assertThat(api.post("ada", "/v1/admin/users/" + manager + "/enable", null).statusCode()).isLessThan(300);
 		await().atMost(WITHIN_ONE_ROUND).pollInterval(Duration.ofMillis(200))

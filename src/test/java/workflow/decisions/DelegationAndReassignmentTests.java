@@ -114,6 +114,8 @@ class DelegationAndReassignmentTests {
 
 		HttpResponse<String> inbox = ConsoleSession.login(port, at("dave")).get("/inbox");
 		assertThat(inbox.body()).contains("for mona");
+		// the run page says whose assignment the delegate holds
+		assertThat(ConsoleSession.login(port, boss()).get("/runs/" + runId).body()).contains("mona → delegated to dave");
 		// mona is away: the assignment is not hers now
 		assertThat(approve("mona", runId, manager).statusCode()).isEqualTo(403);
 
