@@ -24,4 +24,20 @@ public interface DirectoryReferences {
 	 */
 	default void approversAdded(String change) {
 	}
+
+	/**
+	 * The directory may have lost approvers ({@code change}: a user disabled, a member removed, a
+	 * role taken away), inside the tenant's unit of work of the change: work that nobody left can
+	 * decide should show as blocked.
+	 */
+	default void approversRemoved(String change) {
+	}
+
+	/**
+	 * Open work that nobody could decide any more if {@code username} could not (what disabling
+	 * them would strand), as human-readable references; asked before the change.
+	 */
+	default List<String> strandedWithout(String username) {
+		return List.of();
+	}
 }

@@ -16,6 +16,11 @@ public interface UserDirectory {
 	/** The enabled users among {@code usernames}, in one look-up (a page names many people). */
 	List<DirectoryUser> findAll(Collection<String> usernames);
 
+	/** Those of {@code usernames} that are users of the tenant but disabled (a person shown as "disabled"). */
+	default List<String> disabled(Collection<String> usernames) {
+		return List.of();
+	}
+
 	/** Enabled users holding {@code role}, sorted by username. */
 	List<DirectoryUser> withRole(Role role);
 

@@ -63,6 +63,11 @@ public class Runs {
 		return queries.detail(tenantId, runId);
 	}
 
+	/** The run an HR change asked for (its event's idempotency key), once the workflow created it. */
+	public java.util.Optional<UUID> runFor(String tenantId, String triggerKey) {
+		return queries.runFor(tenantId, triggerKey);
+	}
+
 	/** Active stages waiting for the user's decision, oldest first. */
 	public List<InboxItem> inbox(AppUser user, int limit) {
 		return queries.inbox(user, limit);

@@ -11,13 +11,19 @@ import java.util.UUID;
  * maps an assignee who holds the assignment for someone else (an out-of-office delegate) to that
  * person; {@code distinctFrom} names the earlier stage whose approvers may not approve this one;
  * {@code notice} says what a reader should know about how it ended (a notify stage with nobody to
- * notify), else null.
+ * notify), else null; {@code strandedAt} is set while an activated stage is blocked because none of
+ * its assignees can decide any more.
  */
 public record Stage(UUID id, UUID runId, int position, String name, String title, StageKind kind, String assignee,
 		int requiredApprovals, List<String> grants, Integer slaHours, StageStatus status, int round, int approvals,
 		List<String> assignees, Instant activatedAt, Instant decidedAt, Instant blockedUntil, String blockedReason,
 		Instant reminderPublishedAt, Instant remindedAt, Map<String, String> delegatedFor, String distinctFrom,
-		String notice) {
+		String notice, Instant strandedAt) {
+
+	/** Activated, then blocked because its assignees can no longer decide: it is not waiting for a retry. */
+	public boolean stranded() {
+		return status == StageStatus.BLOCKED && strandedAt != null;
+	}
 
 	/** The SLA deadline of an active stage, or null. */
 	public Instant dueAt() {

@@ -3,11 +3,12 @@ package outbox.catalog;
 import java.util.UUID;
 
 /**
- * Something that can unblock a stage changed: a group gained a member, a user was enabled or
- * given a role, a definition's quorum changed, a delegation was set ({@code cause} says which).
- * Published by {@code workflow} (for the directory, through its {@code platform} SPI) in the
- * transaction of the change; {@code workflow} then has its blocked stages check again at once
- * instead of at their next timer.
+ * Who may approve changed: a group gained or lost a member, a user was enabled, disabled or had
+ * their roles changed, a definition's quorum changed, a delegation was set or removed
+ * ({@code cause} says which). Published by {@code workflow} (for the directory, through its
+ * {@code platform} SPI) in the transaction of the change; {@code workflow} then re-evaluates its
+ * open stages (one nobody can decide any more shows blocked) and has its blocked stages check
+ * again at once instead of at their next timer.
  */
 @EventType(key = ApproversChanged.TYPE)
 public record ApproversChanged(UUID changeId, String cause) implements CatalogEvent {

@@ -7,7 +7,7 @@ import java.util.UUID;
  * Joiner: HR created an employee; {@code requestedBy} is the HR user who did (null when unknown).
  * Published by {@code hr}; starts a joiner run in {@code workflow}.
  */
-@EventType(key = EmployeeHired.TYPE)
+@EventType(key = EmployeeHired.TYPE, aggregatePath = "/hr/employees/{id}")
 public record EmployeeHired(UUID employeeId, String displayName, String email, String department, String manager,
 		LocalDate startDate, String title, String requestedBy) implements EmployeeEvent {
 

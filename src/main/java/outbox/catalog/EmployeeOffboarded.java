@@ -8,7 +8,7 @@ import java.util.UUID;
  * per employee. Published by {@code hr}; starts a leaver run in {@code workflow}. Stored events of
  * the former {@code hr.employee.status_changed} type are read as this record.
  */
-@EventType(key = EmployeeOffboarded.TYPE)
+@EventType(key = EmployeeOffboarded.TYPE, aggregatePath = "/hr/employees/{id}")
 public record EmployeeOffboarded(UUID employeeId, String displayName, String email, String department,
 		String manager, LocalDate lastDay, String title, String requestedBy) implements EmployeeEvent {
 

@@ -8,7 +8,7 @@ import java.util.UUID;
  * Published by {@code hr}; {@code workflow} withdraws the run (a run that has ended meanwhile
  * stays as it ended, and HR learns how from its {@link RunFinished}).
  */
-@EventType(key = EmployeeOffboardingCancelled.TYPE)
+@EventType(key = EmployeeOffboardingCancelled.TYPE, aggregatePath = "/hr/employees/{id}")
 public record EmployeeOffboardingCancelled(UUID employeeId, String displayName, String leaverTriggerKey,
 		String cancelledBy) implements EmployeeEvent {
 

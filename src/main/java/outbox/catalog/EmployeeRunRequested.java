@@ -9,7 +9,7 @@ import java.util.UUID;
  * auto-start setting, since a person asked for it. {@code effectiveDate} is the start date of a
  * joiner or the last day of a leaver.
  */
-@EventType(key = EmployeeRunRequested.TYPE)
+@EventType(key = EmployeeRunRequested.TYPE, aggregatePath = "/hr/employees/{id}")
 public record EmployeeRunRequested(UUID requestId, UUID employeeId, String displayName, String email,
 		String department, String manager, RunDefinition definition, LocalDate effectiveDate, String title,
 		String requestedBy) implements EmployeeEvent {

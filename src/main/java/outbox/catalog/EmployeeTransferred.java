@@ -7,7 +7,7 @@ import java.util.UUID;
  * Mover: HR moved an employee to another department and/or manager; {@code version} is the
  * employee's version after the move. Published by {@code hr}; starts a mover run in {@code workflow}.
  */
-@EventType(key = EmployeeTransferred.TYPE)
+@EventType(key = EmployeeTransferred.TYPE, aggregatePath = "/hr/employees/{id}")
 public record EmployeeTransferred(UUID employeeId, int version, String displayName, String email,
 		String fromDepartment, String department, String fromManager, String manager, LocalDate startDate, String title,
 		String requestedBy) implements EmployeeEvent {

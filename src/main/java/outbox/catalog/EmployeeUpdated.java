@@ -9,7 +9,7 @@ import java.util.UUID;
  * up to date, and when {@code resubmitRunId} names a returned run, resubmits it as
  * {@code requestedBy} (the edit-and-resubmit of HR's queue), so the run goes on with the new data.
  */
-@EventType(key = EmployeeUpdated.TYPE)
+@EventType(key = EmployeeUpdated.TYPE, aggregatePath = "/hr/employees/{id}")
 public record EmployeeUpdated(UUID employeeId, int version, String displayName, String email, String department,
 		String manager, String title, LocalDate startDate, LocalDate lastDay, UUID resubmitRunId, String requestedBy)
 		implements EmployeeEvent {

@@ -19,4 +19,11 @@ public @interface EventType {
 	String key();
 
 	int version() default 1;
+
+	/**
+	 * The console page of the aggregate the event is about, {@code {id}} standing for its
+	 * aggregate id (the event page links it: the outbox knows paths, not the modules behind them);
+	 * empty when no page shows it.
+	 */
+	String aggregatePath() default "";
 }

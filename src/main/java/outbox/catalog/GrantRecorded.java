@@ -8,7 +8,7 @@ import java.util.UUID;
  * transaction that records the grant; consumed by {@code workflow}, which hands it to the grant
  * provisioning integration (the systems that carry the grant out).
  */
-@EventType(key = GrantRecorded.TYPE)
+@EventType(key = GrantRecorded.TYPE, aggregatePath = "/runs/{id}")
 public record GrantRecorded(UUID runId, UUID stageId, String grant, UUID employeeId, GrantState status)
 		implements CatalogEvent {
 

@@ -7,7 +7,7 @@ import java.util.UUID;
  * {@code triggerKey} is the idempotency key of that HR event, so HR knows which of its requests
  * this answers. Published by {@code workflow}, consumed by {@code hr}.
  */
-@EventType(key = RunFinished.TYPE)
+@EventType(key = RunFinished.TYPE, aggregatePath = "/hr/employees/{id}")
 public record RunFinished(UUID runId, UUID employeeId, RunDefinition definition, RunOutcome outcome,
 		String triggerKey, String reason) implements CatalogEvent {
 

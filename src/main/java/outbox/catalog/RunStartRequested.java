@@ -3,7 +3,7 @@ package outbox.catalog;
 import java.util.UUID;
 
 /** Second hop of the start chain: start the run's workflow. Published and consumed by {@code workflow}. */
-@EventType(key = RunStartRequested.TYPE)
+@EventType(key = RunStartRequested.TYPE, aggregatePath = "/runs/{id}")
 public record RunStartRequested(UUID runId) implements CatalogEvent {
 
 	public static final String TYPE = "workflow.run.start_requested";

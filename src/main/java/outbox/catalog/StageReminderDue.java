@@ -7,7 +7,7 @@ import java.util.UUID;
  * A stage passed its SLA; {@code round} is the stage's activation round, so each activation is
  * reminded once. Published and consumed by {@code workflow}.
  */
-@EventType(key = StageReminderDue.TYPE)
+@EventType(key = StageReminderDue.TYPE, aggregatePath = "/runs/{id}")
 public record StageReminderDue(UUID runId, UUID stageId, int round, String stageName, List<String> assignees,
 		long overdueHours) implements CatalogEvent {
 

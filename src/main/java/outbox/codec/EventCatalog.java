@@ -73,6 +73,13 @@ public class EventCatalog {
 		return identity(type).version();
 	}
 
+	/** The console path of the aggregate of an event of type {@code key} with {@code aggregateId}, if a page shows it. */
+	public Optional<String> aggregatePath(String key, java.util.UUID aggregateId) {
+		return typeOf(key).map(type -> identity(type).aggregatePath())
+			.filter(path -> !path.isEmpty() && aggregateId != null)
+			.map(path -> path.replace("{id}", aggregateId.toString()));
+	}
+
 	public Optional<Class<? extends CatalogEvent>> typeOf(String key) {
 		return Optional.ofNullable(byKey.get(key));
 	}

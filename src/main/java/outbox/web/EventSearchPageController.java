@@ -9,9 +9,11 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestParam;
 
+import outbox.admin.EventDetail;
 import outbox.admin.EventQuery;
 import outbox.admin.EventSearchService;
 import outbox.admin.EventStatus;
+import outbox.codec.EventCatalog;
 import platform.DomainException;
 import platform.AppUser;
 import platform.AdminOnly;
@@ -22,9 +24,11 @@ import platform.AdminOnly;
 class EventSearchPageController {
 
 	private final EventSearchService events;
+	private final EventCatalog catalog;
 
-	EventSearchPageController(EventSearchService events) {
+	EventSearchPageController(EventSearchService events, EventCatalog catalog) {
 		this.events = events;
+		this.catalog = catalog;
 	}
 
 	@GetMapping("/admin/outbox/events")
@@ -51,7 +55,9 @@ class EventSearchPageController {
 
 	@GetMapping("/admin/outbox/events/{id}")
 	String detail(@AuthenticationPrincipal AppUser user, @PathVariable UUID id, Model model) {
-		model.addAttribute("event", events.get(user.tenantId(), id));
+		EventDetail event = events.get(user.tenantId(), id);
+		model.addAttribute("event", event);
+		model.addAttribute("aggregateLink", catalog.aggregatePath(event.eventType(), event.aggregateId()).orElse(null));
 		return "outbox/event";
 	}
 

@@ -158,6 +158,9 @@ public class DirectoryAdministration {
 			if (enabled) {
 				references.forEach(r -> r.approversAdded("user " + username + " enabled"));
 			}
+			else {
+				references.forEach(r -> r.approversRemoved("user " + username + " disabled"));
+			}
 			AdminUser after = withReferences(existing(username));
 			Map<String, Object> detail = new LinkedHashMap<>();
 			detail.put("subject", username);
@@ -166,6 +169,14 @@ public class DirectoryAdministration {
 			detail.put("openAssignments", after.openAssignments());
 			audit.record(actor.getUsername(), enabled ? "user.enabled" : "user.disabled", detail);
 			return after;
+		});
+	}
+
+	/** The open work that disabling {@code username} would leave with nobody to decide it (the confirm page lists it). */
+	public List<String> strandedBy(String tenantId, String username) {
+		return transactions.readInTenant(tenantId, () -> {
+			existing(username);
+			return references.stream().flatMap(r -> r.strandedWithout(username).stream()).toList();
 		});
 	}
 
@@ -233,6 +244,9 @@ public class DirectoryAdministration {
 			boolean changed = add ? repository.addMember(group, username) : repository.removeMember(group, username);
 			if (changed && add) {
 				references.forEach(r -> r.approversAdded(username + " added to group " + group));
+			}
+			else if (changed) {
+				references.forEach(r -> r.approversRemoved(username + " removed from group " + group));
 			}
 			if (changed) {
 				Map<String, Object> detail = new LinkedHashMap<>();

@@ -45,6 +45,17 @@ class JdbcUserDirectory implements UserDirectory {
 	}
 
 	@Override
+	public List<String> disabled(Collection<String> usernames) {
+		if (usernames.isEmpty()) {
+			return List.of();
+		}
+		return jdbc.sql("SELECT username FROM app_users WHERE NOT enabled AND username IN (:usernames) ORDER BY username")
+			.param("usernames", usernames)
+			.query(String.class)
+			.list();
+	}
+
+	@Override
 	public List<DirectoryUser> withRole(Role role) {
 		return jdbc.sql(USERS + """
 				 AND EXISTS (SELECT 1 FROM app_user_roles r WHERE r.username = u.username AND r.role = :role)

@@ -17,11 +17,12 @@ import workflow.engine.OrchestratorException;
 import workflow.store.StageRepository;
 
 /**
- * Blocked stages wake when what blocks them may be fixed: a change that can add approvers
- * announces itself ({@link #announce}, an {@link ApproversChanged} in the change's transaction),
- * and its handler asks every blocked stage of the tenant to try to activate again now
- * ({@link #wakeBlockedStages}); a stage that is still blocked waits for its timer again, which
- * stays the fallback.
+ * Blocked stages wake when what blocks them may be fixed: a change of who may approve announces
+ * itself ({@link #announce}, an {@link ApproversChanged} in the change's transaction), and its
+ * handler first has the open stages re-evaluated ({@link StrandedStages}: one nobody can decide
+ * any more shows blocked, a stranded one somebody can decide again is active), then asks every
+ * blocked stage of the tenant to try to activate again now ({@link #wakeBlockedStages}); a stage
+ * that is still blocked waits for its timer again, which stays the fallback.
  */
 @Service
 public class ApproverChanges {
@@ -33,9 +34,11 @@ public class ApproverChanges {
 	private final TenantTransactions transactions;
 	private final StageRepository stages;
 	private final Orchestrator orchestrator;
+	private final StrandedStages stranded;
 
 	ApproverChanges(OutboxPublisher outbox, TenantTransactions transactions, StageRepository stages,
-			Orchestrator orchestrator) {
+			Orchestrator orchestrator, StrandedStages stranded) {
+		this.stranded = stranded;
 		this.outbox = outbox;
 		this.transactions = transactions;
 		this.stages = stages;
@@ -49,7 +52,11 @@ public class ApproverChanges {
 
 	/** Outside any transaction: signals each blocked stage's run; a transient failure fails the whole (retried). */
 	public void wakeBlockedStages(String tenantId, String cause) {
-		List<BlockedStage> blocked = transactions.readInTenant(tenantId, () -> stages.blocked(WAKE_LIMIT));
+		transactions.inTenant(tenantId, () -> stranded.reevaluate(cause));
+		// a stranded stage (no retry time) is activated already: its workflow waits for decisions, not a wake-up
+		List<BlockedStage> blocked = transactions.readInTenant(tenantId, () -> stages.blocked(WAKE_LIMIT)).stream()
+			.filter(stage -> stage.retryAt() != null)
+			.toList();
 		OrchestratorException unreachable = null;
 		int woken = 0;
 		for (BlockedStage stage : blocked) {

@@ -138,9 +138,55 @@ public class Delegations {
 			detail.put("before", summary(before.get()));
 			detail.put("after", null);
 			audit.record(owner.getUsername(), "delegation.removed", detail);
+			// what the delegate holds stays with them; a stage they can no longer decide shows blocked
+			approvers.announce("delegation of " + owner.getUsername() + " removed");
 			return true;
 		});
 	}
+
+	/**
+	 * Where {@code delegate} would decide stages the owner may decide but they may not on their
+	 * own: each group of the owner the delegate is not in ("managers" standing for the manager
+	 * approvals), as a sentence; empty when the delegate is eligible for all of them or unknown.
+	 */
+	public List<String> eligibilityWarnings(AppUser owner, String delegate) {
+		if (!StringUtils.hasText(delegate)) {
+			return List.of();
+		}
+		String to = delegate.strip();
+		return transactions.readInTenant(owner.tenantId(), () -> {
+			Optional<DirectoryUser> me = directory.find(owner.getUsername());
+			Optional<DirectoryUser> them = directory.find(to);
+			if (me.isEmpty() || them.isEmpty()) {
+				return List.<String>of();
+			}
+			return me.get().groups().stream()
+				.filter(group -> !them.get().groups().contains(group))
+				.sorted()
+				.map(group -> MANAGERS.equals(group)
+						? to + " is not a manager (group managers): they would decide manager approvals without being one."
+						: to + " is not a member of group " + group + ": they would decide its stages without belonging to it.")
+				.toList();
+		});
+	}
+
+	/** Today's delegations that route to or from {@code user}: whom they act for, and whom their approvals go to. */
+	public record ActiveDelegations(Optional<Delegation> mine, List<Delegation> actingFor) {
+
+		public boolean any() {
+			return mine.isPresent() || !actingFor.isEmpty();
+		}
+	}
+
+	public ActiveDelegations activeFor(AppUser user) {
+		LocalDate today = LocalDate.now(clock);
+		return transactions.readInTenant(user.tenantId(), () -> new ActiveDelegations(
+				delegations.find(user.getUsername()).filter(d -> d.activeOn(today)),
+				delegations.actingFor(user.getUsername(), today)));
+	}
+
+	/** The group whose members decide manager approvals when the manager cannot. */
+	private static final String MANAGERS = "managers";
 
 	/** Gives the owner's undecided assignments to the delegate where the delegate may hold them; returns the stages moved. */
 	private List<String> moveOpenAssignments(String owner, String delegate) {

@@ -70,7 +70,7 @@ public class StageReassignment {
 				return java.util.Optional.<Options>empty();
 			}
 			return stages.find(run.currentStageId())
-				.filter(stage -> stage.status() == StageStatus.ACTIVE)
+				.filter(stage -> stage.status() == StageStatus.ACTIVE || stage.stranded())
 				.map(stage -> new Options(stage, stage.assignees().stream()
 					.filter(person -> !actions.hasDecided(stage.id(), stage.round(), person)).toList(),
 						assignees.reassignable(run, stage)));
@@ -96,7 +96,7 @@ public class StageReassignment {
 			Stage stage = stages.find(stageId)
 				.filter(s -> s.runId().equals(runId))
 				.orElseThrow(() -> new DomainException.NotFound("No stage " + stageId + " in run " + runId + "."));
-			if (run.status() != RunStatus.RUNNING || stage.status() != StageStatus.ACTIVE || !stageId.equals(run.currentStageId())) {
+			if (run.status() != RunStatus.RUNNING || !(stage.status() == StageStatus.ACTIVE || stage.stranded()) || !stageId.equals(run.currentStageId())) {
 				throw new DomainException.Conflict("The stage is " + stage.status().value() + " (the run is " + run.status().value()
 						+ "): only an active stage has open assignments to reassign.");
 			}

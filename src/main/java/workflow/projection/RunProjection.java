@@ -71,8 +71,10 @@ public class RunProjection {
 			}
 			Stage stage = stage(runId, stageId);
 			boolean notify = stage.kind() == StageKind.NOTIFY;
-			if (stage.round() == round && (stage.status() == StageStatus.ACTIVE || stage.status() == StageStatus.COMPLETED)) {
-				// a retried activity: report the activation that happened
+			if (stage.round() == round && (stage.status() == StageStatus.ACTIVE || stage.status() == StageStatus.COMPLETED
+					|| stage.stranded())) {
+				// a retried activity, or a wait that continued as new: report the activation that happened
+				// (a stranded stage keeps its assignees and count; it is active again once one can decide)
 				return new Activation(notify ? ActivationState.NOTIFIED : ActivationState.ACTIVE, stage.assignees(), null);
 			}
 			AssigneeResolver.Assignment assignment = notify ? new AssigneeResolver.Assignment(assignees.recipients(stage), Map.of())

@@ -99,6 +99,10 @@ public class RunQueries {
 				overdue, stage.blockedReason(), stage.blockedSince()));
 	}
 
+	public java.util.Optional<UUID> runFor(String tenantId, String triggerKey) {
+		return transactions.readInTenant(tenantId, () -> runs.findBySourceEventKey(triggerKey).map(Run::id));
+	}
+
 	public RunDetail detail(String tenantId, UUID runId) {
 		return transactions.readInTenant(tenantId, () -> {
 			Run run = runs.find(runId).orElseThrow(() -> new DomainException.NotFound("No run " + runId + "."));
@@ -152,13 +156,17 @@ public class RunQueries {
 		return transactions.readInTenant(tenantId, () -> displayNames(usernames));
 	}
 
-	/** Each of {@code usernames} with its display name, or the username itself where the directory has none. */
+	/**
+	 * Each of {@code usernames} with its display name, or the username itself where the directory
+	 * has none; a disabled user is marked so ("sam (disabled)"): who a run waits on may never decide.
+	 */
 	private Map<String, String> displayNames(Collection<String> usernames) {
 		List<String> wanted = usernames.stream().filter(Objects::nonNull).distinct().toList();
 		Map<String, String> names = new HashMap<>();
 		directory.findAll(wanted).stream()
 			.filter(user -> StringUtils.hasText(user.displayName()))
 			.forEach(user -> names.put(user.username(), user.displayName()));
+		directory.disabled(wanted).forEach(username -> names.put(username, username + " (disabled)"));
 		wanted.forEach(username -> names.putIfAbsent(username, username));
 		return names;
 	}

@@ -32,6 +32,20 @@ public class DelegationRepository {
 			.optional();
 	}
 
+	/** The delegations that make {@code delegate} act for someone on {@code day}, by owner. */
+	public List<Delegation> actingFor(String delegate, LocalDate day) {
+		return jdbc.sql("""
+				SELECT owner, delegate, starts_on, ends_on, created_at FROM workflow_delegations
+				WHERE delegate = :delegate AND starts_on <= :day AND ends_on >= :day ORDER BY owner
+				""")
+			.param("delegate", delegate)
+			.param("day", day)
+			.query((rs, row) -> new Delegation(rs.getString("owner"), rs.getString("delegate"),
+					rs.getObject("starts_on", LocalDate.class), rs.getObject("ends_on", LocalDate.class),
+					Rows.instant(rs, "created_at")))
+			.list();
+	}
+
 	/** Sets the owner's delegation, replacing an earlier one. */
 	public void put(String owner, String delegate, LocalDate from, LocalDate until) {
 		jdbc.sql("""

@@ -30,7 +30,7 @@ public class StageRepository {
 	private static final String COLUMNS = """
 			s.id, s.run_id, s.position, s.name, s.title, s.kind, s.assignee, s.required_approvals, s.grants, s.sla_hours,
 			s.status, s.round, s.approvals, s.assignees, s.activated_at, s.decided_at, s.blocked_until, s.blocked_reason,
-			s.reminder_published_at, s.reminded_at, s.distinct_from, s.notice,
+			s.reminder_published_at, s.reminded_at, s.distinct_from, s.notice, s.stranded_at,
 			ARRAY(SELECT d.key FROM jsonb_each_text(s.delegated_for) d ORDER BY d.key) AS delegates,
 			ARRAY(SELECT d.value FROM jsonb_each_text(s.delegated_for) d ORDER BY d.key) AS delegated_owners""";
 
@@ -120,7 +120,7 @@ public class StageRepository {
 				    delegated_for = jsonb_object(CAST(:delegates AS text[]), CAST(:owners AS text[])),
 				    activated_at = now(), decided_at = CASE WHEN :notify THEN now() END,
 				    blocked_until = NULL, blocked_reason = NULL, blocked_since = NULL, reminder_published_at = NULL,
-				    reminded_at = NULL, notice = :notice
+				    reminded_at = NULL, notice = :notice, stranded_at = NULL
 				WHERE id = :id AND (status IN (:notStarted) OR (status = :returned AND round < :round))
 				""")
 			.param("id", id)
@@ -138,18 +138,20 @@ public class StageRepository {
 
 	/**
 	 * Replaces the assignees of an active stage in {@code round} (a delegation moving an open
-	 * assignment, an admin's reassignment); false when the stage is no longer active in it.
-	 * Call with the run locked.
+	 * assignment, an admin's reassignment); false when the stage is no longer active in it. A
+	 * stranded stage is active again with them. Call with the run locked.
 	 */
 	public boolean reassign(UUID id, int round, List<String> assignees, Map<String, String> delegatedFor) {
 		return jdbc.sql("""
 				UPDATE workflow_stages SET assignees = :assignees,
-				    delegated_for = jsonb_object(CAST(:delegates AS text[]), CAST(:owners AS text[]))
-				WHERE id = :id AND round = :round AND status = :active
+				    delegated_for = jsonb_object(CAST(:delegates AS text[]), CAST(:owners AS text[])),
+				    status = :active, stranded_at = NULL, blocked_reason = NULL, blocked_since = NULL
+				WHERE id = :id AND round = :round AND (status = :active OR (status = :blocked AND stranded_at IS NOT NULL))
 				""")
 			.param("id", id)
 			.param("round", round)
 			.param("active", StageStatus.ACTIVE.value())
+			.param("blocked", StageStatus.BLOCKED.value())
 			.param("assignees", assignees.toArray(String[]::new))
 			.param("delegates", delegatedFor.keySet().toArray(String[]::new))
 			.param("owners", delegatedFor.values().toArray(String[]::new))
@@ -179,6 +181,54 @@ public class StageRepository {
 			.param("notStarted", NOT_STARTED)
 			.param("returned", StageStatus.RETURNED.value())
 			.update();
+	}
+
+	/**
+	 * Activated stages of running runs that wait for decisions, stranded ones included (whose
+	 * assignees may decide again), oldest first: what a change of the directory re-evaluates.
+	 */
+	public List<Stage> awaitingDecisions(int limit) {
+		return jdbc.sql("SELECT " + COLUMNS + """
+				 FROM workflow_stages s JOIN workflow_runs r ON r.id = s.run_id
+				WHERE r.status = :running AND s.kind = :approval
+				  AND (s.status = :active OR (s.status = :blocked AND s.stranded_at IS NOT NULL))
+				ORDER BY s.activated_at, s.id LIMIT :limit
+				""")
+			.param("running", RunStatus.RUNNING.value())
+			.param("approval", StageKind.APPROVAL.value())
+			.param("active", StageStatus.ACTIVE.value())
+			.param("blocked", StageStatus.BLOCKED.value())
+			.param("limit", limit)
+			.query(StageRepository::map)
+			.list();
+	}
+
+	/** An active stage none of whose assignees can decide: blocked, with why, until someone can. */
+	public boolean markStranded(UUID id, int round, String reason) {
+		return jdbc.sql("""
+				UPDATE workflow_stages SET status = :blocked, blocked_reason = :reason, blocked_until = NULL,
+				    blocked_since = now(), stranded_at = now()
+				WHERE id = :id AND round = :round AND status = :active
+				""")
+			.param("id", id)
+			.param("round", round)
+			.param("reason", reason)
+			.param("blocked", StageStatus.BLOCKED.value())
+			.param("active", StageStatus.ACTIVE.value())
+			.update() > 0;
+	}
+
+	/** A stranded stage whose assignees can decide again waits for them again. */
+	public boolean unstrand(UUID id, int round) {
+		return jdbc.sql("""
+				UPDATE workflow_stages SET status = :active, blocked_reason = NULL, blocked_since = NULL, stranded_at = NULL
+				WHERE id = :id AND round = :round AND status = :blocked AND stranded_at IS NOT NULL
+				""")
+			.param("id", id)
+			.param("round", round)
+			.param("blocked", StageStatus.BLOCKED.value())
+			.param("active", StageStatus.ACTIVE.value())
+			.update() > 0;
 	}
 
 	/** Blocked stages of the tenant's live runs, blocked longest first. */
@@ -315,7 +365,7 @@ public class StageRepository {
 				rs.getInt("approvals"), Rows.strings(rs, "assignees"), Rows.instant(rs, "activated_at"),
 				Rows.instant(rs, "decided_at"), Rows.instant(rs, "blocked_until"), rs.getString("blocked_reason"),
 				Rows.instant(rs, "reminder_published_at"), Rows.instant(rs, "reminded_at"), delegatedFor(rs),
-				rs.getString("distinct_from"), rs.getString("notice"));
+				rs.getString("distinct_from"), rs.getString("notice"), Rows.instant(rs, "stranded_at"));
 	}
 
 	private static Map<String, String> delegatedFor(ResultSet rs) throws SQLException {

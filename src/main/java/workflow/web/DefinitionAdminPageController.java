@@ -60,13 +60,10 @@ class DefinitionAdminPageController {
 	@PostMapping("/{key}")
 	String save(@AuthenticationPrincipal AppUser admin, @PathVariable String key, @RequestParam Map<String, String> form,
 			RedirectAttributes redirect, Model model) {
-		List<StageEdit> rows = new ArrayList<>();
+		List<StageEdit> all = new ArrayList<>();
 		for (int i = 0; form.containsKey("stages[" + i + "].name"); i++) {
 			String at = "stages[" + i + "].";
-			if (form.get(at + "name").isBlank()) {
-				continue;
-			}
-			rows.add(new StageEdit(form.get(at + "name"), form.get(at + "title"), form.get(at + "kind"), form.get(at + "assignee"),
+			all.add(new StageEdit(form.get(at + "name"), form.get(at + "title"), form.get(at + "kind"), form.get(at + "assignee"),
 					number(form.get(at + "requiredApprovals")), number(form.get(at + "slaHours")),
 					Arrays.stream(form.getOrDefault(at + "grants", "").split(",")).map(String::strip).filter(g -> !g.isEmpty()).toList(),
 					form.get(at + "distinctFrom")));
@@ -74,6 +71,16 @@ class DefinitionAdminPageController {
 		Integer version = number(form.get("version"));
 		// an unchecked box is not sent: the form always states the setting
 		boolean requesterMayApprove = "true".equals(form.get("requesterMayApprove"));
+		Moved moved = move(all, form.get("move"));
+		List<StageEdit> rows = all.stream().filter(row -> row.name() != null && !row.name().isBlank()).toList();
+		if (form.containsKey("move")) {
+			// a move re-renders the edited form in its new order; only a save makes a version
+			if (moved != null) {
+				model.addAttribute("success", moved.message() + " Save to make the new order a version.");
+				model.addAttribute("focus", moved.focus());
+			}
+			return page(admin, key, version, rows, requesterMayApprove, Map.of(), model);
+		}
 		try {
 			DefinitionVersion saved = definitions.save(admin, key, new DefinitionEdit(null, version, rows, requesterMayApprove));
 			redirect.addFlashAttribute("success", "Saved as version " + saved.version() + "; running runs keep their version.");
@@ -106,6 +113,36 @@ class DefinitionAdminPageController {
 					i + 1 < versions.size() ? versions.get(i + 1) : null, versions.get(i))))
 			.toList());
 		return "workflow/definition";
+	}
+
+	/**
+	 * Applies a Move up / Move down button ({@code "<row>:up"} or {@code "<row>:down"}) to the rows
+	 * as edited; says what moved and which button keeps the focus, or null when the form was not a
+	 * move (or names no row that can).
+	 */
+	static Moved move(List<StageEdit> rows, String move) {
+		if (move == null || !move.matches("\\d{1,4}:(up|down)")) {
+			return null;
+		}
+		int from = Integer.parseInt(move.substring(0, move.indexOf(':')));
+		int to = move.endsWith(":up") ? from - 1 : from + 1;
+		if (from >= rows.size() || to < 0 || to >= rows.size() || blank(rows.get(from)) || blank(rows.get(to))) {
+			return null;
+		}
+		StageEdit stage = rows.remove(from);
+		rows.add(to, stage);
+		String name = stage.title() != null && !stage.title().isBlank() ? stage.title() : stage.name();
+		String direction = move.substring(move.indexOf(':') + 1);
+		return new Moved("Moved " + (name == null || name.isBlank() ? "the new stage" : "\u201c" + name + "\u201d")
+				+ " to position " + (to + 1) + ".", to + ":" + direction);
+	}
+
+	private static boolean blank(StageEdit row) {
+		return row.name() == null || row.name().isBlank();
+	}
+
+	/** What a move did, and the button (row and direction) that keeps the keyboard focus. */
+	record Moved(String message, String focus) {
 	}
 
 	/** A version and what it changed. */

@@ -82,6 +82,8 @@ class DelegationPageController {
 		model.addAttribute("from", from != null ? from : current == null ? "" : current.delegation().from().toString());
 		model.addAttribute("until", until != null ? until : current == null ? "" : current.delegation().until().toString());
 		model.addAttribute("errors", errors);
+		// the delegate saved or typed: whom they could decide for without being eligible themselves
+		model.addAttribute("warnings", delegations.eligibilityWarnings(user, (String) model.getAttribute("delegate")));
 		return Htmx.isRequest(request) ? "workflow/delegation :: panel" : "workflow/delegation";
 	}
 

@@ -26,6 +26,7 @@ import workflow.ActionKind;
 import workflow.ActionRequest;
 import workflow.InboxItem;
 import workflow.Runs;
+import workflow.decisions.Delegations;
 
 /**
  * The approver inbox: active stages waiting for my decision, oldest first; stages my approval
@@ -41,11 +42,12 @@ class InboxPageController {
 	private final NavBadges badges;
 	private final ConsoleTime times;
 	private final StageSla sla;
+	private final Delegations delegations;
 
 	/** Rows of one inbox page: rendering a row is most of the page's cost. */
 	private final int pageSize;
 
-	InboxPageController(Runs runs, NavBadges badges, ConsoleTime times, StageSla sla,
+	InboxPageController(Runs runs, NavBadges badges, ConsoleTime times, StageSla sla, Delegations delegations,
 			@Value("${workflow.inbox.page-size}") int pageSize) {
 		if (pageSize < 1 || pageSize > INBOX_LIMIT) {
 			throw new IllegalArgumentException("workflow.inbox.page-size must be between 1 and " + INBOX_LIMIT);
@@ -54,6 +56,7 @@ class InboxPageController {
 		this.badges = badges;
 		this.times = times;
 		this.sla = sla;
+		this.delegations = delegations;
 		this.pageSize = pageSize;
 	}
 
@@ -76,7 +79,26 @@ class InboxPageController {
 		model.addAttribute("nextCursor", page.nextCursor());
 		model.addAttribute("cursor", cursor);
 		model.addAttribute("bulkable", rows.stream().anyMatch(InboxRow::selectable));
+		model.addAttribute("delegationNotes", delegationNotes(user));
 		return "workflow/inbox";
+	}
+
+	/** "Your approvals go to dana until 12 Dec 2026" / "You act for sam until …": today's delegations, said where the work is. */
+	private List<String> delegationNotes(AppUser user) {
+		Delegations.ActiveDelegations active = delegations.activeFor(user);
+		if (!active.any()) {
+			return List.of();
+		}
+		java.util.Set<String> people = new java.util.HashSet<>();
+		active.mine().ifPresent(d -> people.add(d.delegate()));
+		active.actingFor().forEach(d -> people.add(d.owner()));
+		java.util.Map<String, String> names = runs.displayNames(user.tenantId(), people);
+		List<String> notes = new java.util.ArrayList<>();
+		active.mine().ifPresent(d -> notes.add("Your approvals go to " + names.get(d.delegate()) + " until "
+				+ times.date(d.until()) + "."));
+		active.actingFor().forEach(d -> notes.add("You act for " + names.get(d.owner()) + " until " + times.date(d.until())
+				+ ": their new assignments come to you."));
+		return notes;
 	}
 
 	/**

@@ -296,7 +296,10 @@ class RunPageController {
 		people.add(run.fromManager());
 		people.add(run.requestedBy());
 		detail.actions().forEach(action -> people.add(action.actor()));
-		detail.stages().forEach(stage -> people.addAll(stage.assignees()));
+		detail.stages().forEach(stage -> {
+			people.addAll(stage.assignees());
+			people.addAll(stage.delegatedFor().values());
+		});
 		people.remove(null);
 		model.addAttribute("names", runs.displayNames(user.tenantId(), people));
 		model.addAttribute("decisions", detail.actions().stream().filter(action -> action.action().decision()).toList());

@@ -163,6 +163,8 @@ class OutboxPagesTests {
 		assertThat(byId.statusCode()).isEqualTo(302);
 		String detail = ada.follow(byId).body();
 		assertThat(detail).contains(key, "No failed attempts.", employee.toString());
+		// the aggregate id leads to the employee the event is about
+		assertThat(detail).contains("id=\"aggregate-link\"", "href=\"/hr/employees/" + employee + "\"");
 
 		String invalid = ada.get("/admin/outbox/events?aggregateId=not-an-id").body();
 		assertThat(invalid).contains("is-invalid", "Aggregate id is not an id (a UUID)");

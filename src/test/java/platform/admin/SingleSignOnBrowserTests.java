@@ -178,7 +178,11 @@ class SingleSignOnBrowserTests {
 	void theConsolePageSavesTheConfigurationAndShowsRefusalsInline() {
 		String tenant = TestTenants.create(transactions, jdbc, "ssop", "boss");
 		var admin = platform.testing.ConsoleSession.login(port, "boss@" + tenant);
-		admin.get("/admin/sso");
+		// the callback to register with the identity provider, for this tenant
+		assertThat(admin.get("/admin/sso").body()).contains("id=\"redirect-uri\"", "/login/oauth2/code/" + tenant + "</code>");
+		// a refused save keeps the secret typed, so it need not be typed again
+		var keptSecret = admin.post("/admin/sso", Map.of("issuerUri", "nope", "clientId", "", "clientSecret", "typed-secret"));
+		assertThat(keptSecret.body()).contains("Nothing was saved", "value=\"typed-secret\"");
 		var refused = admin.post("/admin/sso", Map.of("issuerUri", "nope", "clientId", "", "mappings", "x = KING / nogroup"));
 		assertThat(refused.statusCode()).isEqualTo(200);
 		// the API names fields (above), the page says the row and what to do
@@ -189,7 +193,7 @@ class SingleSignOnBrowserTests {
 				"mappings", "people = HR /"));
 		assertThat(saved.statusCode()).isEqualTo(302);
 		String page = admin.follow(saved).body();
-		assertThat(page).contains("Single sign-on was saved", issuer(tenant), "people = HR /", "(saved; leave empty to keep)")
+		assertThat(page).contains("Single sign-on was saved", issuer(tenant), "people = HR /", "(a secret is stored; leave empty to keep it)")
 			.doesNotContain("s3cret");
 		assertThat(new ApiClient(port).get("boss@" + tenant, "/v1/admin/audit?subject=sso").body()).contains("sso.saved")
 			.doesNotContain("s3cret");

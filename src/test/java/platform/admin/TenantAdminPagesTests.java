@@ -72,7 +72,10 @@ class TenantAdminPagesTests {
 	@Test
 	void anAdminDisablesAUserAndCannotDisableThemselvesAsTheLastAdmin() {
 		createUser("vic", "APPROVER");
-		admin.get("/admin/users/vic");
+		assertThat(admin.get("/admin/users/vic").body()).contains("href=\"/admin/users/vic/disable\"");
+		// the confirm page says what the disable would strand before anything changes
+		assertThat(admin.get("/admin/users/vic/disable").body())
+			.contains("Disable <span>vic Person</span>?", "No open stage is left", "id=\"confirm-disable\"");
 		var disabled = admin.post("/admin/users/vic/disable", Map.of());
 		assertThat(admin.follow(disabled).body()).contains("vic is disabled", "id=\"disabled-badge\"");
 		admin.get("/admin/users/boss");
@@ -127,6 +130,55 @@ class TenantAdminPagesTests {
 		assertThat(saved.statusCode()).isEqualTo(302);
 		String after = admin.follow(saved).body();
 		assertThat(after).contains("Saved as version 2", "id=\"version-2\"", "required approvals: 2 → 1");
+	}
+
+	@Test
+	void theDefinitionEditorMovesANewStageAboveNotifyHrWithoutSavingUntilAsked() {
+		for (String group : new String[] { "managers", "it", "security", "hr" }) {
+			admin.get("/admin/groups");
+			admin.post("/admin/groups", Map.of("name", group));
+		}
+		createUser("yuri", "APPROVER");
+		admin.htmxPost("/admin/groups/it/members", Map.of("username", "yuri"));
+		admin.htmxPost("/admin/groups/security/members", Map.of("username", "yuri"));
+		String page = admin.get("/admin/definitions/joiner").body();
+		assertThat(page).contains("id=\"move-0-up\"", "aria-label=\"Move Manager approval down\"");
+		Map<String, String> form = new java.util.LinkedHashMap<>(Map.of("version", "1"));
+		String[][] stages = { { "manager_approval", "Manager approval", "approval", "employee_manager" },
+				{ "it_access", "IT access approval", "approval", "it" },
+				{ "security_approval", "Security approval", "approval", "security" },
+				{ "notify_hr", "Notify HR", "notify", "hr" },
+				{ "badge_access", "Badge access", "approval", "it" } };
+		for (int i = 0; i < stages.length; i++) {
+			form.put("stages[" + i + "].name", stages[i][0]);
+			form.put("stages[" + i + "].title", stages[i][1]);
+			form.put("stages[" + i + "].kind", stages[i][2]);
+			form.put("stages[" + i + "].assignee", stages[i][3]);
+			form.put("stages[" + i + "].requiredApprovals", "1");
+		}
+		form.put("move", "4:up");
+		var moved = admin.post("/admin/definitions/joiner", form);
+		assertThat(moved.statusCode()).isEqualTo(200);
+		String body = moved.body();
+		assertThat(body).contains("Moved \u201cBadge access\u201d to position 4.", "Save to make the new order a version",
+				"id=\"current-version\">version 1<");
+		assertThat(body.indexOf("value=\"badge_access\"")).isLessThan(body.indexOf("value=\"notify_hr\""));
+		assertThat(body).contains("name=\"stages[3].name\" id=\"stages[3].name\" value=\"badge_access\"");
+
+		form.remove("move");
+		form.put("stages[3].name", "badge_access");
+		form.put("stages[3].title", "Badge access");
+		form.put("stages[3].kind", "approval");
+		form.put("stages[3].assignee", "it");
+		form.put("stages[4].name", "notify_hr");
+		form.put("stages[4].title", "Notify HR");
+		form.put("stages[4].kind", "notify");
+		form.put("stages[4].assignee", "hr");
+		var saved = admin.post("/admin/definitions/joiner", form);
+		assertThat(saved.statusCode()).isEqualTo(302);
+		String after = admin.follow(saved).body();
+		assertThat(after).contains("Saved as version 2");
+		assertThat(after.indexOf("value=\"badge_access\"")).isLessThan(after.indexOf("value=\"notify_hr\""));
 	}
 
 	@Test

@@ -114,6 +114,8 @@ class DelegationAndReassignmentTests {
 
 		HttpResponse<String> inbox = ConsoleSession.login(port, at("dave")).get("/inbox");
 		assertThat(inbox.body()).contains("for mona");
+		// the run page says whose assignment the delegate holds
+		assertThat(ConsoleSession.login(port, boss()).get("/runs/" + runId).body()).contains("mona → delegated to dave");
 		// mona is away: the assignment is not hers now
 		assertThat(approve("mona", runId, manager).statusCode()).isEqualTo(403);
 
@@ -278,6 +280,11 @@ class DelegationAndReassignmentTests {
 		HttpResponse<String> set = mona.htmxPost("/me/delegation",
 				Map.of("delegate", "dave", "from", today().toString(), "until", today().plusDays(2).toString()));
 		assertThat(set.body()).contains("id=\"delegation-current\"", "Delegated to dave", "active now");
+		// dave decides manager approvals with mona, but not IT ones: the page says so
+		assertThat(set.body()).contains("id=\"delegation-warnings\"", "dave is not a member of group it")
+			.doesNotContain("dave is not a manager");
+		assertThat(mona.get("/inbox").body()).contains("id=\"inbox-delegation\"", "Your approvals go to ");
+		assertThat(ConsoleSession.login(port, at("dave")).get("/inbox").body()).contains("You act for ");
 		assertThat(mona.htmxPost("/me/delegation/remove", Map.of()).body()).contains("Delegation removed");
 
 		UUID runId = joiner("page-" + UUID.randomUUID() + "@x.example", "mona");

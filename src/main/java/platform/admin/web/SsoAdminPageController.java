@@ -11,6 +11,7 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.mvc.support.RedirectAttributes;
+import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
 
 import platform.AdminOnly;
 import platform.AppUser;
@@ -43,7 +44,14 @@ class SsoAdminPageController {
 			.map(m -> m.claimValue() + " = " + (m.role() == null ? "" : m.role()) + " / " + (m.group() == null ? "" : m.group()))
 			.toList()));
 		model.addAttribute("errors", java.util.Map.of());
+		model.addAttribute("redirectUri", redirectUri(admin));
 		return "admin/sso";
+	}
+
+	/** The callback the identity provider must allow for this tenant (the client registration's redirect URI). */
+	private static String redirectUri(AppUser admin) {
+		return ServletUriComponentsBuilder.fromCurrentContextPath().path("/login/oauth2/code/{tenant}")
+			.buildAndExpand(admin.tenantId()).toUriString();
 	}
 
 	@PostMapping
@@ -72,9 +80,13 @@ class SsoAdminPageController {
 			model.addAttribute("error", "Nothing was saved: " + String.join("; ", e.fieldErrors().entrySet().stream()
 				.map(x -> SsoFormWords.say(x.getKey(), x.getValue())).toList()));
 			model.addAttribute("errors", e.fieldErrors());
-			model.addAttribute("sso", new SsoAdministration.SsoView(false, issuerUri, clientId, false, emailClaim, groupsClaim,
-					localPasswords, parsed));
+			// a secret stored before stays stored; one typed now stays in the field so it need not be typed again
+			boolean secretStored = sso.get(admin.tenantId()).clientSecretSet();
+			model.addAttribute("sso", new SsoAdministration.SsoView(false, issuerUri, clientId, secretStored, emailClaim,
+					groupsClaim, localPasswords, parsed));
 			model.addAttribute("mappingText", mappings);
+			model.addAttribute("clientSecret", clientSecret);
+			model.addAttribute("redirectUri", redirectUri(admin));
 			return "admin/sso";
 		}
 	}

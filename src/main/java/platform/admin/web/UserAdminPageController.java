@@ -124,6 +124,14 @@ class UserAdminPageController {
 				() -> administration.update(admin, username, changes));
 	}
 
+	/** Before disabling: which open stages nobody else could decide. */
+	@GetMapping("/{username}/disable")
+	String confirmDisable(@AuthenticationPrincipal AppUser admin, @PathVariable String username, Model model) {
+		model.addAttribute("account", administration.user(admin.tenantId(), username));
+		model.addAttribute("stranded", administration.strandedBy(admin.tenantId(), username));
+		return "admin/user-disable";
+	}
+
 	@PostMapping("/{username}/disable")
 	String disable(@AuthenticationPrincipal AppUser admin, @PathVariable String username, RedirectAttributes redirect) {
 		return act(redirect, username, username + " is disabled: they cannot sign in and approve no more.",
