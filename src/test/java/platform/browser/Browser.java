@@ -138,11 +138,8 @@ public final class Browser {
 	 */
 	public Path screenshot(String name) {
 		Path taken = take(name);
-		if (Boolean.getBoolean(UPDATE_DOCS) && Files.exists(docsFile(taken))) {
-			// the docs show a page from its top, wherever the test's clicks left it scrolled
-			Object scrolled = script("const y = window.scrollY; window.scrollTo({top: 0, behavior: 'instant'}); return y;");
-			updateDocs(take(name));
-			script("window.scrollTo({top: arguments[0], behavior: 'instant'});", scrolled);
+		if (Files.exists(docsFile(taken))) {
+			updateDocs(taken);
 		}
 		return taken;
 	}
