@@ -1,0 +1,52 @@
+package platform.config;
+
+import org.slf4j.Marker;
+
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.turbo.TurboFilter;
+import ch.qos.logback.core.spi.FilterReply;
+import platform.OutageLog;
+
+/**
+ * Drops the library log lines that repeat what is said once elsewhere:
+ * <ul>
+ * <li>the Temporal SDK's pollers log a stack trace per poller and attempt while the server is away;
+ * {@code platform.temporal.TemporalReachability} says it once per outage;</li>
+ * <li>Hikari logs a stack trace per broken connection when the database goes away; the components
+ * that use the database say it once per outage ({@link OutageLog});</li>
+ * <li>a start that fails is reported by Spring Boot's failure analysis (one message); the context's
+ * "Exception encountered during context initialization" and Hikari's "Exception during pool
+ * initialization" said it a second time, with the whole stack.</li>
+ * </ul>
+ * With the library's logger at DEBUG everything passes, stack traces included.
+ */
+final class QuietOutageFilter extends TurboFilter {
+
+	@Override
+	public FilterReply decide(Marker marker, Logger logger, Level level, String format, Object[] params, Throwable t) {
+		if (format == null || level == null || logger.isDebugEnabled()) {
+			return FilterReply.NEUTRAL;
+		}
+		String name = logger.getName();
+		if (level == Level.WARN && name.startsWith("org.springframework.")
+				&& format.startsWith("Exception encountered during context initialization")) {
+			return FilterReply.DENY;
+		}
+		if (name.startsWith("com.zaxxer.hikari.") && format.contains("Exception during pool initialization")) {
+			return FilterReply.DENY;
+		}
+		Throwable failure = t != null ? t : lastThrowable(params);
+		if (failure == null || level.isGreaterOrEqual(Level.ERROR)) {
+			return FilterReply.NEUTRAL;
+		}
+		boolean quieted = name.startsWith("io.temporal.internal.worker.") || name.startsWith("com.zaxxer.hikari.");
+		return quieted && OutageLog.isOutage(failure) ? FilterReply.DENY : FilterReply.NEUTRAL;
+	}
+
+	// SLF4J passes a trailing throwable among the arguments; logback extracts it only later
+	private static Throwable lastThrowable(Object[] params) {
+		return params != null && params.length > 0 && params[params.length - 1] instanceof Throwable failure ? failure
+				: null;
+	}
+}
