@@ -16,8 +16,9 @@ import platform.OutageLog;
  * <li>Hikari logs a stack trace per broken connection when the database goes away; the components
  * that use the database say it once per outage ({@link OutageLog});</li>
  * <li>a start that fails is reported by Spring Boot's failure analysis (one message); the context's
- * "Exception encountered during context initialization" and Hikari's "Exception during pool
- * initialization" said it a second time, with the whole stack.</li>
+ * "Exception encountered during context initialization", Tomcat's "Error starting Tomcat context"
+ * and Hikari's "Exception during pool initialization" said it again (the last with its stack);
+ * each such failure is rethrown, so the analysis still reports it.</li>
  * </ul>
  * With the library's logger at DEBUG everything passes, stack traces included.
  */
@@ -29,8 +30,9 @@ final class QuietOutageFilter extends TurboFilter {
 			return FilterReply.NEUTRAL;
 		}
 		String name = logger.getName();
-		if (level == Level.WARN && name.startsWith("org.springframework.")
-				&& format.startsWith("Exception encountered during context initialization")) {
+		if (name.startsWith("org.springframework.")
+				&& (format.startsWith("Exception encountered during context initialization")
+						|| format.startsWith("Error starting Tomcat context"))) {
 			return FilterReply.DENY;
 		}
 		if (name.startsWith("com.zaxxer.hikari.") && format.contains("Exception during pool initialization")) {

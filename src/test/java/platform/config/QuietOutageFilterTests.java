@@ -84,6 +84,9 @@ class QuietOutageFilterTests {
 		refresh.warn("Exception encountered during context initialization - cancelling refresh attempt: "
 				+ "platform.StartupRefusedException: APP_ROLES has the unknown value(s) [wroker].");
 		assertThat(appender.list).isEmpty();
+		refresh.error("Error starting Tomcat context. Exception: org.springframework.beans.factory."
+				+ "UnsatisfiedDependencyException. Message: ... FATAL: database \"jmlx\" does not exist");
+		assertThat(appender.list).isEmpty();
 		refresh.warn("Something else");
 		assertThat(appender.list).hasSize(1);
 	}
