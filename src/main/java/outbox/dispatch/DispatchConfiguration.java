@@ -92,7 +92,17 @@ class DispatchConfiguration {
 					health.up().withDetail("dispatch", "disabled");
 					return;
 				}
-				events.secondsUntilDue();
+				try {
+					events.secondsUntilDue();
+				}
+				catch (RuntimeException e) {
+					if (!OutageLog.isOutage(e)) {
+						throw e;
+					}
+					// down, without the stack trace a thrown failure would log on every check
+					health.down().withDetail("error", "the database is unavailable");
+					return;
+				}
 				health.up();
 			}
 		};

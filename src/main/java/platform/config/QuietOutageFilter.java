@@ -13,8 +13,10 @@ import platform.OutageLog;
  * <ul>
  * <li>the Temporal SDK's pollers log a stack trace per poller and attempt while the server is away;
  * {@code platform.temporal.TemporalReachability} says it once per outage;</li>
- * <li>Hikari logs a stack trace per broken connection when the database goes away; the components
- * that use the database say it once per outage ({@link OutageLog});</li>
+ * <li>Hikari logs a stack trace per broken connection when the database goes away, Spring Boot's
+ * health indicators one per failed readiness check and Spring Security one per sign-in that found
+ * no database; the components that use the database say it once per outage ({@link OutageLog}),
+ * {@code /readyz} and the answers (503) say the rest;</li>
  * <li>a start that fails is reported by Spring Boot's failure analysis (one message); the context's
  * "Exception encountered during context initialization", Tomcat's "Error starting Tomcat context"
  * and Hikari's "Exception during pool initialization" said it again (the last with its stack);
@@ -39,11 +41,16 @@ final class QuietOutageFilter extends TurboFilter {
 			return FilterReply.DENY;
 		}
 		Throwable failure = t != null ? t : lastThrowable(params);
-		if (failure == null || level.isGreaterOrEqual(Level.ERROR)) {
+		if (failure == null || !OutageLog.isOutage(failure)) {
 			return FilterReply.NEUTRAL;
 		}
+		// a failed readiness check (readyz says it) and a sign-in that failed for the outage (its answer says it)
+		if (name.startsWith("org.springframework.boot.") && name.endsWith("HealthIndicator")
+				|| name.startsWith("org.springframework.security.")) {
+			return FilterReply.DENY;
+		}
 		boolean quieted = name.startsWith("io.temporal.internal.worker.") || name.startsWith("com.zaxxer.hikari.");
-		return quieted && OutageLog.isOutage(failure) ? FilterReply.DENY : FilterReply.NEUTRAL;
+		return quieted && !level.isGreaterOrEqual(Level.ERROR) ? FilterReply.DENY : FilterReply.NEUTRAL;
 	}
 
 	// SLF4J passes a trailing throwable among the arguments; logback extracts it only later

@@ -80,6 +80,28 @@ class QuietOutageFilterTests {
 	}
 
 	@Test
+	void aFailedReadinessCheckOrSignInOfAnOutageIsDroppedABugIsNot() {
+		Logger health = context.getLogger("org.springframework.boot.jdbc.health.DataSourceHealthIndicator");
+		Logger signIn = context.getLogger(
+				"org.springframework.security.web.authentication.UsernamePasswordAuthenticationFilter");
+		health.addAppender(appender);
+		signIn.addAppender(appender);
+		try {
+			health.warn("DataSource health check failed", new SQLTransientConnectionException("refused", "08001"));
+			signIn.error("An internal error occurred while trying to authenticate the user.",
+					new IllegalStateException(new SQLTransientConnectionException("refused", "08001")));
+			assertThat(appender.list).isEmpty();
+			signIn.error("An internal error occurred while trying to authenticate the user.",
+					new NullPointerException("bug"));
+			assertThat(appender.list).hasSize(1);
+		}
+		finally {
+			health.detachAppender(appender);
+			signIn.detachAppender(appender);
+		}
+	}
+
+	@Test
 	void aRefusedStartIsNotReportedASecondTimeByTheContext() {
 		refresh.warn("Exception encountered during context initialization - cancelling refresh attempt: "
 				+ "platform.StartupRefusedException: APP_ROLES has the unknown value(s) [wroker].");
