@@ -20,7 +20,10 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.ConfigurableApplicationContext;
 
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
@@ -33,8 +36,10 @@ import platform.testing.ConsoleSession;
  * untouched) and restarts on the same port and data. Meanwhile every API call answers 503
  * problem+json with {@code Retry-After} within the configured connection timeout, whatever the
  * credentials (never 401), pages show "temporarily unavailable" and {@code /readyz} is down;
- * afterwards everything works again without a restart of the application.
+ * afterwards everything works again without a restart of the application. The log says it once
+ * when it starts and once when it ends, without a stack trace.
  */
+@ExtendWith(OutputCaptureExtension.class)
 class DatabaseOutageTests {
 
 	static final long CONNECTION_TIMEOUT_MS = 2000;
@@ -77,7 +82,8 @@ class DatabaseOutageTests {
 	}
 
 	@Test
-	void anOutageIs503WithRetryAfterNever401NorAHangAndTheApplicationRecoversWithoutRestart() throws Exception {
+	void anOutageIs503WithRetryAfterNever401NorAHangAndTheApplicationRecoversWithoutRestart(CapturedOutput output)
+			throws Exception {
 		ApiClient api = new ApiClient(port());
 		assertThat(api.get("hana", "/v1/workflow-runs").statusCode()).isEqualTo(200);
 		var created = api.post("ada", "/v1/admin/api-tokens", "{\"name\":\"outage\",\"roles\":[\"HR\"],\"expiresAt\":\""
@@ -89,6 +95,7 @@ class DatabaseOutageTests {
 		assertThat(readyz().statusCode()).isEqualTo(200);
 
 		server = PostgresProcess.of(data);
+		int logFrom = output.getOut().length();
 		server.stop();
 		try {
 			// hana's Basic sign-in is cached (the controller fails), manny's is not (the sign-in fails),
@@ -127,6 +134,15 @@ class DatabaseOutageTests {
 			assertThat(readyz().statusCode()).isEqualTo(200);
 		});
 		assertThat(new ApiClient(port(), "wrong").get("sam", "/v1/me").statusCode()).isEqualTo(401);
+
+		// the log: one WARN when the outage starts and one INFO when it ends, per component, no stack trace
+		await().atMost(Duration.ofSeconds(15)).untilAsserted(() -> assertThat(output.getOut().substring(logFrom))
+			.contains("Database available again after"));
+		String log = output.getOut().substring(logFrom);
+		assertThat(log.lines().filter(line -> line.startsWith("\tat ")).count()).as("no stack trace: " + log).isZero();
+		assertThat(log.split("Database unavailable since", -1)).as("one WARN: " + log).hasSize(2);
+		assertThat(log.split("Database available again after", -1)).as("one INFO: " + log).hasSize(2);
+		assertThat(log.split("Outbox dispatch unavailable since", -1).length).as("at most one WARN").isLessThanOrEqualTo(2);
 	}
 
 	/** Signs in on the form from a fresh session; the page the sign-in leads to. */

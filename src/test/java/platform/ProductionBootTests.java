@@ -378,17 +378,39 @@ class ProductionBootTests {
 				"PostgreSQL refused the setting max_parallel_workers_per_gather", "Check DB_MAX_PARALLEL_WORKERS_PER_GATHER");
 	}
 
-	/** The start fails with the one analysed message, without a stack wall, and no background work ran. */
-	private void assertRefused(Map<String, String> env, CapturedOutput output, String... expected) {
+	@Test
+	void aWrongDatabaseNameIsOneMessage(CapturedOutput output) {
+		String log = assertRefused(with("SPRING_DATASOURCE_URL", database.jdbcUrl() + "x"), output,
+				"the database named in " + database.jdbcUrl() + "x does not exist", "SPRING_DATASOURCE_URL");
+		assertThat(log.split("database \"jmlx\" does not exist", -1)).as("PostgreSQL's words once").hasSize(2);
+	}
+
+	@Test
+	void aClosedDatabasePortIsOneMessage(CapturedOutput output) {
+		String url = "jdbc:postgresql://127.0.0.1:" + freePort() + "/jml";
+		assertRefused(with("SPRING_DATASOURCE_URL", url), output, "PostgreSQL at " + url + " cannot be reached",
+				"SPRING_DATASOURCE_URL");
+	}
+
+	/**
+	 * The start fails with the one analysed message, said once (issue 34: the context repeated it),
+	 * without a stack wall, and no background work ran.
+	 */
+	private String assertRefused(Map<String, String> env, CapturedOutput output, String... expected) {
 		int from = output.getOut().length();
 		long runsBefore = jobRows();
 		assertThatThrownBy(() -> start(env).close()).isNotNull();
 		assertThat(jobRows()).as("no job ran, no worker wrote a heartbeat").isEqualTo(runsBefore);
 		String log = output.getOut().substring(from);
 		assertThat(log).contains("APPLICATION FAILED TO START", "JML Hub refused to start").contains(expected);
+		assertThat(log.split("refused to start", -1)).as("the message once: " + log).hasSize(2);
+		assertThat(log.split(java.util.regex.Pattern.quote(expected[0]), -1)).as("the problem once: " + log).hasSize(2);
+		assertThat(log).doesNotContain("Exception encountered during context initialization",
+				"Exception during pool initialization", "Error starting Tomcat context");
 		assertThat(log.lines().filter(line -> line.startsWith("\tat ")).count()).as("no stack trace").isZero();
 		assertThat(log).doesNotContain("Jobs: started", "Temporal worker started", "Tomcat started",
 				"JML Hub is running");
+		return log;
 	}
 
 	private static String stageStatus(JsonNode run, String stage) {

@@ -21,6 +21,7 @@ import jobs.store.JobInstanceRepository;
 import jobs.store.JobRunRepository;
 import jobs.store.JobTriggerRepository;
 import jobs.store.RunnerSnapshot;
+import platform.OutageLog;
 import platform.RuntimeRoles;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -49,6 +50,7 @@ class InstanceHeartbeat implements SmartLifecycle {
 	private final JobRunRepository runs;
 	private final JsonMapper json;
 	private final Clock clock;
+	private final OutageLog outages;
 
 	private ScheduledExecutorService executor;
 	// the first start waits for readiness; a restarted (paused) context starts at once
@@ -56,7 +58,7 @@ class InstanceHeartbeat implements SmartLifecycle {
 
 	InstanceHeartbeat(JobsAssembly assembly, RuntimeRoles roles, InstanceIdentity instance,
 			JobsHistoryProperties properties, JobInstanceRepository instances, JobTriggerRepository triggers,
-			JobRunRepository runs, JsonMapper json, Clock clock) {
+			JobRunRepository runs, JsonMapper json, Clock clock, OutageLog outages) {
 		this.assembly = assembly;
 		this.roles = roles;
 		this.instance = instance;
@@ -66,6 +68,7 @@ class InstanceHeartbeat implements SmartLifecycle {
 		this.runs = runs;
 		this.json = json;
 		this.clock = clock;
+		this.outages = outages;
 	}
 
 	@EventListener(ApplicationReadyEvent.class)
@@ -157,9 +160,18 @@ class InstanceHeartbeat implements SmartLifecycle {
 	private void guarded(String what, Runnable work) {
 		try {
 			work.run();
+			outages.succeeded(component(what));
 		}
 		catch (RuntimeException e) {
+			if (OutageLog.isOutage(e)) {
+				outages.failed(component(what), e);
+				return;
+			}
 			log.warn("Jobs: {} of instance {} failed (retried on the next beat): {}", what, instance.id(), e.toString());
 		}
+	}
+
+	private static String component(String what) {
+		return "Jobs " + what;
 	}
 }

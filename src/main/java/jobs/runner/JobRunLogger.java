@@ -10,4 +10,8 @@ public interface JobRunLogger {
 
 	/** A timed-out invocation finally returned, {@code elapsed} after it started; the runner admits runs again. */
 	void logLateReturn(String job, Duration elapsed);
+
+	/** An invocation succeeded (ends a run of failures: the logger may say the job works again). */
+	default void logRunSuccess(String job, Duration duration) {
+	}
 }

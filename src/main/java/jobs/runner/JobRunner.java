@@ -263,6 +263,9 @@ public final class JobRunner {
 		if (error != null) {
 			options.logger().logRunFailure(name(), outcome, elapsed, error);
 		}
+		else {
+			options.logger().logRunSuccess(name(), elapsed);
+		}
 	}
 
 	private static String describe(Throwable error) {

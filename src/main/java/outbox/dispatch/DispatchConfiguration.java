@@ -17,6 +17,7 @@ import org.springframework.util.StringUtils;
 import io.micrometer.core.instrument.MeterRegistry;
 import outbox.codec.EventCodec;
 import outbox.store.OutboxEventRepository;
+import platform.OutageLog;
 import platform.RuntimeRoles;
 import platform.TenantTransactions;
 
@@ -60,26 +61,26 @@ class DispatchConfiguration {
 	@Bean
 	Dispatcher outboxDispatcher(OutboxProperties properties, OutboxEventRepository events, TenantTransactions transactions,
 			HandlerRegistry registry, DispatchMetrics metrics, WakeSignal signal, ListenConnections connections,
-			RuntimeRoles roles) {
+			RuntimeRoles roles, OutageLog outages) {
 		String workerId = StringUtils.hasText(properties.workerId()) ? properties.workerId()
 				: ManagementFactory.getRuntimeMXBean().getName();
-		return assemble(workerId, properties, events, transactions, registry, metrics, signal, connections,
+		return assemble(workerId, properties, events, transactions, registry, metrics, signal, connections, outages,
 				roles.dispatching());
 	}
 
 	/** A dispatcher and its parts (also how the tests build a second instance). */
 	static Dispatcher assemble(String workerId, OutboxProperties properties, OutboxEventRepository events,
 			TenantTransactions transactions, HandlerRegistry registry, DispatchMetrics metrics, WakeSignal signal,
-			ListenConnections connections, boolean enabled) {
+			ListenConnections connections, OutageLog outages, boolean enabled) {
 		RetryPolicy retryPolicy = new RetryPolicy(properties.retryBaseDelay(), properties.retryMaxDelay(),
 				() -> ThreadLocalRandom.current().nextDouble());
 		DeadLetterNotices notices = new DeadLetterNotices(registry, transactions);
 		AttemptRunner attempts = new AttemptRunner(transactions, events, registry, retryPolicy, metrics, notices, properties);
-		Leases leases = new Leases(events, properties);
+		Leases leases = new Leases(events, properties, outages);
 		DispatchRound round = new DispatchRound(events, attempts, leases, properties, signal);
 		LeaseRescue rescue = new LeaseRescue(events, metrics, notices, properties.rescueInterval());
 		return new Dispatcher(workerId, properties, round, attempts, leases, rescue, events, signal, connections,
-				enabled);
+				outages, enabled);
 	}
 
 	@Bean
@@ -91,7 +92,17 @@ class DispatchConfiguration {
 					health.up().withDetail("dispatch", "disabled");
 					return;
 				}
-				events.secondsUntilDue();
+				try {
+					events.secondsUntilDue();
+				}
+				catch (RuntimeException e) {
+					if (!OutageLog.isOutage(e)) {
+						throw e;
+					}
+					// down, without the stack trace a thrown failure would log on every check
+					health.down().withDetail("error", "the database is unavailable");
+					return;
+				}
 				health.up();
 			}
 		};

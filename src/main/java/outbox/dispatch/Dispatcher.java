@@ -11,6 +11,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
 
 import outbox.store.OutboxEventRepository;
+import platform.OutageLog;
 
 /**
  * The outbox dispatcher of one instance (worker role with dispatch enabled): a LISTEN connection,
@@ -21,13 +22,16 @@ import outbox.store.OutboxEventRepository;
  * the claims a failed round left behind once the database answers again. LISTEN is established
  * before the loops start and every loop begins with a round, so whatever was published before is
  * found at once. Start fails when the LISTEN connection or the outbox tables are unavailable.
- * Stop lets in-flight attempts finish (up to the shutdown timeout) and hands back the rest.
+ * Stop lets in-flight attempts finish (up to the shutdown timeout) and hands back the rest. Failed
+ * rounds are reported to the {@link OutageLog}: one WARN while the database is away, one INFO when
+ * it is back.
  */
 public final class Dispatcher implements SmartLifecycle {
 
 	private static final Logger log = LoggerFactory.getLogger(Dispatcher.class);
 	/** First retry delay when events are due but were all locked by someone else. */
 	private static final Duration LOCKED_RETRY = Duration.ofMillis(20);
+	static final String COMPONENT = "Outbox dispatch";
 
 	private final String workerId;
 	private final OutboxProperties properties;
@@ -39,6 +43,7 @@ public final class Dispatcher implements SmartLifecycle {
 	private final boolean enabled;
 	private final WakeSignal signal;
 	private final WakeListener listener;
+	private final OutageLog outages;
 
 	private volatile boolean running;
 	private volatile boolean stopping;
@@ -46,7 +51,7 @@ public final class Dispatcher implements SmartLifecycle {
 
 	Dispatcher(String workerId, OutboxProperties properties, DispatchRound round, AttemptRunner attempts, Leases leases,
 			LeaseRescue rescue, OutboxEventRepository events, WakeSignal signal, ListenConnections connections,
-			boolean enabled) {
+			OutageLog outages, boolean enabled) {
 		this.workerId = workerId;
 		this.properties = properties;
 		this.round = round;
@@ -56,6 +61,7 @@ public final class Dispatcher implements SmartLifecycle {
 		this.events = events;
 		this.signal = signal;
 		this.enabled = enabled;
+		this.outages = outages;
 		this.listener = new WakeListener(connections, signal, properties.listenReconnectDelay(), properties.pollInterval());
 	}
 
@@ -143,6 +149,7 @@ public final class Dispatcher implements SmartLifecycle {
 				handBack(left);
 				rescue.runIfDue();
 				DispatchRound.Result result = round.run(loopId, () -> stopping);
+				outages.succeeded(COMPONENT);
 				if (result == DispatchRound.Result.MORE) {
 					// let an idle loop help with the backlog
 					signal.wake(1);
@@ -164,12 +171,11 @@ public final class Dispatcher implements SmartLifecycle {
 			}
 			catch (DispatchRound.ClaimsLeft e) {
 				left.add(e);
-				log.error("Outbox dispatch round failed; handing its claims back and retrying after {}",
-						properties.listenReconnectDelay(), e.getCause());
+				failed(e.getCause());
 				wait = properties.listenReconnectDelay();
 			}
 			catch (RuntimeException e) {
-				log.error("Outbox dispatch round failed; retrying after {}", properties.listenReconnectDelay(), e);
+				failed(e);
 				wait = properties.listenReconnectDelay();
 			}
 			try {
@@ -178,6 +184,16 @@ public final class Dispatcher implements SmartLifecycle {
 			catch (InterruptedException e) {
 				Thread.currentThread().interrupt();
 			}
+		}
+	}
+
+	/** An outage is logged once while it lasts; anything else is a bug and keeps its stack trace. */
+	private void failed(Throwable failure) {
+		if (OutageLog.isOutage(failure)) {
+			outages.failed(COMPONENT, failure);
+		}
+		else {
+			log.error("Outbox dispatch round failed; retrying after {}", properties.listenReconnectDelay(), failure);
 		}
 	}
 

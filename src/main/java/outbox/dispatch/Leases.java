@@ -13,6 +13,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import outbox.store.OutboxEventRepository;
+import platform.OutageLog;
 
 /**
  * The heartbeat of this instance's claims: while a round holds a claim token, its events' leases
@@ -22,15 +23,18 @@ import outbox.store.OutboxEventRepository;
 final class Leases {
 
 	private static final Logger log = LoggerFactory.getLogger(Leases.class);
+	private static final String COMPONENT = "Outbox claim heartbeat";
 
 	private final OutboxEventRepository events;
 	private final Duration lease;
 	private final Duration interval;
 	private final Set<UUID> held = ConcurrentHashMap.newKeySet();
+	private final OutageLog outages;
 	private ScheduledExecutorService heartbeat;
 
-	Leases(OutboxEventRepository events, OutboxProperties properties) {
+	Leases(OutboxEventRepository events, OutboxProperties properties, OutageLog outages) {
 		this.events = events;
+		this.outages = outages;
 		this.lease = properties.eventLease();
 		this.interval = properties.heartbeatInterval();
 	}
@@ -66,8 +70,13 @@ final class Leases {
 		}
 		try {
 			events.renewLeases(tokens, lease);
+			outages.succeeded(COMPONENT);
 		}
 		catch (RuntimeException e) {
+			if (OutageLog.isOutage(e)) {
+				outages.failed(COMPONENT, e);
+				return;
+			}
 			log.warn("Could not renew the leases of {} outbox claims; they expire unless renewed in time: {}",
 					tokens.size(), e.getMessage());
 		}

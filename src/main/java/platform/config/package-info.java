@@ -1,2 +1,2 @@
-/** Shared infrastructure beans (the application Clock). */
+/** Shared infrastructure beans (the application Clock, the outage log) and the filter that keeps outages and refused starts out of the log but once. */
 package platform.config;

@@ -7,8 +7,6 @@ import java.time.Duration;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
@@ -20,6 +18,7 @@ import org.springframework.security.web.AuthenticationEntryPoint;
 import org.springframework.security.web.access.AccessDeniedHandler;
 import org.springframework.stereotype.Component;
 
+import platform.OutageLog;
 import platform.web.DatabaseOutage;
 import platform.web.ProblemTypes;
 import tools.jackson.databind.json.JsonMapper;
@@ -32,13 +31,16 @@ import tools.jackson.databind.json.JsonMapper;
 @Component
 class ProblemSecurityHandler implements AuthenticationEntryPoint, AccessDeniedHandler {
 
-	private static final Logger log = LoggerFactory.getLogger(ProblemSecurityHandler.class);
 	static final String CHALLENGE = "Bearer realm=\"jml-hub\"";
 
 	private final JsonMapper json;
 	private final Duration retryAfter;
 
-	ProblemSecurityHandler(JsonMapper json, @Value(DatabaseOutage.RETRY_AFTER_SETTING) Duration retryAfter) {
+	private final OutageLog outages;
+
+	ProblemSecurityHandler(JsonMapper json, @Value(DatabaseOutage.RETRY_AFTER_SETTING) Duration retryAfter,
+			OutageLog outages) {
+		this.outages = outages;
 		this.json = json;
 		this.retryAfter = retryAfter;
 	}
@@ -47,8 +49,7 @@ class ProblemSecurityHandler implements AuthenticationEntryPoint, AccessDeniedHa
 	public void commence(HttpServletRequest request, HttpServletResponse response, AuthenticationException e)
 			throws IOException {
 		if (DatabaseOutage.isOutage(e)) {
-			log.warn("Authentication on {} failed: the database is unavailable ({})", request.getRequestURI(),
-					e.getCause() == null ? e.toString() : e.getCause().toString());
+			outages.failed(DatabaseOutage.COMPONENT, e);
 			response.setHeader(HttpHeaders.RETRY_AFTER, DatabaseOutage.retryAfter(retryAfter));
 			write(request, response, HttpStatus.SERVICE_UNAVAILABLE, ProblemTypes.SERVICE_UNAVAILABLE,
 					"The service is temporarily unavailable. Try again shortly.");

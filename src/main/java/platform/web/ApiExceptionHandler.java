@@ -34,6 +34,7 @@ import org.springframework.web.method.annotation.MethodArgumentTypeMismatchExcep
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
 
 import platform.DomainException;
+import platform.OutageLog;
 import platform.TemporalUnavailableException;
 
 /**
@@ -49,7 +50,10 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
 
 	private final Duration retryAfter;
 
-	ApiExceptionHandler(@Value(DatabaseOutage.RETRY_AFTER_SETTING) Duration retryAfter) {
+	private final OutageLog outages;
+
+	ApiExceptionHandler(@Value(DatabaseOutage.RETRY_AFTER_SETTING) Duration retryAfter, OutageLog outages) {
+		this.outages = outages;
 		this.retryAfter = retryAfter;
 	}
 
@@ -108,7 +112,7 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
 	@ExceptionHandler(Exception.class)
 	ResponseEntity<ProblemDetail> unexpected(Exception e, HttpServletRequest request) {
 		if (DatabaseOutage.isOutage(e)) {
-			log.warn("{} {}: the database is unavailable ({})", request.getMethod(), request.getRequestURI(), e.toString());
+			outages.failed(DatabaseOutage.COMPONENT, e);
 			return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
 				.header(HttpHeaders.RETRY_AFTER, DatabaseOutage.retryAfter(retryAfter))
 				.contentType(MediaType.APPLICATION_PROBLEM_JSON)

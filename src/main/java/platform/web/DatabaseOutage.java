@@ -17,6 +17,9 @@ import org.springframework.transaction.CannotCreateTransactionException;
  */
 public final class DatabaseOutage {
 
+	/** The component name under which requests report the outage to {@link platform.OutageLog}. */
+	public static final String COMPONENT = "Database";
+
 	/** The setting of the {@code Retry-After} an outage answers with. */
 	public static final String RETRY_AFTER_SETTING = "${jmlhub.outage.retry-after:5s}";
 

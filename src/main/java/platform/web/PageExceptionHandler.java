@@ -20,6 +20,7 @@ import org.springframework.web.bind.annotation.ControllerAdvice;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 
 import platform.DomainException;
+import platform.OutageLog;
 
 /** Console pages: a domain 404/403/409 renders the error page of that status in the layout; a database outage the 503 page. */
 @ControllerAdvice(annotations = Controller.class)
@@ -29,7 +30,10 @@ class PageExceptionHandler {
 
 	private final Duration retryAfter;
 
-	PageExceptionHandler(@Value(DatabaseOutage.RETRY_AFTER_SETTING) Duration retryAfter) {
+	private final OutageLog outages;
+
+	PageExceptionHandler(@Value(DatabaseOutage.RETRY_AFTER_SETTING) Duration retryAfter, OutageLog outages) {
+		this.outages = outages;
 		this.retryAfter = retryAfter;
 	}
 
@@ -57,7 +61,7 @@ class PageExceptionHandler {
 			}
 			throw e;
 		}
-		log.warn("{} {}: the database is unavailable ({})", request.getMethod(), request.getRequestURI(), e.toString());
+		outages.failed(DatabaseOutage.COMPONENT, e);
 		response.setHeader(HttpHeaders.RETRY_AFTER, DatabaseOutage.retryAfter(retryAfter));
 		ModelAndView page = new ModelAndView("error/503");
 		page.setStatus(HttpStatus.SERVICE_UNAVAILABLE);

@@ -28,6 +28,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import jobs.Job;
 import jobs.runner.JobRunnerState;
+import platform.OutageLog;
 import platform.RuntimeRoles;
 
 /**
@@ -49,6 +50,11 @@ class JobsAssemblyTests {
 		@Bean
 		Clock clock() {
 			return Clock.systemUTC();
+		}
+
+		@Bean
+		OutageLog outageLog(Clock clock) {
+			return new OutageLog(clock);
 		}
 
 		/** Rounds without the job tables: the job itself. */

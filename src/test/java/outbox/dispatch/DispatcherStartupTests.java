@@ -4,9 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.sql.SQLException;
+import java.time.Clock;
 import java.time.Duration;
 
 import org.junit.jupiter.api.Test;
+
+import platform.OutageLog;
 
 /** With dispatch enabled, an instance whose LISTEN connection cannot be opened refuses to start. */
 class DispatcherStartupTests {
@@ -22,7 +25,7 @@ class DispatcherStartupTests {
 		Dispatcher dispatcher = new Dispatcher("w", properties(Duration.ofSeconds(3)), null, null, null, null, null,
 				new WakeSignal(), () -> {
 					throw new SQLException("connection refused");
-				}, true);
+				}, new OutageLog(Clock.systemUTC()), true);
 		assertThatThrownBy(dispatcher::start).isInstanceOf(IllegalStateException.class)
 			.hasMessageContaining("LISTEN connection").hasRootCauseMessage("connection refused");
 	}
@@ -32,7 +35,7 @@ class DispatcherStartupTests {
 		Dispatcher dispatcher = new Dispatcher("w", properties(Duration.ofSeconds(3)), null, null, null, null, null,
 				new WakeSignal(), () -> {
 					throw new SQLException("must not be called");
-				}, false);
+				}, new OutageLog(Clock.systemUTC()), false);
 		dispatcher.start();
 		assertThat(dispatcher.isRunning()).isFalse();
 	}

@@ -1,9 +1,11 @@
 package outbox.dispatch;
 
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 
 import outbox.store.OutboxEventRepository;
+import platform.OutageLog;
 import platform.TenantTransactions;
 
 /**
@@ -37,7 +39,7 @@ final class SecondDispatchers implements AutoCloseable {
 			TenantTransactions transactions, HandlerRegistry registry, DispatchMetrics metrics,
 			ListenConnections connections) {
 		Dispatcher dispatcher = DispatchConfiguration.assemble(workerId, properties, events,
-				transactions, registry, metrics, new WakeSignal(), connections, true);
+				transactions, registry, metrics, new WakeSignal(), connections, new OutageLog(Clock.systemUTC()), true);
 		dispatcher.start();
 		started.add(dispatcher);
 		return dispatcher;
