@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 
@@ -16,6 +17,7 @@ import platform.AppUser;
 import platform.DomainException;
 import workflow.RunPolicy.Actor;
 import workflow.RunPolicy.StageFacts;
+import workflow.attention.RunReconciliation;
 import workflow.attention.RunRepair;
 import workflow.decisions.RunActions;
 import workflow.queries.RunQueries;
@@ -35,11 +37,13 @@ public class Runs {
 	private final RunQueries queries;
 	private final RunActions actions;
 	private final RunRepair repair;
+	private final RunReconciliation reconciliation;
 
-	Runs(RunQueries queries, RunActions actions, RunRepair repair) {
+	Runs(RunQueries queries, RunActions actions, RunRepair repair, RunReconciliation reconciliation) {
 		this.queries = queries;
 		this.actions = actions;
 		this.repair = repair;
+		this.reconciliation = reconciliation;
 	}
 
 	/** The status a {@code status} request parameter names; null when blank, a 400 when unknown. */
@@ -119,6 +123,16 @@ public class Runs {
 	/** An ADMIN repairs every run of one cause (see {@link RunRepair#repairAll}). */
 	public BulkRepair repairAll(AppUser admin, RunStatus status, String reason, String batchKey) {
 		return repair.repairAll(admin, status, reason, batchKey);
+	}
+
+	/** An ADMIN repairs every run of one cause (see {@link RunRepair#repairAll(AppUser, RepairCause, String)}). */
+	public BulkRepair repairAll(AppUser admin, RepairCause cause, String batchKey) {
+		return repair.repairAll(admin, cause, batchKey);
+	}
+
+	/** The tenant's last reconciliation round, if one ran. */
+	public Optional<ReconcileRound> lastReconcileRound(String tenantId) {
+		return reconciliation.lastRound(tenantId);
 	}
 
 	/** The run's repairs, newest first. */

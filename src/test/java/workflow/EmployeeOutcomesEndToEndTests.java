@@ -14,12 +14,25 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
+import hr.Employee;
 import hr.EmployeeService;
+import hr.EmployeeStatus;
+import hr.data.EmployeeRepository;
+import hr.data.EmployeeRunRepository;
 import hr.jobs.StarterActivationJob;
 import outbox.OutboxPublisher;
+import outbox.catalog.EmployeeHired;
+import outbox.catalog.RunDefinition;
 import platform.TenantTransactions;
 import platform.testing.ApiClient;
 import platform.testing.JmlHubIntegrationTest;
+import workflow.definition.DefinitionRepository;
+import workflow.endings.RunEndings;
+import workflow.start.RunRequests;
+import workflow.store.RunCreation;
+import workflow.store.RunRepository;
+import workflow.store.RunTrigger;
+import workflow.store.StageRepository;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -46,6 +59,30 @@ class EmployeeOutcomesEndToEndTests {
 
 	@Autowired
 	EmployeeService employees;
+
+	@Autowired
+	EmployeeRepository employeeRows;
+
+	@Autowired
+	EmployeeRunRepository employeeRuns;
+
+	@Autowired
+	DefinitionRepository definitions;
+
+	@Autowired
+	RunCreation creation;
+
+	@Autowired
+	RunRepository runRows;
+
+	@Autowired
+	StageRepository stages;
+
+	@Autowired
+	RunEndings endings;
+
+	@Autowired
+	WorkflowProperties properties;
 
 	ApiClient api;
 
@@ -200,5 +237,41 @@ class EmployeeOutcomesEndToEndTests {
 		scenario.approve(second, "it_revoke_access", "ivan");
 		scenario.awaitStatus(second, "completed");
 		awaitEmployeeStatus(employeeId, "left");
+	}
+
+	/**
+	 * A joiner whose start failed (HR heard start_failed) and that an ADMIN then repaired still
+	 * activates its employee when it completes: the completion is a second outcome of the same run,
+	 * which neither the outbox (its idempotency key) nor HR (its open-run row) may drop.
+	 */
+	@Test
+	void aJoinerRepairedAfterItsStartFailedActivatesTheEmployeeWhenItCompletes() {
+		UUID employeeId = UUID.randomUUID();
+		String triggerKey = "hr.employee.created:" + employeeId;
+		// HR's side of a hire, as EmployeeService records it (the request itself is made below, so it cannot start at once)
+		transactions.runInTenant("acme", () -> {
+			employeeRows.insert("acme", new Employee(employeeId, "Repaired Start", "repaired-" + employeeId + "@acme.example",
+					"Engineering", "manny", null, LocalDate.now(ZoneOffset.UTC).minusDays(1), EmployeeStatus.PRE_HIRE, null, 0,
+					null, null));
+			employeeRuns.open(triggerKey, employeeId, RunDefinition.JOINER);
+		});
+		// the workflow's side: a run that waits for its pre-hire start, whose start chain then gives up
+		var waiting = new WorkflowProperties(new WorkflowProperties.Jml(true, 5, 1), properties.engine(), properties.jobs());
+		UUID runId = new RunRequests(transactions, definitions, creation, runRows, stages, outbox, waiting, Clock.systemUTC())
+			.request("acme", RunDefinition.JOINER, new RunTrigger(UUID.randomUUID(), EmployeeHired.TYPE, triggerKey, employeeId,
+					"Repaired Start", null, "Engineering", "manny", null, null, LocalDate.of(2099, 1, 1)));
+		transactions.runInTenant("acme", () -> assertThat(endings.startRequestFailed(runId, "Temporal unreachable")).isTrue());
+		await().atMost(RunScenario.TIMEOUT).untilAsserted(() -> assertThat(
+				json.readTree(api.get("hana", "/v1/hr/employees/" + employeeId + "/runs").body()).get(0).get("outcome")
+					.asString()).isEqualTo("start_failed"));
+
+		HttpResponse<String> repaired = api.post("ada", "/v1/workflow-runs/" + runId + "/repair", "", "repair-" + runId);
+		assertThat(repaired.statusCode()).as(repaired.body()).isEqualTo(202);
+		completeJoiner(runId);
+
+		awaitEmployeeStatus(employeeId, "active");
+		JsonNode runs = json.readTree(api.get("hana", "/v1/hr/employees/" + employeeId + "/runs").body());
+		assertThat(runs.get(0).get("outcome").asString()).isEqualTo("completed");
+		assertThat(runs.get(0).get("runId").asString()).isEqualTo(runId.toString());
 	}
 }

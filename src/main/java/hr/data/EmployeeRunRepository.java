@@ -38,12 +38,17 @@ public class EmployeeRunRepository {
 			.update() > 0;
 	}
 
-	/** Closes the run of {@code triggerKey} (once: a re-delivered outcome changes nothing). */
+	/**
+	 * Closes the run of {@code triggerKey} (once: a re-delivered outcome changes nothing). A run
+	 * that failed to start can be repaired by an admin, so its real outcome still replaces
+	 * {@code start_failed}; a late {@code start_failed} never replaces a real outcome.
+	 */
 	public boolean close(String triggerKey, RunOutcome outcome, UUID runId, String reason) {
 		return jdbc.sql("""
 				UPDATE employee_runs SET outcome = :outcome, run_id = :runId, reason = :reason, finished_at = now()
-				WHERE trigger_key = :key AND outcome IS NULL""")
+				WHERE trigger_key = :key AND (outcome IS NULL OR (outcome = :startFailed AND :outcome <> :startFailed))""")
 			.param("key", triggerKey)
+			.param("startFailed", RunOutcome.START_FAILED.value())
 			.param("outcome", outcome.value())
 			.param("runId", runId)
 			.param("reason", reason)

@@ -2,7 +2,9 @@ package workflow.attention;
 
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -15,6 +17,8 @@ import org.springframework.util.StringUtils;
 
 import platform.AppUser;
 import platform.DomainException;
+import platform.LowerCaseName;
+import platform.PlatformAudit;
 import platform.Role;
 import platform.TemporalUnavailableException;
 import platform.TenantTransactions;
@@ -23,6 +27,7 @@ import workflow.ActionKind;
 import workflow.ActionOutcome;
 import workflow.BulkRepair;
 import workflow.Repair;
+import workflow.RepairCause;
 import workflow.RepairOutcome;
 import workflow.Run;
 import workflow.RunFilter;
@@ -66,10 +71,11 @@ public class RunRepair {
 	private final ActionRepository actions;
 	private final RepairRepository repairs;
 	private final Orchestrator orchestrator;
+	private final PlatformAudit audit;
 	private final Clock clock;
 
 	RunRepair(TenantTransactions transactions, RunRepository runs, RunListQueries lists, StageRepository stages, ActionRepository actions,
-			RepairRepository repairs, Orchestrator orchestrator, Clock clock) {
+			RepairRepository repairs, Orchestrator orchestrator, PlatformAudit audit, Clock clock) {
 		this.transactions = transactions;
 		this.runs = runs;
 		this.lists = lists;
@@ -77,6 +83,7 @@ public class RunRepair {
 		this.actions = actions;
 		this.repairs = repairs;
 		this.orchestrator = orchestrator;
+		this.audit = audit;
 		this.clock = clock;
 	}
 
@@ -115,7 +122,7 @@ public class RunRepair {
 					runs.markNeedsAttention(runId, run.attention().reason(),
 							"repair by " + admin.getUsername() + " failed: " + e.getMessage(), clock.instant());
 				}
-				return repairs.finish(plan.repair().id(), RepairOutcome.FAILED, e.getMessage(), null);
+				return audited(admin, repairs.finish(plan.repair().id(), RepairOutcome.FAILED, e.getMessage(), null));
 			});
 			if (e instanceof OrchestratorException unreachable && unreachable.kind() == OrchestratorException.Kind.TRANSIENT) {
 				// recorded (audit, attention), and the caller hears "try again", not a repair that failed for good
@@ -124,54 +131,99 @@ public class RunRepair {
 			}
 			return failed;
 		}
-		return transactions.inTenant(tenant, () -> {
-			runs.lock(runId);
-			if (plan.startFailed()) {
-				if (!runs.recordRepairedStart(runId, receipt.workflowId(), receipt.executionId())) {
-					return repairs.finish(plan.repair().id(), RepairOutcome.FAILED, "the run had failed to start again", receipt.executionId());
-				}
-				log.info("Run {} that had failed to start was started by {}: execution {}", runId, admin.getUsername(),
-						receipt.executionId());
-				return repairs.finish(plan.repair().id(), RepairOutcome.STARTED, null, receipt.executionId());
+		return transactions.inTenant(tenant, () -> audited(admin, finish(admin, runId, plan, receipt)));
+	}
+
+	/** Records the new execution of a repair, fenced on the run still being where the repair found it. */
+	private Repair finish(AppUser admin, UUID runId, Plan plan, StartReceipt receipt) {
+		runs.lock(runId);
+		if (plan.startFailed()) {
+			if (!runs.recordRepairedStart(runId, receipt.workflowId(), receipt.executionId())) {
+				return repairs.finish(plan.repair().id(), RepairOutcome.FAILED, "the run had failed to start again", receipt.executionId());
 			}
-			if (!runs.completeRepair(runId, receipt.workflowId(), receipt.executionId())) {
-				return repairs.finish(plan.repair().id(), RepairOutcome.FAILED, "the run no longer needed attention", receipt.executionId());
-			}
-			int resent = actions.resendUnsettled(runId, clock.instant());
-			log.info("Run {} repaired by {}: execution {} goes on at {} ({} action(s) to send again)", runId,
-					admin.getUsername(), receipt.executionId(), plan.repair().resumedStage(), resent);
+			log.info("Run {} that had failed to start was started by {}: execution {}", runId, admin.getUsername(),
+					receipt.executionId());
 			return repairs.finish(plan.repair().id(), RepairOutcome.STARTED, null, receipt.executionId());
-		});
+		}
+		if (!runs.completeRepair(runId, receipt.workflowId(), receipt.executionId())) {
+			return repairs.finish(plan.repair().id(), RepairOutcome.FAILED, "the run no longer needed attention", receipt.executionId());
+		}
+		int resent = actions.resendUnsettled(runId, clock.instant());
+		log.info("Run {} repaired by {}: execution {} goes on at {} ({} action(s) to send again)", runId,
+				admin.getUsername(), receipt.executionId(), plan.repair().resumedStage(), resent);
+		return repairs.finish(plan.repair().id(), RepairOutcome.STARTED, null, receipt.executionId());
+	}
+
+	/** Each repair's outcome goes into the tenant's audit trail ({@code run.repaired}), with the repair row. */
+	private Repair audited(AppUser admin, Repair repair) {
+		Map<String, Object> detail = new LinkedHashMap<>();
+		detail.put("subject", repair.runId().toString());
+		detail.put("repairId", repair.id().toString());
+		detail.put("attention", repair.attention());
+		detail.put("outcome", repair.outcome().value());
+		if (repair.executionId() != null) {
+			detail.put("executionId", repair.executionId());
+		}
+		if (repair.error() != null) {
+			detail.put("error", repair.error());
+		}
+		audit.record(admin.getUsername(), "run.repaired", detail);
+		return repair;
 	}
 
 	/**
 	 * Repairs every run of one cause (up to {@link #BULK_LIMIT} at a time): those that failed to
 	 * start ({@code status} start_failed) or that need attention for {@code reason} (null: any).
-	 * Each run is repaired as by {@link #repair}, under the key {@code batchKey:runId}, so the
-	 * same action sent again answers the runs done and goes on with the rest; a run that moved on
-	 * meanwhile is skipped; an unreachable Temporal stops the round (the rest stay as they were).
+	 * See {@link #repairAll(AppUser, RepairCause, String)}.
 	 */
 	public BulkRepair repairAll(AppUser admin, RunStatus status, String reason, String batchKey) {
 		if (status != RunStatus.START_FAILED && status != RunStatus.NEEDS_ATTENTION) {
 			throw new DomainException.InvalidInput("status", "must be start_failed or needs_attention");
 		}
+		checkBulk(admin, batchKey);
+		List<UUID> due = transactions.readInTenant(admin.tenantId(), () -> lists
+			.list(new RunFilter(status, null, null, null, null), null, BULK_LIMIT)
+			.stream()
+			.filter(run -> reason == null || reason.equals(cause(run)))
+			.map(Run::id)
+			.toList());
+		String cause = status == RunStatus.START_FAILED ? "failed to start" : reason == null ? "needs attention" : reason;
+		return repairEach(admin, due, cause, batchKey);
+	}
+
+	/**
+	 * Repairs every run of {@code cause} (up to {@link #BULK_LIMIT} at a time, longest waiting
+	 * first; the same action again goes on with the rest). Each run is repaired as by
+	 * {@link #repair}, under the key {@code batchKey:runId}, so the same action sent again answers
+	 * the runs done and goes on with the rest; a run that moved on meanwhile is skipped; an
+	 * unreachable Temporal stops the action (the rest stay as they were). Each repair is audited
+	 * ({@code run.repaired}), and so is the action ({@code run.repaired_all}).
+	 */
+	public BulkRepair repairAll(AppUser admin, RepairCause cause, String batchKey) {
+		if (cause == null) {
+			throw new DomainException.InvalidInput("cause", "must be one of " + LowerCaseName.values(RepairCause.class));
+		}
+		checkBulk(admin, batchKey);
+		List<UUID> due = transactions.readInTenant(admin.tenantId(), () -> runs.repairable(cause, BULK_LIMIT));
+		return repairEach(admin, due, cause.value(), batchKey);
+	}
+
+	private static void checkBulk(AppUser admin, String batchKey) {
 		if (!StringUtils.hasText(batchKey) || batchKey.length() > MAX_KEY - 40) {
 			throw new DomainException.InvalidInput("Idempotency-Key", "is required (at most " + (MAX_KEY - 40) + " characters)");
 		}
 		if (!admin.roles().contains(Role.ADMIN)) {
 			throw new DomainException.Forbidden("Only an admin may repair a run.");
 		}
-		List<Run> due = transactions.readInTenant(admin.tenantId(), () -> lists
-			.list(new RunFilter(status, null, null, null, null), null, BULK_LIMIT)
-			.stream()
-			.filter(run -> reason == null || reason.equals(cause(run)))
-			.toList());
-		String cause = status == RunStatus.START_FAILED ? "failed to start" : reason == null ? "needs attention" : reason;
+	}
+
+	private BulkRepair repairEach(AppUser admin, List<UUID> due, String cause, String batchKey) {
 		List<Repair> done = new ArrayList<>();
 		int skipped = 0;
-		for (Run run : due) {
+		String stopped = null;
+		for (UUID runId : due) {
 			try {
-				done.add(repair(admin, run.id(), batchKey + ":" + run.id()));
+				done.add(repair(admin, runId, batchKey + ":" + runId));
 			}
 			catch (DomainException.Conflict | DomainException.NotFound e) {
 				skipped++;
@@ -179,12 +231,23 @@ public class RunRepair {
 			catch (TemporalUnavailableException e) {
 				log.warn("Repair of all runs that {} stopped after {} of {}: Temporal unreachable", cause, done.size(),
 						due.size());
-				return new BulkRepair(cause, done, skipped, "Temporal is not answering; " + (due.size() - done.size()
-						- skipped) + " run(s) were not repaired yet");
+				stopped = "Temporal is not answering; " + (due.size() - done.size() - skipped) + " run(s) were not repaired yet";
+				break;
 			}
 		}
+		BulkRepair bulk = new BulkRepair(cause, done, skipped, stopped);
+		Map<String, Object> detail = new LinkedHashMap<>();
+		detail.put("cause", cause);
+		detail.put("runs", due.size());
+		detail.put("started", bulk.started());
+		detail.put("failed", bulk.failed());
+		detail.put("skipped", skipped);
+		if (stopped != null) {
+			detail.put("stoppedBecause", stopped);
+		}
+		transactions.runInTenant(admin.tenantId(), () -> audit.record(admin.getUsername(), "run.repaired_all", detail));
 		log.info("{} repaired every run that {}: {} repair(s), {} skipped", admin.getUsername(), cause, done.size(), skipped);
-		return new BulkRepair(cause, done, skipped, null);
+		return bulk;
 	}
 
 	private static String cause(Run run) {

@@ -14,6 +14,7 @@ import platform.SessionLimits;
 import platform.TenantTransactions;
 import workflow.Action;
 import workflow.ActionOutcome;
+import workflow.RepairCause;
 import workflow.Run;
 import workflow.Stage;
 import workflow.WorkflowProperties;
@@ -93,7 +94,7 @@ public class SignalDelivery {
 							retries.signalRetryMaxDelay(), retries.signalMaxAttempts())) {
 						log.warn("Signal of action {} (run {}) is undeliverable after {} attempts: {}", action.id(),
 								action.runId(), retries.signalMaxAttempts(), e.getMessage());
-						runs.markNeedsAttention(action.runId(),
+						runs.markNeedsAttention(action.runId(), RepairCause.UNDELIVERABLE,
 								"The " + action.action().value() + " of " + action.actor() + " could not be delivered to the workflow: "
 										+ e.getMessage(),
 								retries.signalMaxAttempts() + " signal attempts", clock.instant());
@@ -125,7 +126,8 @@ public class SignalDelivery {
 		Instant now = clock.instant();
 		actions.awaitRepair(action.id(), WAITS_FOR_REPAIR, now);
 		String workflow = run.get().workflowId() == null ? "its workflow" : "its workflow execution " + run.get().workflowId();
-		if (runs.markNeedsAttention(action.runId(), "The " + action.action().value() + " of " + action.actor() + " found no "
+		// the run's execution is lost: repaired with the other lost runs
+		if (runs.markNeedsAttention(action.runId(), RepairCause.LOST, "The " + action.action().value() + " of " + action.actor() + " found no "
 				+ "running workflow: " + workflow + " no longer exists in Temporal (history lost?)",
 				"signal of action " + action.id() + " at " + now, now)) {
 			log.warn("Run {} needs attention: the {} of {} found no running workflow; the decision waits for a repair",

@@ -15,7 +15,6 @@ import jobs.TenantBatchJob;
 import platform.TenantSuspensions;
 import platform.TenantTransactions;
 import workflow.Action;
-import workflow.Run;
 import workflow.WorkflowProperties;
 import workflow.attention.RunReconciliation;
 import workflow.decisions.SignalDelivery;
@@ -93,14 +92,13 @@ class WorkflowJobs {
 	/**
 	 * Compares the live runs with their executions ({@code WORKFLOW_RECONCILE_INTERVAL}): a run
 	 * whose execution closed or vanished while the projection says running, returned or requested
-	 * (started, not yet at its first stage) needs attention. The run rows ({@code reconciled_at})
-	 * are the durable source; runs checked least recently go first.
+	 * (started, not yet at its first stage) needs attention. Each tenant's round goes through all its
+	 * live runs in batches, least recently checked first ({@code reconciled_at} is the durable
+	 * cursor), with a bounded pool of describe calls; see {@link RunReconciliation}.
 	 */
 	@Bean
-	Job reconcileJob(TenantScans scans, TenantSuspensions suspensions, RunReconciliation reconciliation, WorkflowProperties properties, Clock clock) {
-		int batchSize = properties.jobs().batchSize();
-		return TenantBatchJob.<Run>eachItem(RECONCILE, "checked {} live run(s) against their executions", clock,
-				now -> suspensions.active(scans.withLiveRuns(now)), (tenant, now) -> reconciliation.due(tenant, now, batchSize),
-				(tenant, run, now) -> reconciliation.check(tenant, run, now));
+	Job reconcileJob(TenantScans scans, TenantSuspensions suspensions, RunReconciliation reconciliation, Clock clock) {
+		return TenantBatchJob.perTenant(RECONCILE, "checked {} live run(s) against their executions", clock,
+				now -> suspensions.active(scans.withLiveRuns(now)), reconciliation::reconcile);
 	}
 }

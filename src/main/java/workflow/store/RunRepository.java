@@ -3,6 +3,7 @@ package workflow.store;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -11,6 +12,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
 import outbox.catalog.RunDefinition;
+import platform.LowerCaseName;
+import workflow.RepairCause;
 import workflow.Run;
 import workflow.RunStatus;
 import workflow.support.Rows;
@@ -128,14 +131,29 @@ public class RunRepository {
 	 * {@code since} and takes the newer reason. False for any other run.
 	 */
 	public boolean markNeedsAttention(UUID id, String reason, String tried, Instant now) {
+		return markNeedsAttention(id, null, reason, tried, now);
+	}
+
+	/**
+	 * Like {@link #markNeedsAttention(UUID, String, String, Instant)}, with the cause an ADMIN
+	 * repairs in bulk by (lost, closed, undeliverable); null keeps the cause of a run that already
+	 * needs attention (a failed repair re-marks it) and is "other" for a run newly flagged.
+	 */
+	public boolean markNeedsAttention(UUID id, RepairCause cause, String reason, String tried, Instant now) {
+		if (cause != null && !cause.stored()) {
+			throw new IllegalArgumentException("A run needs attention for a stored cause, not " + cause.value());
+		}
 		return jdbc.sql("""
 				UPDATE workflow_runs SET
 				    attention_resume_status = CASE WHEN status = :attention THEN attention_resume_status ELSE status END,
 				    attention_since = CASE WHEN status = :attention THEN attention_since ELSE :now END,
+				    attention_cause = CASE WHEN CAST(:cause AS text) IS NOT NULL THEN CAST(:cause AS text)
+				        WHEN status = :attention THEN attention_cause END,
 				    status = :attention, attention_reason = :reason, attention_tried = :tried, updated_at = now()
 				WHERE id = :id AND (status IN (:live) OR status = :attention OR (status = :requested AND workflow_id IS NOT NULL))
 				""")
 			.param("id", id)
+			.param("cause", LowerCaseName.valueOf(cause))
 			.param("reason", reason)
 			.param("tried", tried)
 			.param("now", Rows.timestamp(now))
@@ -146,13 +164,33 @@ public class RunRepository {
 	}
 
 	/**
+	 * The runs an ADMIN repairs for {@code cause}, longest waiting first (at most {@code limit}):
+	 * those that failed to start, or that need attention for that cause.
+	 */
+	public List<UUID> repairable(RepairCause cause, int limit) {
+		String where = switch (cause) {
+			case START_FAILED -> "status = 'start_failed'";
+			case NEEDS_ATTENTION -> "status = 'needs_attention'";
+			case OTHER -> "status = 'needs_attention' AND attention_cause IS NULL";
+			default -> "status = 'needs_attention' AND attention_cause = :cause";
+		};
+		// the clause is one of the constants above, never input
+		return jdbc.sql("SELECT id FROM workflow_runs WHERE " + where
+				+ " ORDER BY coalesce(attention_since, finished_at, created_at), id LIMIT :limit")
+			.param("cause", cause.value())
+			.param("limit", limit)
+			.query(UUID.class)
+			.list();
+	}
+
+	/**
 	 * A repair started execution {@code executionId}: the run is live again in the status it left
 	 * (running or returned), its attention cleared; fenced on it still needing attention.
 	 */
 	public boolean completeRepair(UUID id, String workflowId, String executionId) {
 		return jdbc.sql("""
 				UPDATE workflow_runs SET status = coalesce(attention_resume_status, :running), attention_reason = NULL,
-				    attention_since = NULL, attention_tried = NULL, attention_resume_status = NULL, workflow_id = :workflowId,
+				    attention_cause = NULL, attention_since = NULL, attention_tried = NULL, attention_resume_status = NULL, workflow_id = :workflowId,
 				    execution_id = :executionId, reconciled_at = NULL, updated_at = now()
 				WHERE id = :id AND status = :attention
 				""")
@@ -194,29 +232,41 @@ public class RunRepository {
 			.update() > 0;
 	}
 
-	/** The reconciliation looked at the run's execution at {@code now}. */
-	public void markReconciled(UUID id, Instant now) {
-		jdbc.sql("UPDATE workflow_runs SET reconciled_at = :now WHERE id = :id")
-			.param("id", id)
+	/** The reconciliation looked at these runs' executions at {@code now}. */
+	public void markReconciled(Collection<UUID> ids, Instant now) {
+		if (ids.isEmpty()) {
+			return;
+		}
+		jdbc.sql("UPDATE workflow_runs SET reconciled_at = :now WHERE id IN (:ids)")
+			.param("ids", ids)
 			.param("now", Rows.timestamp(now))
 			.update();
 	}
 
 	/**
-	 * Runs with an execution that should be live (running, returned, or requested: started but not
-	 * at its first stage yet) started before {@code startedBefore}, least recently checked first
-	 * (the reconciliation). The statuses are literal so that the partial index serves the query.
+	 * The reconciliation's next batch: runs with an execution that should be live (running,
+	 * returned, or requested: started but not at its first stage yet), started and last checked
+	 * before {@code before} (the round's moment, so a run this round checked is not read again),
+	 * least recently checked first, a run never checked counting as checked when it started, after
+	 * the round's cursor ({@code afterCheckedAt}, {@code afterId}: the last run of the previous
+	 * batch, so a run that could not be checked is not read again in the same round). The statuses
+	 * and the ordering match the partial index of V300.
 	 */
-	public List<Run> liveStartedBefore(Instant startedBefore, int limit) {
-		return jdbc.sql("SELECT " + RunColumns.COLUMNS + """
-				 FROM workflow_runs r
+	public List<LiveRun> liveDue(Instant before, Instant afterCheckedAt, UUID afterId, int limit) {
+		return jdbc.sql("""
+				SELECT r.id, r.workflow_id, r.execution_id, r.status, coalesce(r.reconciled_at, r.started_at) AS checked_at
+				FROM workflow_runs r
 				WHERE r.status IN ('requested', 'running', 'returned') AND r.workflow_id IS NOT NULL
-				  AND r.started_at < :before
-				ORDER BY r.reconciled_at NULLS FIRST, r.id LIMIT :limit
+				  AND r.started_at < :before AND coalesce(r.reconciled_at, r.started_at) < :before
+				  AND (coalesce(r.reconciled_at, r.started_at), r.id) > (:afterAt, :afterId)
+				ORDER BY coalesce(r.reconciled_at, r.started_at), r.id LIMIT :limit
 				""")
-			.param("before", Rows.timestamp(startedBefore))
+			.param("before", Rows.timestamp(before))
+			.param("afterAt", Rows.timestamp(afterCheckedAt))
+			.param("afterId", afterId)
 			.param("limit", limit)
-			.query(RunColumns::map)
+			.query((rs, row) -> new LiveRun(Rows.uuid(rs, "id"), rs.getString("workflow_id"), rs.getString("execution_id"),
+					RunStatus.of(rs.getString("status")), Rows.instant(rs, "checked_at")))
 			.list();
 	}
 

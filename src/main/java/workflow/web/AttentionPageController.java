@@ -19,6 +19,7 @@ import workflow.Runs;
  * The admin's needs-attention page: runs that need attention or repair, runs that failed to
  * start, undeliverable decisions and stages blocked for lack of approvers (why, since when); an
  * ADMIN starts every run that failed to start, or repairs every run of one cause, in one action.
+ * It also says what the last reconciliation round checked, and when.
  */
 @Controller
 @AdminOnly
@@ -58,6 +59,7 @@ class AttentionPageController {
 
 	private String page(AppUser user, Model model) {
 		model.addAttribute("overview", runs.attention(user.tenantId()));
+		model.addAttribute("reconcileRound", runs.lastReconcileRound(user.tenantId()).orElse(null));
 		model.addAttribute("bulkKey", UUID.randomUUID().toString());
 		return "workflow/attention";
 	}

@@ -30,11 +30,15 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 import platform.Page;
 import platform.AdminOnly;
 import platform.AppUser;
+import platform.DomainException;
+import platform.LowerCaseName;
 import workflow.RunRow;
 import workflow.Action;
 import workflow.ActionKind;
 import workflow.ActionRequest;
+import workflow.BulkRepair;
 import workflow.Repair;
+import workflow.RepairCause;
 import workflow.RunDetail;
 import workflow.RunFilter;
 import workflow.Runs;
@@ -119,6 +123,42 @@ class RunApiController {
 	ResponseEntity<Repair> repair(@AuthenticationPrincipal AppUser user, @PathVariable UUID id,
 			@RequestHeader(name = "Idempotency-Key", required = false) String idempotencyKey) {
 		return ResponseEntity.status(HttpStatus.ACCEPTED).body(runs.repair(user, id, idempotencyKey));
+	}
+
+	/** Body of a bulk repair: which runs. */
+	record RepairAllBody(@Schema(description = """
+			Which runs to repair: start_failed (failed to start), lost (Temporal no longer knows its execution, or a \
+			decision found no workflow), closed (its execution ended while the run is live), undeliverable (a decision \
+			could not be delivered after every attempt), other (needs attention for any other cause), needs_attention \
+			(every run that needs attention). Anything else is 400.""", requiredMode = Schema.RequiredMode.REQUIRED,
+			allowableValues = { "start_failed", "lost", "closed", "undeliverable", "other", "needs_attention" }) String cause) {
+	}
+
+	/**
+	 * Repairs every run of one cause in one action (ADMIN), as the needs-attention page's "Repair
+	 * all" does: one result per run, each repair and the action audited.
+	 */
+	@AdminOnly
+	@PostMapping("/repairs")
+	@Operation(summary = "Repair every run of one cause in one action (ADMIN): one result per run, each audited",
+			description = """
+					Repairs up to 500 runs of the cause, longest waiting first, each as POST /v1/workflow-runs/{id}/repair \
+					would (under the key Idempotency-Key:runId): repairs lists one result per run (outcome started or \
+					failed), skipped counts the runs that moved on meanwhile. When Temporal stops answering the action stops \
+					and stoppedBecause says how many runs were left; the same request (same Idempotency-Key) answers the \
+					runs done and goes on with the rest, as it does past the first 500. Audited as run.repaired per run and \
+					run.repaired_all for the action.""")
+	@ApiResponse(responseCode = "202", description = "The repairs made; each run is live again once its outcome is started")
+	@ApiResponse(responseCode = "400", description = "An unknown or missing cause, or no Idempotency-Key (problem+json); nothing was repaired")
+	ResponseEntity<BulkRepair> repairAll(@AuthenticationPrincipal AppUser user,
+			@Parameter(required = true, description = "A key of the caller's choosing for this action: the same request again goes on where it stopped")
+			@RequestHeader(name = "Idempotency-Key", required = false) String idempotencyKey,
+			@RequestBody(required = false) RepairAllBody body) {
+		RepairCause cause = body == null ? null : RepairCause.find(body.cause());
+		if (cause == null) {
+			throw new DomainException.InvalidInput("cause", "must be one of " + LowerCaseName.values(RepairCause.class));
+		}
+		return ResponseEntity.status(HttpStatus.ACCEPTED).body(runs.repairAll(user, cause, idempotencyKey));
 	}
 
 	/** The run's repairs, newest first (ADMIN). */
