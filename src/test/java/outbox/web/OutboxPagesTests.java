@@ -102,6 +102,8 @@ class OutboxPagesTests {
 			.body();
 		assertThat(list).contains("id=\"dead-letter-" + retried + "\"", "id=\"dead-letter-" + discarded + "\"",
 				"PageTestFailure", "Retry all 2 matching");
+		// each dead letter's aggregate id leads to its employee
+		assertThat(list).contains("class=\"aggregate-link\"", "href=\"/hr/employees/");
 
 		String detail = ada.get("/admin/outbox/dead-letters/" + retried).body();
 		assertThat(detail).contains("dead letter", "id=\"attempt-history\"", ERROR, "broken on purpose");
