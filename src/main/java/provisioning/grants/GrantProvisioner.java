@@ -11,9 +11,11 @@ import outbox.catalog.GrantRecorded;
 import platform.TenantTransactions;
 import provisioning.GrantProvisioning;
 import provisioning.ProvisioningRequest;
+import provisioning.effects.EffectPlanner;
 
 /**
- * Hands a recorded grant change to the {@link GrantProvisioning} port: decide, call, record. A
+ * Carries out a recorded grant change: as effects when the tenant's entitlements map its grant
+ * ({@link EffectPlanner}), otherwise through the {@link GrantProvisioning} port: decide, call, record. A
  * short unit of work looks for the change's receipt (a change carried out before is not handed over
  * again); the port is called outside any transaction; a second short unit of work records the
  * receipt. A {@link GrantProvisioning.Refused} is a permanent failure. The event carries whom the
@@ -27,9 +29,12 @@ class GrantProvisioner {
 	private final TenantTransactions transactions;
 	private final ProvisioningReceipts receipts;
 	private final GrantProvisioning provisioning;
+	private final EffectPlanner planner;
 
-	GrantProvisioner(TenantTransactions transactions, ProvisioningReceipts receipts, GrantProvisioning provisioning) {
+	GrantProvisioner(TenantTransactions transactions, ProvisioningReceipts receipts, GrantProvisioning provisioning,
+			EffectPlanner planner) {
 		this.transactions = transactions;
+		this.planner = planner;
 		this.receipts = receipts;
 		this.provisioning = provisioning;
 	}
@@ -38,6 +43,10 @@ class GrantProvisioner {
 	void provision(String tenantId, GrantRecorded change, String idempotencyKey) {
 		Assert.state(!TransactionSynchronizationManager.isActualTransactionActive(),
 				"Provisioning calls another system outside any transaction");
+		if (planner.plan(tenantId, change)) {
+			// the tenant's entitlements map the grant: its effects carry it out
+			return;
+		}
 		if (transactions.readInTenant(tenantId, () -> receipts.exists(idempotencyKey))) {
 			log.debug("Grant change {} of tenant {} was provisioned before", idempotencyKey, tenantId);
 			return;
