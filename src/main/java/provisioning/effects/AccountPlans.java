@@ -67,6 +67,13 @@ final class AccountPlans {
 		}
 	}
 
+	/** The employee without control characters: neither a directory string nor PostgreSQL's jsonb holds NUL. */
+	static GrantRecorded.Employee cleaned(GrantRecorded.Employee employee) {
+		return employee == null ? null : new GrantRecorded.Employee(clean(employee.displayName()), clean(employee.email()),
+				clean(employee.employeeNumber()), clean(employee.department()), clean(employee.title()),
+				clean(employee.manager()), employee.startDate(), employee.lastDay(), clean(employee.fromDepartment()));
+	}
+
 	private static DN dn(String value) {
 		try {
 			return new DN(value);

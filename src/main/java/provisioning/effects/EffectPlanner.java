@@ -46,7 +46,8 @@ public class EffectPlanner {
 			String changeKey = "grant:" + change.stageId() + ":" + change.grant();
 			String operation = change.status() == GrantState.GRANTED ? "ensure" : "undo";
 			for (ProvisioningSettings.Resolved entitlement : resolved) {
-				String request = json.writeValueAsString(new EffectRequest(change.employee(), entitlement.entitlement()));
+				String request = json.writeValueAsString(new EffectRequest(AccountPlans.cleaned(change.employee()),
+						entitlement.entitlement()));
 				effects.plan(UUID.randomUUID(), changeKey, change.runId(), change.stageId(), change.grant(),
 						change.employeeId(), entitlement.target().key(), operation, now, request, now);
 				if (operation.equals("ensure")) {
