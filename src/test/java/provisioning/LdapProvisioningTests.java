@@ -1,6 +1,8 @@
 package provisioning;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.awaitility.Awaitility.await;
 
 import java.time.Duration;
@@ -34,6 +36,7 @@ import outbox.catalog.GrantRecorded;
 import outbox.catalog.GrantState;
 import outbox.catalog.RunDefinition;
 import platform.AppUser;
+import platform.DomainException;
 import platform.ExpectedVersion;
 import platform.Role;
 import platform.TenantTransactions;
@@ -131,6 +134,9 @@ class LdapProvisioningTests {
 		assertThat(receipt.path("after").path("attributes").path("mail").asString()).isEqualTo(grant.email());
 		assertThat(receipt.path("after").path("groups")).hasSize(2);
 		assertThat(receipt.path("attempt").asInt()).isEqualTo(1);
+		assertThat(effects.ofEmployee("acme", grant.employeeId())).extracting(Effect::target, Effect::status)
+			.containsExactly(tuple("test-ldap", "applied"));
+		assertThatThrownBy(() -> effects.retry(ADA, applied.id())).isInstanceOf(DomainException.Conflict.class);
 		assertThat(applied.attempts()).isEqualTo(1);
 
 		// a reject after IT's approval: the compensation takes it back, after the grant
@@ -219,6 +225,10 @@ class LdapProvisioningTests {
 		Effect failed = await().atMost(TIMEOUT).until(() -> onlyEffect(grant, "ensure"), e -> e.status().equals("failed"));
 		assertThat(failed.lastError()).contains("invalid credentials", "bind password");
 		assertThat(entryByMail(grant.email())).isNull();
+
+		// the admin's retry gets a fresh budget, and fails the same way
+		effects.retry(ADA, failed.id());
+		await().atMost(TIMEOUT).until(() -> onlyEffect(grant, "ensure"), e -> e.status().equals("failed") && e.attempts() == 2);
 
 		deliver(grant.change(GrantState.COMPENSATED));
 		await().atMost(TIMEOUT).until(() -> onlyEffect(grant, "undo").status().equals("skipped"));

@@ -167,6 +167,11 @@ class EffectRepository {
 			.update() == 1;
 	}
 
+	boolean exists(UUID id) {
+		return jdbc.sql("SELECT EXISTS (SELECT 1 FROM provisioning_effects WHERE id = :id)").param("id", id)
+			.query(Boolean.class).single();
+	}
+
 	/** A failed effect scheduled again with a fresh budget; false unless it was failed. */
 	boolean retry(UUID id, Instant now) {
 		return jdbc.sql("""

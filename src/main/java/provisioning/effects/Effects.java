@@ -35,16 +35,23 @@ public class Effects {
 		return transactions.readInTenant(tenantId, () -> effects.ofRun(runId));
 	}
 
+	/** The employee's effects; 404 when none is known (an employee of another tenant has none here either). */
 	public List<Effect> ofEmployee(String tenantId, UUID employeeId) {
-		return transactions.readInTenant(tenantId, () -> effects.ofEmployee(employeeId));
+		List<Effect> found = transactions.readInTenant(tenantId, () -> effects.ofEmployee(employeeId));
+		if (found.isEmpty()) {
+			throw new DomainException.NotFound("No directory effect is known for employee " + employeeId + ".");
+		}
+		return found;
 	}
 
-	/** Schedules a failed effect again, with a fresh retry budget; 409 unless it is failed. */
+	/** Schedules a failed effect again, with a fresh retry budget; 404 when it does not exist, 409 unless it is failed. */
 	public void retry(AppUser admin, UUID id) {
 		transactions.runInTenant(admin.tenantId(), () -> {
+			if (!effects.exists(id)) {
+				throw new DomainException.NotFound("Effect " + id + " does not exist.");
+			}
 			if (!effects.retry(id, clock.instant())) {
-				throw new DomainException.Conflict("Only a failed effect can be retried; effect " + id
-						+ " does not exist or is not failed.");
+				throw new DomainException.Conflict("Only a failed effect can be retried; effect " + id + " is not failed.");
 			}
 			audit.record(admin.getUsername(), "provisioning.effect.retried", Map.of("subject", id.toString()));
 		});

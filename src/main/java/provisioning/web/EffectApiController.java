@@ -42,14 +42,15 @@ class EffectApiController {
 	@PostMapping("/v1/admin/provisioning/effects/{id}/retry")
 	@AdminOnly
 	@ResponseStatus(HttpStatus.NO_CONTENT)
-	@Operation(summary = "Schedule a failed effect again with a fresh retry budget; 409 unless it is failed")
+	@Operation(summary = "Schedule a failed effect again with a fresh retry budget; 404 when unknown, 409 unless it is failed")
 	void retry(@AuthenticationPrincipal AppUser admin, @PathVariable UUID id) {
 		effects.retry(admin, id);
 	}
 
 	@GetMapping("/v1/hr/employees/{id}/accounts")
 	@HrOnly
-	@Operation(summary = "The employee's effects on each directory, with the receipts that say which account and groups they have")
+	@Operation(summary = "The employee's effects on each directory, with the receipts that say which account and groups they have; "
+			+ "404 when none is known")
 	List<Effect> accounts(@AuthenticationPrincipal AppUser hr, @PathVariable UUID id) {
 		return effects.ofEmployee(hr.tenantId(), id);
 	}
