@@ -11,9 +11,9 @@ import org.springframework.scheduling.annotation.EnableScheduling;
  * application class, the others are listed as additional packages (see
  * {@link platform.modulith.TopLevelPackageDetectionStrategy}).
  */
-@SpringBootApplication(scanBasePackages = { "platform", "hr", "workflow", "outbox", "jobs" })
-@ConfigurationPropertiesScan(basePackages = { "platform", "hr", "workflow", "outbox", "jobs" })
-@Modulithic(systemName = "JML Hub", additionalPackages = { "hr", "workflow", "outbox", "jobs" })
+@SpringBootApplication(scanBasePackages = { "platform", "hr", "workflow", "outbox", "jobs", "provisioning" })
+@ConfigurationPropertiesScan(basePackages = { "platform", "hr", "workflow", "outbox", "jobs", "provisioning" })
+@Modulithic(systemName = "JML Hub", additionalPackages = { "hr", "workflow", "outbox", "jobs", "provisioning" })
 public class JmlHubApplication {
 
 	public static void main(String[] args) {

@@ -8,8 +8,7 @@
  * owns the tables (one repository per table and role); {@code projection} makes the writes the
  * process asks for; {@code endings} ends runs and tells HR; {@code assignees} decides who may
  * decide a stage; {@code support} holds neutral helpers; {@code engine} is the
- * {@code Orchestrator} port and its Temporal adapter; {@code provisioning} hands recorded grants to the
- * {@link workflow.GrantProvisioning} port; {@code definition}, {@code handler}, {@code jobs} and
+ * {@code Orchestrator} port and its Temporal adapter; {@code definition}, {@code handler}, {@code jobs} and
  * {@code web} hold the definitions, the outbox handlers, the jobs and the console and API.
  */
 @org.springframework.modulith.ApplicationModule(id = "workflow", displayName = "Workflow", allowedDependencies = { "outbox", "outbox :: catalog", "jobs", "platform" })

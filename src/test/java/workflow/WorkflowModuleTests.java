@@ -28,6 +28,7 @@ import outbox.OutboxPublisher;
 import outbox.catalog.EmployeeHired;
 import outbox.catalog.GrantRecorded;
 import outbox.catalog.GrantState;
+import outbox.catalog.RunDefinition;
 import outbox.catalog.RunFinished;
 import outbox.testing.HandlerScript;
 import outbox.testing.TestHandlers.ScriptedHandler;
@@ -40,14 +41,14 @@ import platform.TenantTransactions;
  * The workflow module with the outbox, jobs and platform but without HR: an {@link EmployeeHired}
  * record published through the real outbox, as HR publishes it, creates a joiner run carrying the
  * employee's fields and starts its workflow; the grant an approved stage records (and its
- * compensation) is published as {@link GrantRecorded} and delivered once to the
- * {@link GrantProvisioning} port, here a recording stand-in.
+ * compensation) is published as {@link GrantRecorded}, carrying whom it is for, to a recording
+ * stand-in for the provisioning module.
  */
 @ApplicationModuleTest(module = "workflow", classes = JmlHubApplication.class, mode = BootstrapMode.DIRECT_DEPENDENCIES)
 @Import(WorkflowModuleTests.HrStandIn.class)
 class WorkflowModuleTests {
 
-	/** HR's part of the catalog (the run outcomes it consumes) and the provisioning system, recorded instead. */
+	/** HR's part of the catalog (the run outcomes it consumes) and provisioning's (the grants), recorded instead. */
 	@TestConfiguration(proxyBeanMethods = false)
 	static class HrStandIn {
 
@@ -61,25 +62,29 @@ class WorkflowModuleTests {
 			return new ScriptedHandler<>(RunFinished.class, script);
 		}
 
-		/** Replaces the default (logging) provisioning, as an integrator's bean does. */
 		@Bean
 		RecordingProvisioning recordingProvisioning() {
 			return new RecordingProvisioning();
 		}
 	}
 
-	/** The requests the provisioning port received, in order. */
-	static class RecordingProvisioning implements GrantProvisioning {
+	/** The grant changes delivered to provisioning, in order. */
+	static class RecordingProvisioning implements OutboxEventHandler<GrantRecorded> {
 
-		final List<ProvisioningRequest> requests = new CopyOnWriteArrayList<>();
+		final List<GrantRecorded> changes = new CopyOnWriteArrayList<>();
 
 		@Override
-		public void provision(ProvisioningRequest request) {
-			requests.add(request);
+		public Class<GrantRecorded> eventType() {
+			return GrantRecorded.class;
 		}
 
-		List<ProvisioningRequest> of(UUID runId) {
-			return requests.stream().filter(request -> request.runId().equals(runId)).toList();
+		@Override
+		public void handle(GrantRecorded change, Delivery delivery) {
+			changes.add(change);
+		}
+
+		List<GrantRecorded> of(UUID runId) {
+			return changes.stream().filter(change -> change.runId().equals(runId)).toList();
 		}
 	}
 
@@ -100,9 +105,6 @@ class WorkflowModuleTests {
 
 	@Autowired
 	RecordingProvisioning provisioning;
-
-	@Autowired
-	List<OutboxEventHandler<?>> handlers;
 
 	@Autowired
 	JdbcClient jdbc;
@@ -128,50 +130,25 @@ class WorkflowModuleTests {
 	}
 
 	@Test
-	void anApprovedStagesGrantIsPublishedAndProvisionedAndSoIsItsCompensation(Scenario scenario) {
+	void anApprovedStagesGrantIsPublishedWithWhomItIsForAndSoIsItsCompensation(Scenario scenario) {
 		UUID employeeId = UUID.randomUUID();
 		Stage it = joinerApprovedByIt(scenario, employeeId);
 		UUID runId = it.runId();
+		GrantRecorded.Employee employee = new GrantRecorded.Employee("Gil Grant", email(employeeId), null, "Engineering",
+				null, "manny", LocalDate.of(2031, 3, 1), null, null);
 
-		assertThat(provisioning.of(runId)).containsExactly(new ProvisioningRequest("acme", runId, it.id(), "accounts",
-				GrantState.GRANTED, employeeId, email(employeeId), "grant:" + it.id() + ":accounts:granted"));
+		assertThat(provisioning.of(runId)).containsExactly(new GrantRecorded(runId, it.id(), "accounts", employeeId,
+				GrantState.GRANTED, RunDefinition.JOINER, employee));
 		await().atMost(TIMEOUT).untilAsserted(() -> assertThat(grantEvents(runId)).containsExactly("granted delivered"));
 
-		// security rejects: compensation undoes the grant, and the provisioning hears of that too
+		// security rejects: compensation undoes the grant, and provisioning hears of that too
 		Stage security = await().atMost(TIMEOUT).until(() -> activeStage(employeeId, "security_approval"), stage -> stage != null);
 		decide(SARA, security, ActionKind.REJECT, "No background check on file.");
 		await().atMost(TIMEOUT).until(() -> provisioning.of(runId).size() == 2);
-		assertThat(provisioning.of(runId).get(1)).isEqualTo(new ProvisioningRequest("acme", runId, it.id(), "accounts",
-				GrantState.COMPENSATED, employeeId, email(employeeId), "grant:" + it.id() + ":accounts:compensated"));
+		assertThat(provisioning.of(runId).get(1)).isEqualTo(new GrantRecorded(runId, it.id(), "accounts", employeeId,
+				GrantState.COMPENSATED, RunDefinition.JOINER, employee));
 		await().atMost(TIMEOUT).untilAsserted(() -> assertThat(grantEvents(runId))
 			.containsExactlyInAnyOrder("granted delivered", "compensated delivered"));
-	}
-
-	@Test
-	void aRedeliveredGrantIsNotProvisionedTwice(Scenario scenario) throws Exception {
-		UUID employeeId = UUID.randomUUID();
-		Stage it = joinerApprovedByIt(scenario, employeeId);
-		ProvisioningRequest first = provisioning.of(it.runId()).get(0);
-		GrantRecorded event = new GrantRecorded(it.runId(), it.id(), "accounts", employeeId, GrantState.GRANTED);
-		assertThat(event.idempotencyKey()).isEqualTo(first.idempotencyKey());
-
-		// the dispatcher hands the same event over again (a lost delivery mark, an admin's retry)
-		@SuppressWarnings("unchecked")
-		OutboxEventHandler<GrantRecorded> handler = (OutboxEventHandler<GrantRecorded>) handlers.stream()
-			.filter(h -> h.eventType().equals(GrantRecorded.class))
-			.findFirst()
-			.orElseThrow();
-		assertThat(handler.external()).as("provisioning calls another system").isTrue();
-		for (int attempt = 2; attempt <= 3; attempt++) {
-			handler.handle(event, new Delivery(UUID.randomUUID(), "acme", GrantRecorded.TYPE, 1, event.idempotencyKey(), attempt));
-		}
-
-		assertThat(provisioning.of(it.runId())).containsExactly(first);
-		assertThat(transactions.readInTenant("acme", () -> jdbc
-			.sql("SELECT count(*) FROM workflow_grant_provisions WHERE idempotency_key = :key")
-			.param("key", first.idempotencyKey())
-			.query(Long.class)
-			.single())).isEqualTo(1L);
 	}
 
 	/** A joiner approved by its manager and IT, once IT's {@code accounts} grant reached the provisioning; its IT stage. */

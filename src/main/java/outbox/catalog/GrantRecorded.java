@@ -1,16 +1,19 @@
 package outbox.catalog;
 
+import java.time.LocalDate;
 import java.util.UUID;
 
 /**
  * The projection recorded a stage's grant: {@code granted} when the stage was approved,
  * {@code compensated} when a reject or withdraw undid it. Published by {@code workflow} in the
- * transaction that records the grant; consumed by {@code workflow}, which hands it to the grant
- * provisioning integration (the systems that carry the grant out).
+ * transaction that records the grant; consumed by {@code provisioning}, which carries the grant out
+ * in the directories. {@code definition} and {@code employee} say whom it is for, as the run knows
+ * them, so that an adapter needs no call back; both are null in payloads stored before they were
+ * carried (an additive change: version 1 reads them as absent).
  */
 @EventType(key = GrantRecorded.TYPE, aggregatePath = "/runs/{id}")
-public record GrantRecorded(UUID runId, UUID stageId, String grant, UUID employeeId, GrantState status)
-		implements CatalogEvent {
+public record GrantRecorded(UUID runId, UUID stageId, String grant, UUID employeeId, GrantState status,
+		RunDefinition definition, Employee employee) implements CatalogEvent {
 
 	public static final String TYPE = "workflow.grant.recorded";
 
@@ -22,6 +25,11 @@ public record GrantRecorded(UUID runId, UUID stageId, String grant, UUID employe
 		Events.required(status, "status");
 	}
 
+	/** Without the run's kind and the employee, as events stored before they were carried read. */
+	public GrantRecorded(UUID runId, UUID stageId, String grant, UUID employeeId, GrantState status) {
+		this(runId, stageId, grant, employeeId, status, null, null);
+	}
+
 	@Override
 	public UUID aggregateId() {
 		return runId;
@@ -31,5 +39,14 @@ public record GrantRecorded(UUID runId, UUID stageId, String grant, UUID employe
 	public String idempotencyKey() {
 		// a stage gives each grant once and compensation undoes it once
 		return "grant:" + stageId + ":" + grant + ":" + status.value();
+	}
+
+	/**
+	 * The employee as the run knows them when the grant changes: what a directory account is made
+	 * from. {@code employeeNumber}, {@code title}, {@code startDate} (joiners) and {@code lastDay}
+	 * (leavers) may be null; {@code fromDepartment} is a mover's previous department.
+	 */
+	public record Employee(String displayName, String email, String employeeNumber, String department, String title,
+			String manager, LocalDate startDate, LocalDate lastDay, String fromDepartment) {
 	}
 }

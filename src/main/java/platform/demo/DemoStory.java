@@ -36,7 +36,7 @@ import tools.jackson.databind.json.JsonMapper;
  * newcomer finds employees and runs in every state: waiting on each approver, returned to HR,
  * rejected with its grants undone, completed, withdrawn, and blocked for lack of approvers
  * (globex has one security approver, its joiner needs two), and one dead letter: the demo's
- * deliberately failing directory integration ({@code workflow.provisioning.DemoDirectoryIntegration})
+ * deliberately failing directory integration ({@code provisioning.grants.DemoDirectoryIntegration})
  * refuses the {@code accounts} grant that IT's approval gives Noah Becker. It runs once per database (it
  * stops when acme already has employees) in a background thread, so startup is not delayed;
  * {@code DEMO_STORY=false} switches it off.

@@ -1,6 +1,5 @@
 /**
  * Outbox handlers: HR events start runs (and a cancelled offboarding withdraws its leaver run),
- * start requests start processes, reminders are recorded, recorded grants go to the provisioning
- * integration.
+ * start requests start processes, reminders are recorded, approver changes reach the live stages.
  */
 package workflow.handler;

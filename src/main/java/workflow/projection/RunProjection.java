@@ -14,6 +14,7 @@ import org.springframework.stereotype.Service;
 import outbox.OutboxPublisher;
 import outbox.catalog.GrantRecorded;
 import outbox.catalog.GrantState;
+import outbox.catalog.RunDefinition;
 import platform.TenantTransactions;
 import workflow.ActionOutcome;
 import workflow.Run;
@@ -160,12 +161,15 @@ public class RunProjection {
 		transactions.runInTenant(tenantId, () -> endings.finish(runId, status, reason));
 	}
 
-	/** Tells the grant provisioning integration, through the outbox, what the stage's grant became. */
+	/** Tells provisioning, through the outbox, what the stage's grant became and whom it is for. */
 	private void announce(UUID runId, UUID stageId, String grant, GrantState state) {
-		UUID employeeId = runs.origin(runId)
-			.orElseThrow(() -> new PermanentProjectionFailure("run " + runId + " does not exist"))
-			.employeeId();
-		outbox.publish(new GrantRecorded(runId, stageId, grant, employeeId, state));
+		Run run = runs.find(runId).orElseThrow(() -> new PermanentProjectionFailure("run " + runId + " does not exist"));
+		RunDefinition definition = RunDefinition.of(run.definitionKey());
+		GrantRecorded.Employee employee = new GrantRecorded.Employee(run.employeeName(), run.employeeEmail(), null,
+				run.department(), run.employeeTitle(), run.manager(),
+				definition == RunDefinition.JOINER ? run.effectiveDate() : null,
+				definition == RunDefinition.LEAVER ? run.effectiveDate() : null, run.fromDepartment());
+		outbox.publish(new GrantRecorded(runId, stageId, grant, run.employeeId(), state, definition, employee));
 	}
 
 	private Stage stage(UUID runId, UUID stageId) {

@@ -73,6 +73,26 @@ class EventCodecTests {
 	}
 
 	@Test
+	void aGrantCarriesWhomItIsForAndAGrantStoredBeforeThatStillReads() {
+		UUID runId = UUID.randomUUID();
+		UUID stageId = UUID.randomUUID();
+		UUID employeeId = UUID.randomUUID();
+		GrantRecorded enriched = new GrantRecorded(runId, stageId, "accounts", employeeId, GrantState.GRANTED,
+				RunDefinition.LEAVER, new GrantRecorded.Employee("Ana Lima", "ana@acme.example", "E-17", "Sales",
+						"Engineer", "manny", null, LocalDate.of(2031, 6, 30), "Engineering"));
+		String json = codec.encode(enriched);
+		assertThat(json).contains("\"lastDay\":\"2031-06-30\"", "\"definition\":\"leaver\"", "\"employeeNumber\":\"E-17\"");
+		assertThat(codec.decode(GrantRecorded.TYPE, 1, json)).isEqualTo(enriched);
+
+		// the payload as the releases before the provisioning module stored it
+		String stored = """
+				{"runId":"%s","stageId":"%s","grant":"accounts","employeeId":"%s","status":"compensated"}"""
+			.formatted(runId, stageId, employeeId);
+		assertThat(codec.decode(GrantRecorded.TYPE, 1, stored))
+			.isEqualTo(new GrantRecorded(runId, stageId, "accounts", employeeId, GrantState.COMPENSATED));
+	}
+
+	@Test
 	void theStoredShapeUsesPlainFieldNamesAndIsoDates() {
 		UUID id = UUID.fromString("00000000-0000-0000-0000-000000000001");
 		assertThat(codec.encode(new EmployeeHired(id, "Ana", null, "Ops", null, LocalDate.of(2030, 1, 15))))

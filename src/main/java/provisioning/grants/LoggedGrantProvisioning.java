@@ -1,12 +1,12 @@
-package workflow.provisioning;
+package provisioning.grants;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.annotation.Fallback;
 import org.springframework.stereotype.Component;
 
-import workflow.GrantProvisioning;
-import workflow.ProvisioningRequest;
+import provisioning.GrantProvisioning;
+import provisioning.ProvisioningRequest;
 
 /**
  * The default {@link GrantProvisioning}: no system is connected, so a grant change is only logged

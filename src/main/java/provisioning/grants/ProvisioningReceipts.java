@@ -1,11 +1,11 @@
-package workflow.provisioning;
+package provisioning.grants;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
-import workflow.ProvisioningRequest;
+import provisioning.ProvisioningRequest;
 
-/** The {@code workflow_grant_provisions} table: the changes the integration carried out. Call inside a tenant unit of work. */
+/** The {@code provisioning_grant_receipts} table: the changes the integration carried out. Call inside a tenant unit of work. */
 @Repository
 class ProvisioningReceipts {
 
@@ -16,7 +16,7 @@ class ProvisioningReceipts {
 	}
 
 	boolean exists(String idempotencyKey) {
-		return jdbc.sql("SELECT EXISTS (SELECT 1 FROM workflow_grant_provisions WHERE idempotency_key = :key)")
+		return jdbc.sql("SELECT EXISTS (SELECT 1 FROM provisioning_grant_receipts WHERE idempotency_key = :key)")
 			.param("key", idempotencyKey)
 			.query(Boolean.class)
 			.single();
@@ -25,7 +25,7 @@ class ProvisioningReceipts {
 	/** Records the receipt; a replay is a no-op. */
 	void record(ProvisioningRequest request) {
 		jdbc.sql("""
-				INSERT INTO workflow_grant_provisions (tenant_id, idempotency_key, run_id, stage_id, name, status)
+				INSERT INTO provisioning_grant_receipts (tenant_id, idempotency_key, run_id, stage_id, name, status)
 				VALUES (current_setting('app.tenant_id'), :key, :runId, :stageId, :name, :status)
 				ON CONFLICT (tenant_id, idempotency_key) DO NOTHING
 				""")

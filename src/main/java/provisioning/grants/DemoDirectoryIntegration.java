@@ -1,12 +1,12 @@
-package workflow.provisioning;
+package provisioning.grants;
 
 import java.util.Locale;
 
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.stereotype.Component;
 
-import workflow.GrantProvisioning;
-import workflow.ProvisioningRequest;
+import provisioning.GrantProvisioning;
+import provisioning.ProvisioningRequest;
 
 /**
  * The embedded demo's directory, which fails on purpose so that the demo shows a dead letter: it

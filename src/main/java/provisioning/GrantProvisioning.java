@@ -1,4 +1,4 @@
-package workflow;
+package provisioning;
 
 /**
  * The outbound port of grants: what an approved stage granted, and what compensation undid, is

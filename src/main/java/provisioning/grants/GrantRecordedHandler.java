@@ -1,11 +1,10 @@
-package workflow.handler;
+package provisioning.grants;
 
 import org.springframework.stereotype.Component;
 
 import outbox.Delivery;
 import outbox.OutboxEventHandler;
 import outbox.catalog.GrantRecorded;
-import workflow.provisioning.GrantProvisioner;
 
 /**
  * {@link GrantRecorded} → the grant provisioning integration. Its effect is in another system, so

@@ -1,0 +1,207 @@
+package provisioning.effects;
+
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+
+/** The {@code provisioning_effects} table. Call inside a tenant unit of work (RLS), except {@link #dueTenants}. */
+@Repository
+class EffectRepository {
+
+	private static final String COLUMNS = """
+			id, run_id, stage_id, grant_label, employee_id, target_key, operation, status, scheduled_for, attempts,
+			last_error, receipt::text, settled_at""";
+
+	/** A claimed effect: what the worker needs, fenced by {@code token}. */
+	record Claimed(UUID id, String tenantId, String changeKey, String target, String operation, int attempts,
+			Instant firstAttemptAt, String request, UUID token) {
+	}
+
+	private final JdbcClient jdbc;
+
+	EffectRepository(JdbcClient jdbc) {
+		this.jdbc = jdbc;
+	}
+
+	List<String> dueTenants(Instant now) {
+		return jdbc.sql("SELECT provisioning_tenants_with_due_effects(:now)")
+			.param("now", Timestamp.from(now))
+			.query(String.class)
+			.list();
+	}
+
+	/** Adds the effect unless this change already has it on the target; true when added. */
+	boolean plan(UUID id, String changeKey, UUID runId, UUID stageId, String grant, UUID employeeId, String target,
+			String operation, Instant scheduledFor, String request, Instant now) {
+		return jdbc.sql("""
+				INSERT INTO provisioning_effects (id, tenant_id, change_key, run_id, stage_id, grant_label, employee_id,
+				    target_key, operation, status, scheduled_for, next_attempt_at, request, created_at)
+				VALUES (:id, current_setting('app.tenant_id'), :changeKey, :runId, :stageId, :grant, :employeeId,
+				    :target, :operation, 'scheduled', :scheduledFor, :scheduledFor, CAST(:request AS jsonb), :now)
+				ON CONFLICT (tenant_id, change_key, target_key, operation) DO NOTHING""")
+			.param("id", id)
+			.param("changeKey", changeKey)
+			.param("runId", runId)
+			.param("stageId", stageId)
+			.param("grant", grant)
+			.param("employeeId", employeeId)
+			.param("target", target)
+			.param("operation", operation)
+			.param("scheduledFor", Timestamp.from(scheduledFor))
+			.param("request", request)
+			.param("now", Timestamp.from(now))
+			.update() == 1;
+	}
+
+	/** An undo that arrived before its grant moves behind it: it is ordered after what it undoes. */
+	void moveUndoBehind(String changeKey, String target) {
+		jdbc.sql("""
+				UPDATE provisioning_effects SET position = DEFAULT
+				WHERE change_key = :changeKey AND target_key = :target AND operation = 'undo' AND status = 'scheduled'""")
+			.param("changeKey", changeKey)
+			.param("target", target)
+			.update();
+	}
+
+	/** Hands expired leases back: their worker died or overran; the attempt counts. */
+	int rescue(Instant now) {
+		return jdbc.sql("""
+				UPDATE provisioning_effects SET status = 'scheduled', claim_token = NULL, lease_until = NULL,
+				    next_attempt_at = :now,
+				    last_error = 'The worker holding the lease stopped before the attempt completed'
+				WHERE status = 'applying' AND lease_until < :now""")
+			.param("now", Timestamp.from(now))
+			.update();
+	}
+
+	/**
+	 * Claims up to {@code limit} due effects, each the first unsettled one of its (employee,
+	 * target); an undo only once what it undoes has settled, or once it waited the whole budget
+	 * for it (then there is nothing to undo).
+	 */
+	List<Claimed> claim(UUID token, Instant now, Instant leaseUntil, Instant waitedSince, int limit) {
+		return jdbc.sql("""
+				UPDATE provisioning_effects e
+				SET status = 'applying', claim_token = :token, lease_until = :leaseUntil, attempts = e.attempts + 1,
+				    first_attempt_at = coalesce(e.first_attempt_at, :now)
+				WHERE e.id = ANY(ARRAY(
+				    SELECT c.id FROM provisioning_effects c
+				    WHERE c.status IN ('planned', 'scheduled') AND c.scheduled_for <= :now AND c.next_attempt_at <= :now
+				      AND NOT EXISTS (SELECT 1 FROM provisioning_effects p
+				                      WHERE p.employee_id = c.employee_id AND p.target_key = c.target_key
+				                        AND p.position < c.position AND p.status IN ('planned', 'scheduled', 'applying'))
+				      AND (c.operation <> 'undo' OR c.created_at < :waitedSince
+				           OR EXISTS (SELECT 1 FROM provisioning_effects g
+				                      WHERE g.change_key = c.change_key AND g.target_key = c.target_key
+				                        AND g.operation = 'ensure' AND g.status IN ('applied', 'failed', 'skipped', 'undone')))
+				    ORDER BY c.position
+				    LIMIT :limit
+				    FOR UPDATE SKIP LOCKED))
+				RETURNING e.id, e.tenant_id, e.change_key, e.target_key, e.operation, e.attempts, e.first_attempt_at,
+				          e.request::text""")
+			.param("token", token)
+			.param("now", Timestamp.from(now))
+			.param("leaseUntil", Timestamp.from(leaseUntil))
+			.param("waitedSince", Timestamp.from(waitedSince))
+			.param("limit", limit)
+			.query((rs, row) -> new Claimed(rs.getObject(1, UUID.class), rs.getString(2), rs.getString(3), rs.getString(4),
+					rs.getString(5), rs.getInt(6), rs.getTimestamp(7).toInstant(), rs.getString(8), token))
+			.list();
+	}
+
+	/** The status of the ensure effect that an undo of {@code changeKey} on {@code target} undoes. */
+	Optional<String> ensureStatus(String changeKey, String target) {
+		return jdbc.sql("""
+				SELECT status FROM provisioning_effects
+				WHERE change_key = :changeKey AND target_key = :target AND operation = 'ensure'""")
+			.param("changeKey", changeKey)
+			.param("target", target)
+			.query(String.class)
+			.optional();
+	}
+
+	/** Settles a claim still held by {@code token}; false when the claim was lost (rescued, retried). */
+	boolean settle(UUID id, UUID token, String status, String receipt, Instant now) {
+		return jdbc.sql("""
+				UPDATE provisioning_effects SET status = :status, receipt = CAST(:receipt AS jsonb), last_error = NULL,
+				    claim_token = NULL, lease_until = NULL, settled_at = :now
+				WHERE id = :id AND claim_token = :token AND status = 'applying'""")
+			.param("id", id)
+			.param("token", token)
+			.param("status", status)
+			.param("receipt", receipt)
+			.param("now", Timestamp.from(now))
+			.update() == 1;
+	}
+
+	/** The ensure effect whose grant an applied undo took back. */
+	void markUndone(String changeKey, String target, Instant now) {
+		jdbc.sql("""
+				UPDATE provisioning_effects SET status = 'undone', settled_at = :now
+				WHERE change_key = :changeKey AND target_key = :target AND operation = 'ensure' AND status = 'applied'""")
+			.param("changeKey", changeKey)
+			.param("target", target)
+			.param("now", Timestamp.from(now))
+			.update();
+	}
+
+	/** A failed attempt: due again at {@code nextAttemptAt}, or {@code failed} when null. */
+	boolean fail(UUID id, UUID token, String error, Instant nextAttemptAt, Instant now) {
+		return jdbc.sql("""
+				UPDATE provisioning_effects
+				SET status = CASE WHEN CAST(:next AS timestamptz) IS NULL THEN 'failed' ELSE 'scheduled' END,
+				    next_attempt_at = coalesce(CAST(:next AS timestamptz), next_attempt_at), last_error = :error,
+				    claim_token = NULL, lease_until = NULL,
+				    settled_at = CASE WHEN CAST(:next AS timestamptz) IS NULL THEN CAST(:now AS timestamptz) END
+				WHERE id = :id AND claim_token = :token AND status = 'applying'""")
+			.param("id", id)
+			.param("token", token)
+			.param("error", error)
+			.param("next", nextAttemptAt == null ? null : Timestamp.from(nextAttemptAt))
+			.param("now", Timestamp.from(now))
+			.update() == 1;
+	}
+
+	boolean exists(UUID id) {
+		return jdbc.sql("SELECT EXISTS (SELECT 1 FROM provisioning_effects WHERE id = :id)").param("id", id)
+			.query(Boolean.class).single();
+	}
+
+	/** A failed effect scheduled again with a fresh budget; false unless it was failed. */
+	boolean retry(UUID id, Instant now) {
+		return jdbc.sql("""
+				UPDATE provisioning_effects SET status = 'scheduled', next_attempt_at = :now, first_attempt_at = NULL,
+				    settled_at = NULL
+				WHERE id = :id AND status = 'failed'""")
+			.param("id", id)
+			.param("now", Timestamp.from(now))
+			.update() == 1;
+	}
+
+	List<Effect> ofRun(UUID runId) {
+		return jdbc.sql("SELECT " + COLUMNS + " FROM provisioning_effects WHERE run_id = :runId ORDER BY position")
+			.param("runId", runId)
+			.query(EffectRepository::map)
+			.list();
+	}
+
+	List<Effect> ofEmployee(UUID employeeId) {
+		return jdbc.sql("SELECT " + COLUMNS + " FROM provisioning_effects WHERE employee_id = :employeeId ORDER BY position")
+			.param("employeeId", employeeId)
+			.query(EffectRepository::map)
+			.list();
+	}
+
+	private static Effect map(java.sql.ResultSet rs, int row) throws java.sql.SQLException {
+		Timestamp settled = rs.getTimestamp(13);
+		return new Effect(rs.getObject(1, UUID.class), rs.getObject(2, UUID.class), rs.getObject(3, UUID.class),
+				rs.getString(4), rs.getObject(5, UUID.class), rs.getString(6), rs.getString(7), rs.getString(8),
+				rs.getTimestamp(9).toInstant(), rs.getInt(10), rs.getString(11), rs.getString(12),
+				settled == null ? null : settled.toInstant());
+	}
+}

@@ -1,0 +1,226 @@
+package provisioning.ldap;
+
+import java.security.GeneralSecurityException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.springframework.stereotype.Component;
+
+import com.unboundid.ldap.sdk.Attribute;
+import com.unboundid.ldap.sdk.DN;
+import com.unboundid.ldap.sdk.Entry;
+import com.unboundid.ldap.sdk.LDAPConnection;
+import com.unboundid.ldap.sdk.LDAPConnectionOptions;
+import com.unboundid.ldap.sdk.LDAPException;
+import com.unboundid.ldap.sdk.LDAPURL;
+import com.unboundid.ldap.sdk.Modification;
+import com.unboundid.ldap.sdk.ModificationType;
+import com.unboundid.ldap.sdk.RDN;
+import com.unboundid.ldap.sdk.ResultCode;
+import com.unboundid.util.ssl.SSLUtil;
+import com.unboundid.util.ssl.TrustStoreTrustManager;
+
+/**
+ * The OpenLDAP-profile adapter ({@code inetOrgPerson} accounts, {@code groupOfNames} groups) with
+ * ensure-semantics: each operation reads first and writes only what is missing or different, so
+ * repeating it after a crash between the write and the receipt changes nothing; then it reads
+ * back, and a read-back that disagrees with the plan is a failure. DNs are built from
+ * {@link RDN} objects, never by concatenation, so hostile values are escaped as RFC 4514 requires.
+ * {@code groupOfNames} must keep a member: removing the last one leaves the bind DN in its place.
+ */
+@Component
+public class LdapDirectory {
+
+	private static final String[] OBJECT_CLASSES = { "top", "person", "organizationalPerson", "inetOrgPerson" };
+
+	/** Creates the account if absent, sets the managed attributes that differ, adds the missing memberships. */
+	public Receipt ensure(Connection connection, AccountPlan plan) {
+		try (LDAPConnection ldap = connect(connection)) {
+			Receipt.State before = read(ldap, plan.dn(), plan.attributes().keySet(), plan.groups());
+			ensureParents(ldap, plan.dn().getParent(), plan.base());
+			if (!before.exists()) {
+				List<Attribute> attributes = new ArrayList<>();
+				attributes.add(new Attribute("objectClass", OBJECT_CLASSES));
+				plan.attributes().forEach((name, value) -> attributes.add(new Attribute(name, value)));
+				ldap.add(new Entry(plan.dn(), attributes));
+			}
+			else {
+				List<Modification> changes = new ArrayList<>();
+				plan.attributes().forEach((name, value) -> {
+					if (!value.equals(before.attributes().get(name))) {
+						changes.add(new Modification(ModificationType.REPLACE, name, value));
+					}
+				});
+				if (!changes.isEmpty()) {
+					ldap.modify(plan.dn().toString(), changes);
+				}
+			}
+			for (DN group : plan.groups()) {
+				if (!members(ldap, group).contains(plan.dn())) {
+					ldap.modify(group.toString(), new Modification(ModificationType.ADD, "member", plan.dn().toString()));
+				}
+			}
+			Receipt.State after = read(ldap, plan.dn(), plan.attributes().keySet(), plan.groups());
+			if (!after.exists() || !after.attributes().equals(plan.attributes())
+					|| !after.groups().containsAll(plan.groups().stream().map(DN::toString).toList())) {
+				throw new DirectoryFailure("The directory read back " + plan.dn() + " differently from what was written: "
+						+ after, true, null);
+			}
+			return new Receipt(plan.dn().toString(), before, after);
+		}
+		catch (LDAPException failure) {
+			throw failure(connection, failure);
+		}
+	}
+
+	/** Removes the memberships and then the account, whichever of them is still there. */
+	public Receipt remove(Connection connection, DN dn, List<DN> groups, java.util.Set<String> attributes) {
+		try (LDAPConnection ldap = connect(connection)) {
+			Receipt.State before = read(ldap, dn, attributes, groups);
+			DN bind = new DN(connection.bindDn());
+			for (DN group : groups) {
+				List<DN> members = members(ldap, group);
+				String stored = storedMember(ldap, group, dn);
+				if (stored == null) {
+					continue;
+				}
+				List<Modification> changes = new ArrayList<>();
+				if (members.size() == 1 && !members.contains(bind)) {
+					changes.add(new Modification(ModificationType.ADD, "member", bind.toString()));
+				}
+				changes.add(new Modification(ModificationType.DELETE, "member", stored));
+				ldap.modify(group.toString(), changes);
+			}
+			if (before.exists()) {
+				ldap.delete(dn.toString());
+			}
+			Receipt.State after = read(ldap, dn, attributes, groups);
+			if (after.exists() || !after.groups().isEmpty()) {
+				throw new DirectoryFailure("The directory still shows " + dn + " after its removal: " + after, true, null);
+			}
+			return new Receipt(dn.toString(), before, after);
+		}
+		catch (LDAPException failure) {
+			throw failure(connection, failure);
+		}
+	}
+
+	/** Answers whether the directory takes the connection's bind; throws the failure otherwise. */
+	public void check(Connection connection) {
+		try (LDAPConnection ldap = connect(connection)) {
+			ldap.getRootDSE();
+		}
+		catch (LDAPException failure) {
+			throw failure(connection, failure);
+		}
+	}
+
+	private static LDAPConnection connect(Connection connection) throws LDAPException {
+		LDAPURL url = new LDAPURL(connection.url());
+		LDAPConnectionOptions options = new LDAPConnectionOptions();
+		options.setConnectTimeoutMillis(5_000);
+		options.setResponseTimeoutMillis(15_000);
+		LDAPConnection ldap;
+		if ("ldaps".equalsIgnoreCase(url.getScheme())) {
+			try {
+				ldap = new LDAPConnection(new SSLUtil(new TrustStoreTrustManager(
+						System.getProperty("java.home") + "/lib/security/cacerts")).createSSLSocketFactory(), options);
+			}
+			catch (GeneralSecurityException e) {
+				throw new LDAPException(ResultCode.LOCAL_ERROR, "TLS is not available: " + e.getMessage(), e);
+			}
+		}
+		else {
+			ldap = new LDAPConnection(options);
+		}
+		try {
+			ldap.connect(url.getHost(), url.getPort());
+			ldap.bind(connection.bindDn(), connection.bindPassword());
+			return ldap;
+		}
+		catch (LDAPException failure) {
+			ldap.close();
+			throw failure;
+		}
+	}
+
+	private static void ensureParents(LDAPConnection ldap, DN parent, DN base) throws LDAPException {
+		if (parent == null || parent.equals(base) || !parent.isDescendantOf(base, false)) {
+			return;
+		}
+		ensureParents(ldap, parent.getParent(), base);
+		if (ldap.getEntry(parent.toString(), "1.1") == null) {
+			RDN rdn = parent.getRDN();
+			Entry ou = new Entry(parent, new Attribute("objectClass", "top", "organizationalUnit"),
+					new Attribute(rdn.getAttributeNames()[0], rdn.getAttributeValues()[0]));
+			try {
+				ldap.add(ou);
+			}
+			catch (LDAPException raced) {
+				if (raced.getResultCode() != ResultCode.ENTRY_ALREADY_EXISTS) {
+					throw raced;
+				}
+			}
+		}
+	}
+
+	private static Receipt.State read(LDAPConnection ldap, DN dn, java.util.Set<String> names, List<DN> groups)
+			throws LDAPException {
+		Entry entry = ldap.getEntry(dn.toString(), names.toArray(String[]::new));
+		Map<String, String> attributes = new LinkedHashMap<>();
+		if (entry != null) {
+			for (String name : names) {
+				String value = entry.getAttributeValue(name);
+				if (value != null) {
+					attributes.put(name, value);
+				}
+			}
+		}
+		List<String> in = new ArrayList<>();
+		for (DN group : groups) {
+			if (members(ldap, group).contains(dn)) {
+				in.add(group.toString());
+			}
+		}
+		return new Receipt.State(entry != null, attributes, in);
+	}
+
+	private static List<DN> members(LDAPConnection ldap, DN group) throws LDAPException {
+		Entry entry = ldap.getEntry(group.toString(), "member");
+		if (entry == null) {
+			throw new LDAPException(ResultCode.NO_SUCH_OBJECT, "The group " + group + " does not exist");
+		}
+		List<DN> members = new ArrayList<>();
+		String[] values = entry.getAttributeValues("member");
+		for (String value : values == null ? new String[0] : values) {
+			members.add(new DN(value));
+		}
+		return members;
+	}
+
+	/** The member value of {@code group} that names {@code dn} as stored (DNs compare normalised). */
+	private static String storedMember(LDAPConnection ldap, DN group, DN dn) throws LDAPException {
+		Entry entry = ldap.getEntry(group.toString(), "member");
+		String[] values = entry == null || entry.getAttributeValues("member") == null ? new String[0]
+				: entry.getAttributeValues("member");
+		for (String value : values) {
+			if (new DN(value).equals(dn)) {
+				return value;
+			}
+		}
+		return null;
+	}
+
+	private static DirectoryFailure failure(Connection connection, LDAPException failure) {
+		ResultCode code = failure.getResultCode();
+		boolean retryable = code.isConnectionUsable() ? code == ResultCode.BUSY || code == ResultCode.UNAVAILABLE
+				|| code == ResultCode.TIME_LIMIT_EXCEEDED || code == ResultCode.OTHER : true;
+		String message = code == ResultCode.INVALID_CREDENTIALS
+				? "The directory " + connection.url() + " refused the bind of " + connection.bindDn()
+						+ " (invalid credentials): correct the target's bind password"
+				: "The directory " + connection.url() + " answered " + code + ": " + failure.getExceptionMessage();
+		return new DirectoryFailure(message, retryable, null);
+	}
+}

@@ -1,0 +1,10 @@
+/**
+ * Provisioning: approved grants take effect in the directories. It consumes
+ * {@code workflow.grant.recorded} through the outbox (the event carries whom the grant is for, so
+ * it never reads workflow's tables). The root is the module's front door: the
+ * {@link provisioning.GrantProvisioning} port and its {@link provisioning.ProvisioningRequest}.
+ * {@code grants} hands recorded grants to the port (decide, call, receipt), with the default that
+ * only logs and the embedded demo's deliberately failing directory.
+ */
+@org.springframework.modulith.ApplicationModule(id = "provisioning", displayName = "Provisioning", allowedDependencies = { "outbox", "outbox :: catalog", "platform" })
+package provisioning;

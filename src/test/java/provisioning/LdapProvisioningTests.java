@@ -1,0 +1,331 @@
+package provisioning;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
+import static org.awaitility.Awaitility.await;
+
+import java.time.Duration;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.UUID;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+import com.unboundid.ldap.sdk.DN;
+import com.unboundid.ldap.sdk.Entry;
+import com.unboundid.ldap.sdk.LDAPConnection;
+import com.unboundid.ldap.sdk.SearchResultEntry;
+import com.unboundid.ldap.sdk.SearchScope;
+
+import outbox.Delivery;
+import outbox.OutboxEventHandler;
+import outbox.catalog.GrantRecorded;
+import outbox.catalog.GrantState;
+import outbox.catalog.RunDefinition;
+import platform.AppUser;
+import platform.DomainException;
+import platform.ExpectedVersion;
+import platform.Role;
+import platform.TenantTransactions;
+import platform.testing.JmlHubIntegrationTest;
+import provisioning.effects.Effect;
+import provisioning.effects.Effects;
+import provisioning.settings.Entitlement;
+import provisioning.settings.ProvisioningSettings;
+import provisioning.settings.Target;
+import provisioning.testing.Slapd;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Grants take effect in a real OpenLDAP: recorded grant changes are delivered to provisioning's
+ * handler as the outbox delivers them, the dispatcher applies their effects against slapd, and
+ * slapd is read to see what happened. Each test maps its own grant labels, so the tenant's other
+ * grants stay unmapped.
+ */
+@JmlHubIntegrationTest
+@ExtendWith(OutputCaptureExtension.class)
+class LdapProvisioningTests {
+
+	static final Duration TIMEOUT = Duration.ofSeconds(60);
+	static final String WRONG_PASSWORD = "wrong-bind-password-" + UUID.randomUUID();
+	static final AppUser ADA = new AppUser("ada", "acme", "Acme", "Ada Admin", Set.of(Role.ADMIN), Set.of(), true, "unused");
+
+	static Slapd slapd;
+
+	@Autowired
+	ProvisioningSettings settings;
+
+	@Autowired
+	Effects effects;
+
+	@Autowired
+	List<OutboxEventHandler<?>> handlers;
+
+	@Autowired
+	TenantTransactions transactions;
+
+	@Autowired
+	JdbcClient jdbc;
+
+	@Autowired
+	JsonMapper json;
+
+	final String label = "directory-" + UUID.randomUUID().toString().substring(0, 8);
+
+	@BeforeAll
+	static void startSlapd() throws Exception {
+		slapd = Slapd.started();
+	}
+
+	@AfterAll
+	static void stopSlapd() throws Exception {
+		slapd.close();
+	}
+
+	@BeforeEach
+	void mapTheLabels() {
+		int targets = settings.targets("acme").version();
+		settings.saveTargets(ADA, ExpectedVersion.of(null, targets), List.of(
+				new Target("test-ldap", slapd.url(), Slapd.ADMIN, Slapd.PASSWORD, null, Slapd.BASE, "ou=people", "openldap"),
+				new Target("wrong-password", slapd.url(), Slapd.ADMIN, WRONG_PASSWORD, null, Slapd.BASE, "ou=people",
+						"openldap")));
+		int entitlements = settings.entitlements("acme").version();
+		settings.saveEntitlements(ADA, ExpectedVersion.of(null, entitlements), List.of(
+				new Entitlement(label, "test-ldap", "uid={username}", true, Map.of(), List.of(Slapd.GROUPS.get(0)),
+						Map.of("Engineering", List.of(Slapd.GROUPS.get(1)))),
+				new Entitlement(label + "-cn", "test-ldap", "cn={displayName}", true, Map.of(), List.of(Slapd.GROUPS.get(2)),
+						Map.of()),
+				new Entitlement(label + "-bad", "wrong-password", "uid={username}", false, Map.of(), List.of(), Map.of())));
+	}
+
+	@Test
+	void anApprovedGrantMakesTheAccountAndItsMembershipsAndItsCompensationRemovesThem() throws Exception {
+		Grant grant = grant(label, "Ada Lovelace", "Engineering");
+		deliver(grant.change(GrantState.GRANTED));
+
+		Effect applied = await().atMost(TIMEOUT).until(() -> onlyEffect(grant, "ensure"), e -> e.status().equals("applied"));
+		SearchResultEntry entry = entryByMail(grant.email());
+		assertThat(entry).isNotNull();
+		assertThat(new DN(entry.getDN())).isEqualTo(new DN("uid=" + grant.username() + ",ou=Engineering,ou=people," + Slapd.BASE));
+		assertThat(entry.getAttributeValue("cn")).isEqualTo("Ada Lovelace");
+		assertThat(entry.getAttributeValue("sn")).isEqualTo("Lovelace");
+		assertThat(entry.getAttributeValue("departmentNumber")).isEqualTo("Engineering");
+		assertThat(members(Slapd.GROUPS.get(0))).contains(new DN(entry.getDN()));
+		assertThat(members(Slapd.GROUPS.get(1))).contains(new DN(entry.getDN()));
+		JsonNode receipt = json.readTree(applied.receipt());
+		assertThat(receipt.path("target").asString()).isEqualTo("test-ldap");
+		assertThat(new DN(receipt.path("dn").asString())).isEqualTo(new DN(entry.getDN()));
+		assertThat(receipt.path("before").path("exists").asBoolean()).isFalse();
+		assertThat(receipt.path("after").path("exists").asBoolean()).isTrue();
+		assertThat(receipt.path("after").path("attributes").path("mail").asString()).isEqualTo(grant.email());
+		assertThat(receipt.path("after").path("groups")).hasSize(2);
+		assertThat(receipt.path("attempt").asInt()).isEqualTo(1);
+		assertThat(effects.ofEmployee("acme", grant.employeeId())).extracting(Effect::target, Effect::status)
+			.containsExactly(tuple("test-ldap", "applied"));
+		assertThatThrownBy(() -> effects.retry(ADA, applied.id())).isInstanceOf(DomainException.Conflict.class);
+		assertThat(applied.attempts()).isEqualTo(1);
+
+		// a reject after IT's approval: the compensation takes it back, after the grant
+		deliver(grant.change(GrantState.COMPENSATED));
+		await().atMost(TIMEOUT).until(() -> onlyEffect(grant, "undo").status().equals("applied"));
+		assertThat(entryByMail(grant.email())).isNull();
+		assertThat(members(Slapd.GROUPS.get(0))).doesNotContain(new DN(entry.getDN())).isNotEmpty();
+		assertThat(onlyEffect(grant, "ensure").status()).isEqualTo("undone");
+	}
+
+	@Test
+	void aRedeliveredGrantChangesNothingTwice() throws Exception {
+		Grant grant = grant(label, "Reda Livery", "Sales");
+		for (int attempt = 1; attempt <= 3; attempt++) {
+			deliver(grant.change(GrantState.GRANTED));
+		}
+		await().atMost(TIMEOUT).until(() -> onlyEffect(grant, "ensure").status().equals("applied"));
+		assertThat(effectsOf(grant)).hasSize(1);
+		assertThat(entriesByMail(grant.email())).hasSize(1);
+	}
+
+	/** Undo delivered before, after or together with its grant: the grant applies first, then the undo; nothing is left. */
+	@Test
+	void theUndoNeverOvertakesItsGrantInWhateverOrderTheyArrive() throws Exception {
+		long seed = System.nanoTime();
+		Random random = new Random(seed);
+		List<Grant> grants = new ArrayList<>();
+		for (int i = 0; i < 6; i++) {
+			Grant grant = grant(label, "Race Runner" + i, "Engineering");
+			grants.add(grant);
+			int order = random.nextInt(3);
+			if (order == 0) {
+				deliver(grant.change(GrantState.COMPENSATED));
+				deliver(grant.change(GrantState.GRANTED));
+			}
+			else if (order == 1) {
+				deliver(grant.change(GrantState.GRANTED));
+				deliver(grant.change(GrantState.COMPENSATED));
+			}
+			else {
+				Thread undo = new Thread(() -> deliver(grant.change(GrantState.COMPENSATED)));
+				undo.start();
+				deliver(grant.change(GrantState.GRANTED));
+				undo.join();
+			}
+		}
+		for (Grant grant : grants) {
+			await("seed " + seed).atMost(TIMEOUT).until(() -> onlyEffect(grant, "undo").status().equals("applied"));
+			assertThat(onlyEffect(grant, "ensure").status()).as("seed %d", seed).isEqualTo("undone");
+			assertThat(entryByMail(grant.email())).as("seed %d", seed).isNull();
+			Effect ensure = onlyEffect(grant, "ensure");
+			Effect undo = onlyEffect(grant, "undo");
+			assertThat(ensure.settledAt()).as("seed %d: the grant settled before its undo", seed)
+				.isBeforeOrEqualTo(undo.settledAt());
+		}
+	}
+
+	@Test
+	void whileTheDirectoryIsDownTheEffectWaitsVisiblyAndAppliesOnceItIsBack() throws Exception {
+		Grant grant = grant(label, "Otto Outage", "Engineering");
+		slapd.stop();
+		try {
+			deliver(grant.change(GrantState.GRANTED));
+			Effect waiting = await().atMost(TIMEOUT).until(() -> onlyEffect(grant, "ensure"),
+					e -> e.status().equals("scheduled") && e.lastError() != null);
+			assertThat(waiting.lastError()).contains(slapd.url());
+			assertThat(waiting.attempts()).isEqualTo(1);
+		}
+		finally {
+			slapd.start();
+		}
+		// the backoff (30 s) has passed
+		transactions.runInTenant("acme", () -> jdbc.sql("""
+				UPDATE provisioning_effects SET next_attempt_at = now() WHERE run_id = :runId""")
+			.param("runId", grant.runId()).update());
+		Effect applied = await().atMost(TIMEOUT).until(() -> onlyEffect(grant, "ensure"), e -> e.status().equals("applied"));
+		assertThat(applied.attempts()).isEqualTo(2);
+		assertThat(applied.lastError()).isNull();
+		assertThat(entriesByMail(grant.email())).hasSize(1);
+	}
+
+	@Test
+	void aWrongBindPasswordFailsClearlyWithoutTheSecretAndItsUndoIsSkipped(CapturedOutput output) throws Exception {
+		Grant grant = grant(label + "-bad", "Wendy Wrong", "Engineering");
+		deliver(grant.change(GrantState.GRANTED));
+		Effect failed = await().atMost(TIMEOUT).until(() -> onlyEffect(grant, "ensure"), e -> e.status().equals("failed"));
+		assertThat(failed.lastError()).contains("invalid credentials", "bind password");
+		assertThat(entryByMail(grant.email())).isNull();
+
+		// the admin's retry gets a fresh budget, and fails the same way
+		effects.retry(ADA, failed.id());
+		await().atMost(TIMEOUT).until(() -> onlyEffect(grant, "ensure"), e -> e.status().equals("failed") && e.attempts() == 2);
+
+		deliver(grant.change(GrantState.COMPENSATED));
+		await().atMost(TIMEOUT).until(() -> onlyEffect(grant, "undo").status().equals("skipped"));
+
+		assertThat(output.getAll()).contains("invalid credentials").doesNotContain(WRONG_PASSWORD);
+		assertThat(jdbc.sql("SELECT count(*) FROM provisioning_settings WHERE document::text LIKE :secret")
+			.param("secret", "%" + WRONG_PASSWORD + "%").query(Long.class).single()).isZero();
+		assertThat(settings.targets("acme").targets()).allSatisfy(target -> {
+			assertThat(target.bindPassword()).isNull();
+			assertThat(target.bindPasswordSet()).isTrue();
+		});
+	}
+
+	@Test
+	void hostileNamesAreEscapedAsRfc4514Requires() throws Exception {
+		String hostile = "Zoë, O'Brien+Admin=#1\u0000 ✓";
+		Grant grant = grant(label + "-cn", hostile, "R&D, Lab+1");
+		deliver(grant.change(GrantState.GRANTED));
+		Effect applied = await().atMost(TIMEOUT).until(() -> onlyEffect(grant, "ensure"), e -> !e.status().equals("scheduled")
+				&& !e.status().equals("applying"));
+		assertThat(applied.status()).as(applied.lastError()).isEqualTo("applied");
+
+		SearchResultEntry entry = entryByMail(grant.email());
+		DN dn = new DN(entry.getDN());
+		assertThat(dn.getRDN().getAttributeValues()).containsExactly("Zoë, O'Brien+Admin=#1 ✓");
+		assertThat(dn.getParent().getRDN().getAttributeValues()).containsExactly("R&D, Lab+1");
+		assertThat(dn.getParent().getParent()).isEqualTo(new DN("ou=people," + Slapd.BASE));
+		assertThat(entry.getAttributeValue("cn")).isEqualTo("Zoë, O'Brien+Admin=#1 ✓");
+		assertThat(members(Slapd.GROUPS.get(2))).contains(dn);
+	}
+
+	/** A grant change of a run of its own, for an employee of its own. */
+	record Grant(String label, UUID runId, UUID stageId, UUID employeeId, String name, String department) {
+
+		String username() {
+			return "u" + employeeId.toString().substring(0, 8);
+		}
+
+		String email() {
+			return username() + "@acme.example";
+		}
+
+		GrantRecorded change(GrantState state) {
+			return new GrantRecorded(runId, stageId, label, employeeId, state, RunDefinition.JOINER,
+					new GrantRecorded.Employee(name, email(), null, department, "Engineer", "manny",
+							LocalDate.of(2031, 3, 1), null, null));
+		}
+	}
+
+	private static Grant grant(String label, String name, String department) {
+		return new Grant(label, UUID.randomUUID(), UUID.randomUUID(), UUID.randomUUID(), name, department);
+	}
+
+	@SuppressWarnings("unchecked")
+	private void deliver(GrantRecorded change) {
+		OutboxEventHandler<GrantRecorded> handler = (OutboxEventHandler<GrantRecorded>) handlers.stream()
+			.filter(h -> h.eventType().equals(GrantRecorded.class))
+			.findFirst()
+			.orElseThrow();
+		try {
+			handler.handle(change, new Delivery(UUID.randomUUID(), "acme", GrantRecorded.TYPE, 1, change.idempotencyKey(), 1));
+		}
+		catch (Exception e) {
+			throw new IllegalStateException(e);
+		}
+	}
+
+	private List<Effect> effectsOf(Grant grant) {
+		return effects.ofRun("acme", grant.runId());
+	}
+
+	private Effect onlyEffect(Grant grant, String operation) {
+		List<Effect> matching = effectsOf(grant).stream().filter(e -> e.operation().equals(operation)).toList();
+		assertThat(matching).hasSizeLessThanOrEqualTo(1);
+		return matching.isEmpty() ? new Effect(null, null, null, null, null, null, operation, "absent", null, 0, null,
+				null, null) : matching.get(0);
+	}
+
+	private SearchResultEntry entryByMail(String email) throws Exception {
+		List<SearchResultEntry> entries = entriesByMail(email);
+		return entries.isEmpty() ? null : entries.get(0);
+	}
+
+	private List<SearchResultEntry> entriesByMail(String email) throws Exception {
+		try (LDAPConnection ldap = slapd.connect()) {
+			return ldap.search(Slapd.BASE, SearchScope.SUB, "(mail=" + email + ")", "*").getSearchEntries();
+		}
+	}
+
+	private List<DN> members(String group) throws Exception {
+		try (LDAPConnection ldap = slapd.connect()) {
+			Entry entry = ldap.getEntry(group, "member");
+			List<DN> members = new ArrayList<>();
+			for (String value : entry.getAttributeValues("member")) {
+				members.add(new DN(value));
+			}
+			return members;
+		}
+	}
+}

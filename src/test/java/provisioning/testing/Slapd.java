@@ -1,0 +1,145 @@
+package provisioning.testing;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+
+import com.unboundid.ldap.sdk.Attribute;
+import com.unboundid.ldap.sdk.Entry;
+import com.unboundid.ldap.sdk.LDAPConnection;
+import com.unboundid.ldap.sdk.LDAPException;
+
+/**
+ * A real OpenLDAP {@code slapd} (Debian's {@code slapd} package) for a test class: its own config
+ * and mdb database in a temporary directory, on a free port of 127.0.0.1, suffix
+ * {@code dc=test,dc=example}, root {@code cn=admin,dc=test,dc=example} / {@link #PASSWORD}, seeded
+ * with {@code ou=people} and the groups {@link #GROUPS}. {@link #stop()} and {@link #start()} take
+ * it down and up again on the same port and data (a directory outage).
+ */
+public final class Slapd implements AutoCloseable {
+
+	public static final String BASE = "dc=test,dc=example";
+	public static final String ADMIN = "cn=admin," + BASE;
+	public static final String PASSWORD = "slapd-test-secret";
+	public static final List<String> GROUPS = List.of("cn=staff,ou=groups," + BASE, "cn=engineering,ou=groups," + BASE,
+			"cn=vpn,ou=groups," + BASE);
+
+	private static final Path SLAPD = Path.of("/usr/sbin/slapd");
+
+	private final Path directory;
+	private final int port;
+	private Process process;
+
+	private Slapd(Path directory, int port) {
+		this.directory = directory;
+		this.port = port;
+	}
+
+	/** Starts a seeded slapd; fails the test class clearly when slapd is not installed. */
+	public static Slapd started() throws Exception {
+		if (!Files.isExecutable(SLAPD)) {
+			throw new IllegalStateException("slapd is not installed: apt-get install -y slapd ldap-utils (.ci/run does)");
+		}
+		Path directory = Files.createTempDirectory("slapd-test");
+		Files.createDirectories(directory.resolve("data"));
+		Files.writeString(directory.resolve("slapd.conf"), """
+				include /etc/ldap/schema/core.schema
+				include /etc/ldap/schema/cosine.schema
+				include /etc/ldap/schema/inetorgperson.schema
+				pidfile %1$s/slapd.pid
+				modulepath /usr/lib/ldap
+				moduleload back_mdb
+				database mdb
+				maxsize 104857600
+				suffix "%2$s"
+				rootdn "%3$s"
+				rootpw %4$s
+				directory %1$s/data
+				""".formatted(directory, BASE, ADMIN, PASSWORD));
+		int port;
+		try (ServerSocket socket = new ServerSocket(0)) {
+			port = socket.getLocalPort();
+		}
+		Slapd slapd = new Slapd(directory, port);
+		slapd.start();
+		try (LDAPConnection ldap = slapd.connect()) {
+			ldap.add(new Entry(BASE, new Attribute("objectClass", "top", "dcObject", "organization"),
+					new Attribute("dc", "test"), new Attribute("o", "Test")));
+			ldap.add(new Entry("ou=people," + BASE, new Attribute("objectClass", "top", "organizationalUnit"),
+					new Attribute("ou", "people")));
+			ldap.add(new Entry("ou=groups," + BASE, new Attribute("objectClass", "top", "organizationalUnit"),
+					new Attribute("ou", "groups")));
+			for (String group : GROUPS) {
+				// groupOfNames must have a member: the admin stands in
+				ldap.add(new Entry(group, new Attribute("objectClass", "top", "groupOfNames"),
+						new Attribute("cn", group.substring(3, group.indexOf(','))), new Attribute("member", ADMIN)));
+			}
+		}
+		return slapd;
+	}
+
+	public String url() {
+		return "ldap://127.0.0.1:" + port;
+	}
+
+	/** Starts slapd in the foreground (-d 0 keeps it attached) and waits until it answers a bind. */
+	public void start() throws Exception {
+		List<String> command = new ArrayList<>(List.of(SLAPD.toString(), "-f", directory.resolve("slapd.conf").toString(),
+				"-h", url() + "/", "-d", "0"));
+		process = new ProcessBuilder(command).redirectErrorStream(true)
+			.redirectOutput(directory.resolve("slapd.log").toFile())
+			.start();
+		Instant deadline = Instant.now().plus(Duration.ofSeconds(30));
+		while (true) {
+			try (LDAPConnection ignored = connect()) {
+				return;
+			}
+			catch (LDAPException notYet) {
+				if (!process.isAlive()) {
+					throw new IllegalStateException("slapd exited: " + Files.readString(directory.resolve("slapd.log")));
+				}
+				if (Instant.now().isAfter(deadline)) {
+					throw new IllegalStateException("slapd did not answer within 30 s", notYet);
+				}
+				Thread.sleep(100);
+			}
+		}
+	}
+
+	/** Stops slapd (the data stays): the directory is down until {@link #start()}. */
+	public void stop() throws InterruptedException {
+		if (process != null && process.isAlive()) {
+			process.destroy();
+			if (!process.waitFor(20, java.util.concurrent.TimeUnit.SECONDS)) {
+				process.destroyForcibly().waitFor();
+			}
+		}
+	}
+
+	/** A connection bound as the admin. */
+	public LDAPConnection connect() throws LDAPException {
+		return new LDAPConnection("127.0.0.1", port, ADMIN, PASSWORD);
+	}
+
+	@Override
+	public void close() throws Exception {
+		stop();
+		try (Stream<Path> files = Files.walk(directory)) {
+			files.sorted(Comparator.reverseOrder()).forEach(path -> {
+				try {
+					Files.delete(path);
+				}
+				catch (IOException ignored) {
+					// a temporary directory: the OS cleans up what is left
+				}
+			});
+		}
+	}
+}
