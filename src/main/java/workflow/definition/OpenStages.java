@@ -8,8 +8,11 @@ import java.util.List;
  */
 public interface OpenStages {
 
-	/** Active stages assigned to {@code username}, as "run of <employee>: stage <title>". */
-	List<String> activeAssignedTo(String username);
+	/**
+	 * Stages waiting for {@code username}: active, or blocked (stranded, perhaps by this user being
+	 * disabled), as "run of <employee>: stage <title>".
+	 */
+	List<String> waitingOn(String username);
 
 	/** Stages not yet decided of open runs assigned to {@code group}. */
 	List<String> openNaming(String group);

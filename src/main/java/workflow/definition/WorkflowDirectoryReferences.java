@@ -29,7 +29,7 @@ class WorkflowDirectoryReferences implements DirectoryReferences {
 
 	@Override
 	public List<String> openAssignments(String username) {
-		return stages.activeAssignedTo(username);
+		return stages.waitingOn(username);
 	}
 
 	@Override

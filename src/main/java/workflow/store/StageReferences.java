@@ -22,11 +22,11 @@ class StageReferences implements OpenStages {
 	}
 
 	@Override
-	public List<String> activeAssignedTo(String username) {
+	public List<String> waitingOn(String username) {
 		return jdbc.sql("""
 				SELECT r.definition_title || ' run of ' || r.employee_name || ': stage ' || s.title || ' (run ' || r.id || ')'
 				FROM workflow_stages s JOIN workflow_runs r ON r.id = s.run_id
-				WHERE s.status = 'active' AND s.assignees @> ARRAY[CAST(:username AS text)]
+				WHERE s.status IN ('active', 'blocked') AND s.assignees @> ARRAY[CAST(:username AS text)]
 				ORDER BY s.activated_at, s.id""")
 			.param("username", username)
 			.query(String.class)
