@@ -4,7 +4,7 @@
  * it never reads workflow's tables). The root is the module's front door: the
  * {@link provisioning.GrantProvisioning} port and its {@link provisioning.ProvisioningRequest}.
  * {@code grants} hands recorded grants to the port (decide, call, receipt), with the default that
- * only logs and the embedded demo's deliberately failing directory.
+ * only logs; {@code demo} is the embedded demo's in-memory directory for acme.
  */
 @org.springframework.modulith.ApplicationModule(id = "provisioning", displayName = "Provisioning", allowedDependencies = { "outbox", "outbox :: catalog", "platform" })
 package provisioning;

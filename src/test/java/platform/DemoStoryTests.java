@@ -16,6 +16,12 @@ import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 
+import com.unboundid.ldap.sdk.DN;
+import com.unboundid.ldap.sdk.Filter;
+import com.unboundid.ldap.sdk.LDAPConnection;
+import com.unboundid.ldap.sdk.SearchResultEntry;
+import com.unboundid.ldap.sdk.SearchScope;
+
 import platform.testing.ApiClient;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -23,7 +29,8 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * The embedded demo's story (platform.demo.DemoStory) in a database of its own: after
  * startup the console has runs in every state, waiting on each demo approver, and a blocked one;
- * and the demo's deliberately failing directory integration leaves exactly one dead letter.
+ * and acme's in-memory directory (provisioning.demo) holds the accounts of the joiners IT approved,
+ * except Noah Becker's, which it refuses (one failed effect, no dead letter).
  */
 class DemoStoryTests {
 
@@ -45,7 +52,9 @@ class DemoStoryTests {
 				"--spring.flyway.password=" + ProductionDatabase.OWNER_PASSWORD,
 				// what the embedded default sets; the tests' own configuration turns the story off
 				"--jmlhub.demo=true", "--jmlhub.embedded.postgres-active=true", "--jmlhub.demo-story=true",
-				"--outbox.poll-interval=1s");
+				"--outbox.poll-interval=1s", "--jmlhub.provisioning.poll-interval=1s",
+				// a free port: a demo running on this machine keeps 1389
+				"--jmlhub.demo-ldap-port=0");
 		api = new ApiClient(((WebServerApplicationContext) app).getWebServer().getPort());
 	}
 
@@ -77,21 +86,68 @@ class DemoStoryTests {
 	}
 
 	@Test
-	void theDemosFailingDirectoryIntegrationLeavesExactlyOneDeadLetter() {
-		String grantDeadLetters = "/v1/admin/outbox/dead-letters?eventType=workflow.grant.recorded";
-		await().atMost(Duration.ofSeconds(300)).pollInterval(Duration.ofSeconds(1))
-			.untilAsserted(() -> assertThat(runs("ada", grantDeadLetters)).as("acme's grant dead letters").isNotEmpty());
-		List<JsonNode> deadLetters = runs("ada", "/v1/admin/outbox/dead-letters");
-		assertThat(deadLetters).as("the demo's dead letters").hasSize(1);
-		JsonNode deadLetter = deadLetters.get(0);
-		assertThat(deadLetter.path("eventType").asString()).isEqualTo("workflow.grant.recorded");
-		assertThat(deadLetter.path("attempts").asInt()).as("refused for good at once").isEqualTo(1);
-		assertThat(deadLetter.path("lastError").asString()).contains("deliberately failing directory integration")
-			.contains("noah.becker@example.com");
+	void aCompletedJoinerHasAnAccountInTheDemoDirectoryAndTheRejectedOneHasNone() throws Exception {
+		String url = targetUrl();
+		int port = Integer.parseInt(url.substring(url.lastIndexOf(':') + 1));
+		try (LDAPConnection ldap = new LDAPConnection("127.0.0.1", port, "cn=admin,dc=acme,dc=demo", "demo")) {
+			await().atMost(Duration.ofSeconds(300)).pollInterval(Duration.ofSeconds(1))
+				.untilAsserted(() -> assertThat(accounts(ldap, "felix.braun@example.com")).as("Felix Braun's account").hasSize(1));
+			SearchResultEntry felix = accounts(ldap, "felix.braun@example.com").get(0);
+			assertThat(felix.getParsedDN()).isEqualTo(new DN("uid=felix.braun,ou=Support,ou=people,dc=acme,dc=demo"));
+			assertThat(felix.getAttributeValue("cn")).isEqualTo("Felix Braun");
+			assertThat(members(ldap, "all-staff")).contains(felix.getParsedDN());
+			assertThat(members(ldap, "support")).contains(felix.getParsedDN());
+			assertThat(members(ldap, "engineering")).doesNotContain(felix.getParsedDN());
+			// Grace Okafor: IT rejected her, so her accounts grant was never given
+			await().atMost(Duration.ofSeconds(300)).pollInterval(Duration.ofSeconds(1))
+				.until(() -> "rejected".equals(runs("hana", "/v1/workflow-runs?q=Grace%20Okafor").get(0).path("status").asString()));
+			assertThat(accounts(ldap, "grace.okafor@example.com")).as("the rejected joiner's account").isEmpty();
+		}
+	}
+
+	@Test
+	void theDemoDirectoryRefusesNoahBeckersAccountAsOneFailedEffect() throws Exception {
+		await().atMost(Duration.ofSeconds(300)).pollInterval(Duration.ofSeconds(1)).until(() -> !runs("hana",
+				"/v1/workflow-runs?q=Noah%20Becker").isEmpty());
 		List<JsonNode> noah = runs("hana", "/v1/workflow-runs?q=Noah%20Becker");
 		assertThat(noah).hasSize(1);
-		assertThat(deadLetter.path("aggregateId").asString()).isEqualTo(noah.get(0).path("id").asString());
-		assertThat(runs("gus", "/v1/admin/outbox/dead-letters")).as("globex's dead letters").isEmpty();
+		String path = "/v1/admin/provisioning/effects?runId=" + noah.get(0).path("id").asString();
+		await().atMost(Duration.ofSeconds(300)).pollInterval(Duration.ofSeconds(1)).untilAsserted(() -> assertThat(
+				array(api.get("ada", path).body())).extracting(effect -> effect.path("status").asString()).containsExactly("failed"));
+		JsonNode effect = array(api.get("ada", path).body()).get(0);
+		assertThat(effect.path("attempts").asInt()).as("refused for good at once").isEqualTo(1);
+		assertThat(effect.path("lastError").asString()).contains("unwilling to perform")
+			.contains("noah.becker@example.com");
+		String url = targetUrl();
+		try (LDAPConnection ldap = new LDAPConnection("127.0.0.1", Integer.parseInt(url.substring(url.lastIndexOf(':') + 1)),
+				"cn=admin,dc=acme,dc=demo", "demo")) {
+			assertThat(accounts(ldap, "noah.becker@example.com")).isEmpty();
+		}
+		assertThat(runs("ada", "/v1/admin/outbox/dead-letters")).as("acme's dead letters").isEmpty();
+	}
+
+	/** Where acme's target points: the demo directory, on the free port it was given. */
+	private String targetUrl() {
+		JsonNode targets = json.readTree(api.get("ada", "/v1/admin/provisioning/targets").body()).path("targets");
+		assertThat(targets).hasSize(1);
+		return targets.get(0).path("url").asString();
+	}
+
+	private static List<SearchResultEntry> accounts(LDAPConnection ldap, String mail) throws Exception {
+		return ldap.search("dc=acme,dc=demo", SearchScope.SUB, Filter.createEqualityFilter("mail", mail)).getSearchEntries();
+	}
+
+	private static List<DN> members(LDAPConnection ldap, String group) throws Exception {
+		String[] values = ldap.getEntry("cn=" + group + ",ou=groups,dc=acme,dc=demo", "member").getAttributeValues("member");
+		List<DN> members = new java.util.ArrayList<>();
+		for (String value : values) {
+			members.add(new DN(value));
+		}
+		return members;
+	}
+
+	private List<JsonNode> array(String body) {
+		return StreamSupport.stream(json.readTree(body).spliterator(), false).toList();
 	}
 
 	private List<JsonNode> runs(String user, String path) {

@@ -35,9 +35,9 @@ import tools.jackson.databind.json.JsonMapper;
  * the demo tenants play a short story through the public JSON API, as people would, so that a
  * newcomer finds employees and runs in every state: waiting on each approver, returned to HR,
  * rejected with its grants undone, completed, withdrawn, and blocked for lack of approvers
- * (globex has one security approver, its joiner needs two), and one dead letter: the demo's
- * deliberately failing directory integration ({@code provisioning.grants.DemoDirectoryIntegration})
- * refuses the {@code accounts} grant that IT's approval gives Noah Becker. It runs once per database (it
+ * (globex has one security approver, its joiner needs two); the joiners IT approved have accounts
+ * in the demo's directory ({@code provisioning.demo}), except Noah Becker, whose account that
+ * directory refuses (one failed effect). It runs once per database (it
  * stops when acme already has employees) in a background thread, so startup is not delayed;
  * {@code DEMO_STORY=false} switches it off.
  */
@@ -66,7 +66,7 @@ class DemoStory {
 			new Hire("Chloe Martin", "Support", Chapter.WAITS_ON_IT),
 			new Hire("Mateo Rossi", "Engineering", Chapter.WAITS_ON_IT),
 			new Hire("Aiko Tanaka", "Security", Chapter.WAITS_ON_SECURITY),
-			// the demo's failing directory refuses his accounts: the demo's one dead letter
+			// the demo's directory refuses his account: the demo's one failed effect
 			new Hire("Noah Becker", "Engineering", Chapter.WAITS_ON_SECURITY),
 			new Hire("Sofia Costa", "Finance", Chapter.WAITS_ON_SAM),
 			new Hire("Lucas Moreau", "Engineering", Chapter.COMPLETED),
@@ -119,7 +119,7 @@ class DemoStory {
 			hire("gina", "Dana Kim", "Operations", "gus", start);
 			log.info("Demo story told: acme has runs waiting on manny, ivan, sara and sam, returned to hana, "
 					+ "completed, rejected and withdrawn; globex's joiners are blocked (one security approver, two required); "
-					+ "the demo's failing directory refuses Noah Becker's accounts (one dead letter)");
+					+ "the demo's directory refuses Noah Becker's account (one failed effect)");
 		}
 		catch (RuntimeException e) {
 			// a half-told story is still a usable demo; say what happened and stop

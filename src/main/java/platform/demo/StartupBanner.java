@@ -36,6 +36,12 @@ class StartupBanner {
 					  user of your tenants; the JSON API takes the same credentials as HTTP Basic.
 					""");
 		}
+		if (demo && env.getProperty("jmlhub.demo-story", Boolean.class, true)) {
+			String ldapPort = env.getProperty("jmlhub.demo-ldap-port", "1389");
+			banner.append("  acme's directory (in memory, provisioned when IT approves a joiner):\n"
+					+ "    ldapsearch -H ldap://127.0.0.1:" + ldapPort + " -D cn=admin,dc=acme,dc=demo -w demo"
+					+ " -b dc=acme,dc=demo \"(mail=<email>)\"\n");
+		}
 		if (!env.getProperty("workflow.jml.auto-start-enabled", Boolean.class, true)) {
 			banner.append("""
 					  WORKFLOW_JML_AUTO_START_ENABLED=false: hiring, transferring or offboarding an employee

@@ -1,6 +1,6 @@
 /**
  * Recorded grants to the {@link provisioning.GrantProvisioning} port: the outbox handler of
  * {@code workflow.grant.recorded}, the provisioner (decide, call, record a receipt), the default
- * port implementation that only logs, and the embedded demo's deliberately failing directory.
+ * port implementation that only logs.
  */
 package provisioning.grants;
