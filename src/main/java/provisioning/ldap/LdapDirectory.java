@@ -81,17 +81,7 @@ public class LdapDirectory {
 			Receipt.State before = read(ldap, dn, attributes, groups);
 			DN bind = new DN(connection.bindDn());
 			for (DN group : groups) {
-				List<DN> members = members(ldap, group);
-				String stored = storedMember(ldap, group, dn);
-				if (stored == null) {
-					continue;
-				}
-				List<Modification> changes = new ArrayList<>();
-				if (members.size() == 1 && !members.contains(bind)) {
-					changes.add(new Modification(ModificationType.ADD, "member", bind.toString()));
-				}
-				changes.add(new Modification(ModificationType.DELETE, "member", stored));
-				ldap.modify(group.toString(), changes);
+				leave(ldap, group, dn, bind);
 			}
 			if (before.exists()) {
 				ldap.delete(dn.toString());
@@ -105,6 +95,65 @@ public class LdapDirectory {
 		catch (LDAPException failure) {
 			throw failure(connection, failure);
 		}
+	}
+
+	/**
+	 * Disables the account of {@code plan}: removes its memberships, then its password, then moves
+	 * it to {@code disabled} (its parent OUs created when missing). OpenLDAP has no account-disabled
+	 * flag without the ppolicy overlay, so this is what works on any OpenLDAP: no group grants
+	 * anything, no password binds, and searches of the people OU no longer find it; the entry stays
+	 * for an auditor and a later deletion. Memberships go before the move, so no {@code member}
+	 * value is left naming a DN that no longer exists. Each step is skipped when already done, so a
+	 * repeat after a crash goes on where it stopped. The receipt's DN is where the account is now.
+	 */
+	public Receipt disable(Connection connection, AccountPlan plan, DN disabled) {
+		// the password's presence is checked, its value never read into a receipt
+		java.util.Set<String> names = plan.attributes().keySet();
+		try (LDAPConnection ldap = connect(connection)) {
+			Receipt.State before = read(ldap, plan.dn(), names, plan.groups());
+			DN at = before.exists() ? plan.dn() : disabled;
+			for (DN group : plan.groups()) {
+				leave(ldap, group, plan.dn(), new DN(connection.bindDn()));
+			}
+			if (hasPassword(ldap, at)) {
+				ldap.modify(at.toString(), new Modification(ModificationType.DELETE, "userPassword"));
+			}
+			if (before.exists()) {
+				ensureParents(ldap, disabled.getParent(), plan.base());
+				ldap.modifyDN(plan.dn().toString(), disabled.getRDN().toString(), true, disabled.getParent().toString());
+			}
+			Receipt.State after = read(ldap, disabled, names, plan.groups());
+			boolean stillActive = ldap.getEntry(plan.dn().toString(), "1.1") != null;
+			if (before.exists() && !after.exists() || stillActive || !after.groups().isEmpty()
+					|| hasPassword(ldap, disabled)) {
+				throw new DirectoryFailure("The directory read back " + disabled + " differently from a disabled account: "
+						+ after + (stillActive ? " (still at " + plan.dn() + ")" : ""), true, null);
+			}
+			return new Receipt(disabled.toString(), before, after);
+		}
+		catch (LDAPException failure) {
+			throw failure(connection, failure);
+		}
+	}
+
+	private static boolean hasPassword(LDAPConnection ldap, DN dn) throws LDAPException {
+		Entry entry = ldap.getEntry(dn.toString(), "userPassword");
+		return entry != null && entry.hasAttribute("userPassword");
+	}
+
+	/** Removes {@code dn} from {@code group} if it is a member; a group left empty keeps {@code bind} instead. */
+	private static void leave(LDAPConnection ldap, DN group, DN dn, DN bind) throws LDAPException {
+		String stored = storedMember(ldap, group, dn);
+		if (stored == null) {
+			return;
+		}
+		List<Modification> changes = new ArrayList<>();
+		List<DN> members = members(ldap, group);
+		if (members.size() == 1 && !members.contains(bind)) {
+			changes.add(new Modification(ModificationType.ADD, "member", bind.toString()));
+		}
+		changes.add(new Modification(ModificationType.DELETE, "member", stored));
+		ldap.modify(group.toString(), changes);
 	}
 
 	/** Answers whether the directory takes the connection's bind; throws the failure otherwise. */
