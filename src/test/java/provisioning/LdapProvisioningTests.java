@@ -203,6 +203,34 @@ class LdapProvisioningTests {
 		assertThat(entriesByMail(grant.email())).hasSize(1);
 	}
 
+	/** A mover's grant names another department OU: the same entry moves, and its memberships follow it. */
+	@Test
+	void aGrantForAnotherDepartmentMovesTheAccountWithItsMemberships() throws Exception {
+		Grant joined = grant(label, "Mo Mover", "Engineering");
+		deliver(joined.change(GrantState.GRANTED));
+		await().atMost(TIMEOUT).until(() -> onlyEffect(joined, "ensure").status().equals("applied"));
+		DN before = new DN(entryByMail(joined.email()).getDN());
+
+		Grant moved = new Grant(label, UUID.randomUUID(), UUID.randomUUID(), joined.employeeId(), "Mo Mover", "Sales");
+		deliver(moved.change(GrantState.GRANTED));
+		Effect applied = await().atMost(TIMEOUT).until(() -> onlyEffect(moved, "ensure"), e -> !e.status().equals("scheduled")
+				&& !e.status().equals("applying"));
+		assertThat(applied.status()).as(applied.lastError()).isEqualTo("applied");
+
+		DN after = new DN("uid=" + joined.username() + ",ou=Sales,ou=people," + Slapd.BASE);
+		assertThat(entriesByMail(joined.email())).extracting(entry -> new DN(entry.getDN())).containsExactly(after);
+		assertThat(entryByMail(joined.email()).getAttributeValue("departmentNumber")).isEqualTo("Sales");
+		// kept: the staff group (both grants) and the engineering group (the first grant's department)
+		assertThat(members(Slapd.GROUPS.get(0))).contains(after).doesNotContain(before);
+		assertThat(members(Slapd.GROUPS.get(1))).contains(after).doesNotContain(before);
+		for (String group : Slapd.GROUPS) {
+			assertThat(members(group)).doesNotContain(before);
+		}
+		JsonNode receipt = json.readTree(applied.receipt());
+		assertThat(new DN(receipt.path("dn").asString())).isEqualTo(after);
+		assertThat(receipt.path("after").path("attributes").path("departmentNumber").asString()).isEqualTo("Sales");
+	}
+
 	@Test
 	void aRedeliveredGrantChangesNothingTwice() throws Exception {
 		Grant grant = grant(label, "Reda Livery", "Sales");
