@@ -48,8 +48,9 @@ import tools.jackson.databind.json.JsonMapper;
  * the outbox starts the run on the real Temporal worker, the seeded approvers approve each stage
  * through the run API, IT's {@code accounts} grant reaches provisioning as a recorded grant change,
  * and the effect dispatcher writes slapd and reads it back. A reject after IT's approval
- * compensates the grant and the account is gone again. While a test runs, acme's {@code accounts}
- * grant points at this class's slapd; afterwards acme's settings are what they were.
+ * compensates the grant and the account is gone again; a transfer's mover run moves it to the new
+ * department's OU with its memberships. While a test runs, acme's {@code accounts} and
+ * {@code department_access} grants point at this class's slapd; afterwards acme's settings are what they were.
  */
 @JmlHubIntegrationTest
 class JoinerProvisioningEndToEndTests {
@@ -97,10 +98,14 @@ class JoinerProvisioningEndToEndTests {
 				Target.OPENLDAP));
 		settings.saveTargets(ADA, ExpectedVersion.of(null, targets.version()), withSlapd);
 		// only this entitlement maps accounts: no other target of acme gets the grant meanwhile
-		List<Entitlement> withAccounts = new ArrayList<>(
-				entitlementsBefore.stream().filter(e -> !e.grant().equals("accounts")).toList());
+		List<Entitlement> withAccounts = new ArrayList<>(entitlementsBefore.stream()
+			.filter(e -> !e.grant().equals("accounts") && !e.grant().equals("department_access"))
+			.toList());
 		withAccounts.add(new Entitlement("accounts", TARGET, "uid={username}", true, Map.of(),
 				List.of(Slapd.GROUPS.get(0)), Map.of("Engineering", List.of(Slapd.GROUPS.get(1)))));
+		// a mover's access change: the same account, in the new department's OU, with its group
+		withAccounts.add(new Entitlement("department_access", TARGET, "uid={username}", true, Map.of(), List.of(),
+				Map.of("Sales", List.of(Slapd.GROUPS.get(2)))));
 		settings.saveEntitlements(ADA, ExpectedVersion.of(null, entitlements.version()), withAccounts);
 	}
 
@@ -174,6 +179,45 @@ class JoinerProvisioningEndToEndTests {
 		assertThat(effect(rejectedRun, "ensure").path("status").asString()).isEqualTo("undone");
 		// the approved joiner's account is untouched
 		assertThat(entryByMail(approved.email())).isNotNull();
+	}
+
+	@Test
+	void aTransferApprovedThroughTheMoverRunMovesTheAccountWithItsMemberships() throws Exception {
+		Hire hire = hire("Tess Transfer");
+		UUID joiner = awaitRunOf(hire.id());
+		approve(joiner, "manager_approval", "manny");
+		approve(joiner, "it_access", "ivan");
+		approve(joiner, "security_approval", "sara", "sam");
+		awaitRunStatus(joiner, "completed");
+		awaitEffect(joiner, "ensure", "applied");
+		DN engineering = new DN("uid=" + hire.username() + ",ou=Engineering,ou=people," + Slapd.BASE);
+		assertThat(members(Slapd.GROUPS.get(1))).contains(engineering);
+
+		await().atMost(TIMEOUT).until(() -> "pending_start".equals(get("hana", "/v1/hr/employees/" + hire.id())
+			.path("status").asString()));
+		HttpResponse<String> transferred = api.post("hana", "/v1/hr/employees/" + hire.id() + "/transfer",
+				"{\"department\": \"Sales\", \"manager\": \"manny\", \"version\": %d}"
+					.formatted(get("hana", "/v1/hr/employees/" + hire.id()).path("version").asInt()));
+		assertThat(transferred.statusCode()).as(transferred.body()).isEqualTo(200);
+		await().atMost(TIMEOUT).until(() -> get("hana", "/v1/workflow-runs?employeeId=" + hire.id()).get("items").size() == 2);
+		UUID mover = UUID.fromString(get("hana", "/v1/workflow-runs?employeeId=" + hire.id()).get("items").get(0)
+			.path("id").asString());
+		approve(mover, "manager_approval", "manny");
+		approve(mover, "it_access_change", "ivan");
+		awaitRunStatus(mover, "completed");
+
+		JsonNode moved = awaitEffect(mover, "ensure", "applied");
+		DN sales = new DN("uid=" + hire.username() + ",ou=Sales,ou=people," + Slapd.BASE);
+		assertThat(new DN(json.readTree(moved.path("receipt").asString()).path("dn").asString())).isEqualTo(sales);
+		SearchResultEntry entry = entryByMail(hire.email());
+		assertThat(new DN(entry.getDN())).isEqualTo(sales);
+		assertThat(entry.getAttributeValue("departmentNumber")).isEqualTo("Sales");
+		// the joiner's memberships followed the account, and the new department's group was added
+		assertThat(members(Slapd.GROUPS.get(0))).contains(sales).doesNotContain(engineering);
+		assertThat(members(Slapd.GROUPS.get(1))).contains(sales).doesNotContain(engineering);
+		assertThat(members(Slapd.GROUPS.get(2))).contains(sales).doesNotContain(engineering);
+		assertThat(get("hana", "/v1/hr/employees/" + hire.id() + "/accounts")).hasSize(2)
+			.allSatisfy(effect -> assertThat(effect.path("status").asString()).isEqualTo("applied"));
 	}
 
 	record Hire(UUID id, String email) {
