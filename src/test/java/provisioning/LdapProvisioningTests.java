@@ -27,6 +27,9 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPConnection;
+import com.unboundid.ldap.sdk.LDAPException;
+import com.unboundid.ldap.sdk.Modification;
+import com.unboundid.ldap.sdk.ModificationType;
 import com.unboundid.ldap.sdk.SearchResultEntry;
 import com.unboundid.ldap.sdk.SearchScope;
 
@@ -43,6 +46,10 @@ import platform.TenantTransactions;
 import platform.testing.JmlHubIntegrationTest;
 import provisioning.effects.Effect;
 import provisioning.effects.Effects;
+import provisioning.ldap.AccountPlan;
+import provisioning.ldap.Connection;
+import provisioning.ldap.LdapDirectory;
+import provisioning.ldap.Receipt;
 import provisioning.settings.Entitlement;
 import provisioning.settings.ProvisioningSettings;
 import provisioning.settings.Target;
@@ -84,6 +91,9 @@ class LdapProvisioningTests {
 	@Autowired
 	JsonMapper json;
 
+	@Autowired
+	LdapDirectory directory;
+
 	final String label = "directory-" + UUID.randomUUID().toString().substring(0, 8);
 
 	@BeforeAll
@@ -109,7 +119,9 @@ class LdapProvisioningTests {
 						Map.of("Engineering", List.of(Slapd.GROUPS.get(1)))),
 				new Entitlement(label + "-cn", "test-ldap", "cn={displayName}", true, Map.of(), List.of(Slapd.GROUPS.get(2)),
 						Map.of()),
-				new Entitlement(label + "-bad", "wrong-password", "uid={username}", false, Map.of(), List.of(), Map.of())));
+				new Entitlement(label + "-bad", "wrong-password", "uid={username}", false, Map.of(), List.of(), Map.of()),
+				new Entitlement(label + "-disable", "test-ldap", "uid={username}", true, Map.of(), List.of(Slapd.GROUPS.get(0)),
+						Map.of("Engineering", List.of(Slapd.GROUPS.get(1))), Entitlement.DISABLE, "ou=disabled")));
 	}
 
 	@Test
@@ -145,6 +157,78 @@ class LdapProvisioningTests {
 		assertThat(entryByMail(grant.email())).isNull();
 		assertThat(members(Slapd.GROUPS.get(0))).doesNotContain(new DN(entry.getDN())).isNotEmpty();
 		assertThat(onlyEffect(grant, "ensure").status()).isEqualTo("undone");
+	}
+
+	@Test
+	void anEntitlementThatDisablesOnUndoKeepsTheAccountWithoutGroupsOrPasswordUnderTheDisabledOu() throws Exception {
+		Grant grant = grant(label + "-disable", "Dora Disabled", "Engineering");
+		deliver(grant.change(GrantState.GRANTED));
+		await().atMost(TIMEOUT).until(() -> onlyEffect(grant, "ensure").status().equals("applied"));
+		DN active = new DN(entryByMail(grant.email()).getDN());
+		try (LDAPConnection ldap = slapd.connect()) {
+			// the employee set a password meanwhile
+			ldap.modify(active.toString(), new Modification(ModificationType.ADD, "userPassword", "their-own-password"));
+		}
+
+		deliver(grant.change(GrantState.COMPENSATED));
+		Effect undo = await().atMost(TIMEOUT).until(() -> onlyEffect(grant, "undo"), e -> e.status().equals("applied"));
+		DN disabled = new DN("uid=" + grant.username() + ",ou=disabled," + Slapd.BASE);
+		SearchResultEntry entry = entryByMail(grant.email());
+		assertThat(new DN(entry.getDN())).isEqualTo(disabled);
+		assertThat(entry.hasAttribute("userPassword")).isFalse();
+		assertThat(entry.getAttributeValue("cn")).isEqualTo("Dora Disabled");
+		try (LDAPConnection ldap = slapd.connect()) {
+			assertThat(ldap.getEntry(active.toString())).isNull();
+			assertThatThrownBy(() -> ldap.bind(disabled.toString(), "their-own-password")).isInstanceOf(LDAPException.class);
+		}
+		for (String group : Slapd.GROUPS) {
+			assertThat(members(group)).doesNotContain(active, disabled);
+		}
+		JsonNode receipt = json.readTree(undo.receipt());
+		assertThat(new DN(receipt.path("dn").asString())).isEqualTo(disabled);
+		assertThat(receipt.path("before").path("exists").asBoolean()).isTrue();
+		assertThat(receipt.path("before").path("groups")).hasSize(2);
+		assertThat(receipt.path("after").path("exists").asBoolean()).isTrue();
+		assertThat(receipt.path("after").path("groups")).isEmpty();
+		assertThat(undo.receipt()).doesNotContain("their-own-password");
+		assertThat(onlyEffect(grant, "ensure").status()).isEqualTo("undone");
+
+		// disabling again (a crash before the receipt) finds it done and changes nothing
+		Target target = transactions.readInTenant("acme", () -> settings.target("test-ldap")).orElseThrow();
+		AccountPlan plan = new AccountPlan(active, new DN(Slapd.BASE), Map.of("mail", grant.email()),
+				List.of(new DN(Slapd.GROUPS.get(0)), new DN(Slapd.GROUPS.get(1))));
+		Receipt again = directory.disable(new Connection(target.url(), target.bindDn(), target.bindPassword()), plan, disabled);
+		assertThat(again.before().exists()).isFalse();
+		assertThat(again.after().exists()).isTrue();
+		assertThat(entriesByMail(grant.email())).hasSize(1);
+	}
+
+	/** A mover's grant names another department OU: the same entry moves, and its memberships follow it. */
+	@Test
+	void aGrantForAnotherDepartmentMovesTheAccountWithItsMemberships() throws Exception {
+		Grant joined = grant(label, "Mo Mover", "Engineering");
+		deliver(joined.change(GrantState.GRANTED));
+		await().atMost(TIMEOUT).until(() -> onlyEffect(joined, "ensure").status().equals("applied"));
+		DN before = new DN(entryByMail(joined.email()).getDN());
+
+		Grant moved = new Grant(label, UUID.randomUUID(), UUID.randomUUID(), joined.employeeId(), "Mo Mover", "Sales");
+		deliver(moved.change(GrantState.GRANTED));
+		Effect applied = await().atMost(TIMEOUT).until(() -> onlyEffect(moved, "ensure"), e -> !e.status().equals("scheduled")
+				&& !e.status().equals("applying"));
+		assertThat(applied.status()).as(applied.lastError()).isEqualTo("applied");
+
+		DN after = new DN("uid=" + joined.username() + ",ou=Sales,ou=people," + Slapd.BASE);
+		assertThat(entriesByMail(joined.email())).extracting(entry -> new DN(entry.getDN())).containsExactly(after);
+		assertThat(entryByMail(joined.email()).getAttributeValue("departmentNumber")).isEqualTo("Sales");
+		// kept: the staff group (both grants) and the engineering group (the first grant's department)
+		assertThat(members(Slapd.GROUPS.get(0))).contains(after).doesNotContain(before);
+		assertThat(members(Slapd.GROUPS.get(1))).contains(after).doesNotContain(before);
+		for (String group : Slapd.GROUPS) {
+			assertThat(members(group)).doesNotContain(before);
+		}
+		JsonNode receipt = json.readTree(applied.receipt());
+		assertThat(new DN(receipt.path("dn").asString())).isEqualTo(after);
+		assertThat(receipt.path("after").path("attributes").path("departmentNumber").asString()).isEqualTo("Sales");
 	}
 
 	@Test

@@ -62,10 +62,11 @@ class ProvisioningAdminApiTests {
 
 		HttpResponse<String> unknownTarget = api.send("ada", "PUT", "/v1/admin/provisioning/entitlements", """
 				{"version": %d, "entitlements": [{"grant": "accounts", "target": "nowhere", "naming": "uid=plain",
-				 "groups": ["not a dn"]}]}""".formatted(json.readTree(api.get("ada", "/v1/admin/provisioning/entitlements")
+				 "groups": ["not a dn"], "undo": "archive", "disabledOu": "not an rdn"}]}""".formatted(json.readTree(api.get("ada", "/v1/admin/provisioning/entitlements")
 			.body()).path("version").asInt()));
 		assertThat(unknownTarget.statusCode()).isEqualTo(400);
-		assertThat(unknownTarget.body()).contains("entitlements[0].target", "entitlements[0].naming", "entitlements[0].groups");
+		assertThat(unknownTarget.body()).contains("entitlements[0].target", "entitlements[0].naming", "entitlements[0].groups",
+				"entitlements[0].undo", "entitlements[0].disabledOu");
 	}
 
 	@Test

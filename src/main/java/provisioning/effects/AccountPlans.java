@@ -67,6 +67,16 @@ final class AccountPlans {
 		}
 	}
 
+	/** Where {@code account} goes when {@code entitlement} disables it: the same RDN under the disabled OU of the base DN. */
+	static DN disabled(Target target, Entitlement entitlement, DN account) {
+		try {
+			return new DN(account.getRDN(), new DN(new RDN(entitlement.disabledOuOrDefault()), new DN(target.baseDn())));
+		}
+		catch (LDAPException e) {
+			throw new IllegalArgumentException("The disabled OU does not parse: " + e.getExceptionMessage(), e);
+		}
+	}
+
 	/** The employee without control characters: neither a directory string nor PostgreSQL's jsonb holds NUL. */
 	static GrantRecorded.Employee cleaned(GrantRecorded.Employee employee) {
 		return employee == null ? null : new GrantRecorded.Employee(clean(employee.displayName()), clean(employee.email()),

@@ -116,9 +116,17 @@ class EffectDispatcher implements SmartLifecycle {
 			}
 			AccountPlan plan = AccountPlans.plan(target, request.entitlement(), request.employee());
 			Connection connection = new Connection(target.url(), target.bindDn(), target.bindPassword());
-			Receipt receipt = "undo".equals(effect.operation())
-					? directory.remove(connection, plan.dn(), plan.groups(), plan.attributes().keySet())
-					: directory.ensure(connection, plan);
+			Receipt receipt;
+			if (!"undo".equals(effect.operation())) {
+				receipt = directory.ensure(connection, plan);
+			}
+			else if (request.entitlement().disablesOnUndo()) {
+				receipt = directory.disable(connection, plan,
+						AccountPlans.disabled(target, request.entitlement(), plan.dn()));
+			}
+			else {
+				receipt = directory.remove(connection, plan.dn(), plan.groups(), plan.attributes().keySet());
+			}
 			settle(effect, "applied", receipt(effect, receipt));
 		}
 		catch (DirectoryFailure failure) {

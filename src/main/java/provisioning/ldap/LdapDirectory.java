@@ -11,6 +11,7 @@ import org.springframework.stereotype.Component;
 import com.unboundid.ldap.sdk.Attribute;
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.Entry;
+import com.unboundid.ldap.sdk.Filter;
 import com.unboundid.ldap.sdk.LDAPConnection;
 import com.unboundid.ldap.sdk.LDAPConnectionOptions;
 import com.unboundid.ldap.sdk.LDAPException;
@@ -19,6 +20,8 @@ import com.unboundid.ldap.sdk.Modification;
 import com.unboundid.ldap.sdk.ModificationType;
 import com.unboundid.ldap.sdk.RDN;
 import com.unboundid.ldap.sdk.ResultCode;
+import com.unboundid.ldap.sdk.SearchResultEntry;
+import com.unboundid.ldap.sdk.SearchScope;
 import com.unboundid.util.ssl.SSLUtil;
 import com.unboundid.util.ssl.TrustStoreTrustManager;
 
@@ -40,7 +43,12 @@ public class LdapDirectory {
 		try (LDAPConnection ldap = connect(connection)) {
 			Receipt.State before = read(ldap, plan.dn(), plan.attributes().keySet(), plan.groups());
 			ensureParents(ldap, plan.dn().getParent(), plan.base());
-			if (!before.exists()) {
+			DN movedFrom = before.exists() ? null : moveIfElsewhere(ldap, plan);
+			if (movedFrom != null) {
+				before = read(ldap, plan.dn(), plan.attributes().keySet(), plan.groups());
+			}
+			Receipt.State found = before;
+			if (!found.exists()) {
 				List<Attribute> attributes = new ArrayList<>();
 				attributes.add(new Attribute("objectClass", OBJECT_CLASSES));
 				plan.attributes().forEach((name, value) -> attributes.add(new Attribute(name, value)));
@@ -49,7 +57,7 @@ public class LdapDirectory {
 			else {
 				List<Modification> changes = new ArrayList<>();
 				plan.attributes().forEach((name, value) -> {
-					if (!value.equals(before.attributes().get(name))) {
+					if (!value.equals(found.attributes().get(name))) {
 						changes.add(new Modification(ModificationType.REPLACE, name, value));
 					}
 				});
@@ -75,23 +83,68 @@ public class LdapDirectory {
 		}
 	}
 
+	/**
+	 * Moves the employee's account to {@code plan}'s DN when it is found elsewhere under the people
+	 * OU (a transfer to another department OU, a renamed naming value): the same entry, found by its
+	 * {@code employeeNumber} or else its {@code uid}, renamed with modify DN; then every
+	 * {@code groupOfNames} under the base whose {@code member} still names the old DN is rewritten to
+	 * the new one (OpenLDAP without the refint overlay leaves them), so no membership is orphaned:
+	 * the new value is added before the rename and the old one removed after it (a crash right after
+	 * the rename leaves a stale value naming no entry, never a lost membership). Returns the old DN, or null when there was nothing to move. Entries under other OUs (a
+	 * disabled account) are not taken back.
+	 */
+	private static DN moveIfElsewhere(LDAPConnection ldap, AccountPlan plan) throws LDAPException {
+		String key = plan.attributes().containsKey("employeeNumber") ? "employeeNumber" : "uid";
+		String value = plan.attributes().get(key);
+		DN people = plan.dn().getParent();
+		while (people != null && people.getParent() != null && !people.getParent().equals(plan.base())) {
+			people = people.getParent();
+		}
+		if (value == null || people == null || !people.isDescendantOf(plan.base(), false)) {
+			return null;
+		}
+		List<SearchResultEntry> found = ldap.search(people.toString(), SearchScope.SUB,
+				Filter.createANDFilter(Filter.createEqualityFilter("objectClass", "inetOrgPerson"),
+						Filter.createEqualityFilter(key, value)), "1.1")
+			.getSearchEntries();
+		if (found.isEmpty()) {
+			return null;
+		}
+		if (found.size() > 1) {
+			throw new DirectoryFailure("More than one account under " + people + " has " + key + "=" + value
+					+ ": which one to move to " + plan.dn() + " is not clear", false, null);
+		}
+		DN from = new DN(found.get(0).getDN());
+		List<DN> groups = new ArrayList<>();
+		for (SearchResultEntry group : ldap.search(plan.base().toString(), SearchScope.SUB,
+				Filter.createANDFilter(Filter.createEqualityFilter("objectClass", "groupOfNames"),
+						Filter.createEqualityFilter("member", from.toString())), "1.1")
+			.getSearchEntries()) {
+			groups.add(new DN(group.getDN()));
+		}
+		// the new DN joins first, so a crash midway never leaves the account out of a group it was in
+		for (DN group : groups) {
+			if (storedMember(ldap, group, plan.dn()) == null) {
+				ldap.modify(group.toString(), new Modification(ModificationType.ADD, "member", plan.dn().toString()));
+			}
+		}
+		ldap.modifyDN(from.toString(), plan.dn().getRDN().toString(), true, plan.dn().getParent().toString());
+		for (DN group : groups) {
+			String stored = storedMember(ldap, group, from);
+			if (stored != null) {
+				ldap.modify(group.toString(), new Modification(ModificationType.DELETE, "member", stored));
+			}
+		}
+		return from;
+	}
+
 	/** Removes the memberships and then the account, whichever of them is still there. */
 	public Receipt remove(Connection connection, DN dn, List<DN> groups, java.util.Set<String> attributes) {
 		try (LDAPConnection ldap = connect(connection)) {
 			Receipt.State before = read(ldap, dn, attributes, groups);
 			DN bind = new DN(connection.bindDn());
 			for (DN group : groups) {
-				List<DN> members = members(ldap, group);
-				String stored = storedMember(ldap, group, dn);
-				if (stored == null) {
-					continue;
-				}
-				List<Modification> changes = new ArrayList<>();
-				if (members.size() == 1 && !members.contains(bind)) {
-					changes.add(new Modification(ModificationType.ADD, "member", bind.toString()));
-				}
-				changes.add(new Modification(ModificationType.DELETE, "member", stored));
-				ldap.modify(group.toString(), changes);
+				leave(ldap, group, dn, bind);
 			}
 			if (before.exists()) {
 				ldap.delete(dn.toString());
@@ -105,6 +158,65 @@ public class LdapDirectory {
 		catch (LDAPException failure) {
 			throw failure(connection, failure);
 		}
+	}
+
+	/**
+	 * Disables the account of {@code plan}: removes its memberships, then its password, then moves
+	 * it to {@code disabled} (its parent OUs created when missing). OpenLDAP has no account-disabled
+	 * flag without the ppolicy overlay, so this is what works on any OpenLDAP: no group grants
+	 * anything, no password binds, and searches of the people OU no longer find it; the entry stays
+	 * for an auditor and a later deletion. Memberships go before the move, so no {@code member}
+	 * value is left naming a DN that no longer exists. Each step is skipped when already done, so a
+	 * repeat after a crash goes on where it stopped. The receipt's DN is where the account is now.
+	 */
+	public Receipt disable(Connection connection, AccountPlan plan, DN disabled) {
+		// the password's presence is checked, its value never read into a receipt
+		java.util.Set<String> names = plan.attributes().keySet();
+		try (LDAPConnection ldap = connect(connection)) {
+			Receipt.State before = read(ldap, plan.dn(), names, plan.groups());
+			DN at = before.exists() ? plan.dn() : disabled;
+			for (DN group : plan.groups()) {
+				leave(ldap, group, plan.dn(), new DN(connection.bindDn()));
+			}
+			if (hasPassword(ldap, at)) {
+				ldap.modify(at.toString(), new Modification(ModificationType.DELETE, "userPassword"));
+			}
+			if (before.exists()) {
+				ensureParents(ldap, disabled.getParent(), plan.base());
+				ldap.modifyDN(plan.dn().toString(), disabled.getRDN().toString(), true, disabled.getParent().toString());
+			}
+			Receipt.State after = read(ldap, disabled, names, plan.groups());
+			boolean stillActive = ldap.getEntry(plan.dn().toString(), "1.1") != null;
+			if (before.exists() && !after.exists() || stillActive || !after.groups().isEmpty()
+					|| hasPassword(ldap, disabled)) {
+				throw new DirectoryFailure("The directory read back " + disabled + " differently from a disabled account: "
+						+ after + (stillActive ? " (still at " + plan.dn() + ")" : ""), true, null);
+			}
+			return new Receipt(disabled.toString(), before, after);
+		}
+		catch (LDAPException failure) {
+			throw failure(connection, failure);
+		}
+	}
+
+	private static boolean hasPassword(LDAPConnection ldap, DN dn) throws LDAPException {
+		Entry entry = ldap.getEntry(dn.toString(), "userPassword");
+		return entry != null && entry.hasAttribute("userPassword");
+	}
+
+	/** Removes {@code dn} from {@code group} if it is a member; a group left empty keeps {@code bind} instead. */
+	private static void leave(LDAPConnection ldap, DN group, DN dn, DN bind) throws LDAPException {
+		String stored = storedMember(ldap, group, dn);
+		if (stored == null) {
+			return;
+		}
+		List<Modification> changes = new ArrayList<>();
+		List<DN> members = members(ldap, group);
+		if (members.size() == 1 && !members.contains(bind)) {
+			changes.add(new Modification(ModificationType.ADD, "member", bind.toString()));
+		}
+		changes.add(new Modification(ModificationType.DELETE, "member", stored));
+		ldap.modify(group.toString(), changes);
 	}
 
 	/** Answers whether the directory takes the connection's bind; throws the failure otherwise. */

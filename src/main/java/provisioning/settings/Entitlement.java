@@ -11,14 +11,40 @@ import java.util.Map;
  * {@code departmentGroups} of the employee's department. Templates name {@code {username}} (the
  * email's local part), {@code {displayName}}, {@code {givenName}}, {@code {surname}}, {@code {email}},
  * {@code {employeeNumber}}, {@code {department}}, {@code {title}}, {@code {manager}}.
+ * <p>
+ * {@code undo} says what taking the grant back does: {@link #DELETE} (the default) removes the
+ * memberships and then the account; {@link #DISABLE} removes the memberships and the password and
+ * moves the account under {@code disabledOu} (one RDN under the target's base DN, default
+ * {@code ou=disabled}), where it stays for an auditor and a later deletion.
  */
 public record Entitlement(String grant, String target, String naming, Boolean ouFromDepartment,
-		Map<String, String> attributes, List<String> groups, Map<String, List<String>> departmentGroups) {
+		Map<String, String> attributes, List<String> groups, Map<String, List<String>> departmentGroups, String undo,
+		String disabledOu) {
+
+	public static final String DELETE = "delete";
+	public static final String DISABLE = "disable";
+	public static final String DEFAULT_DISABLED_OU = "ou=disabled";
 
 	public Entitlement {
 		attributes = attributes == null ? Map.of() : Map.copyOf(attributes);
 		groups = groups == null ? List.of() : List.copyOf(groups);
 		departmentGroups = departmentGroups == null ? Map.of() : Map.copyOf(departmentGroups);
+	}
+
+	/** An entitlement whose undo deletes the account. */
+	public Entitlement(String grant, String target, String naming, Boolean ouFromDepartment,
+			Map<String, String> attributes, List<String> groups, Map<String, List<String>> departmentGroups) {
+		this(grant, target, naming, ouFromDepartment, attributes, groups, departmentGroups, null, null);
+	}
+
+	/** Whether taking the grant back disables the account rather than deleting it. */
+	public boolean disablesOnUndo() {
+		return DISABLE.equals(undo);
+	}
+
+	/** The RDN under the target's base DN that disabled accounts move to. */
+	public String disabledOuOrDefault() {
+		return disabledOu == null || disabledOu.isBlank() ? DEFAULT_DISABLED_OU : disabledOu;
 	}
 
 	/** The groups this entitlement gives an employee of {@code department}. */

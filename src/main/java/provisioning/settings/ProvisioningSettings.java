@@ -161,6 +161,13 @@ public class ProvisioningSettings {
 				if (entitlement.naming() == null || !NAMING.matcher(entitlement.naming()).matches()) {
 					errors.put(at + "naming", "must be attribute={placeholder}, such as uid={username} or cn={displayName}");
 				}
+				if (entitlement.undo() != null && !Entitlement.DELETE.equals(entitlement.undo())
+						&& !Entitlement.DISABLE.equals(entitlement.undo())) {
+					errors.put(at + "undo", "must be delete or disable");
+				}
+				if (entitlement.disabledOu() != null && !RDN.isValidRDN(entitlement.disabledOu())) {
+					errors.put(at + "disabledOu", "must be one RDN such as ou=disabled");
+				}
 				entitlement.attributes().keySet().stream().filter(name -> !name.matches("[A-Za-z][A-Za-z0-9-]{0,59}"))
 					.findFirst().ifPresent(name -> errors.put(at + "attributes", "'" + name + "' is not an attribute name"));
 				List<String> dns = new ArrayList<>(entitlement.groups());

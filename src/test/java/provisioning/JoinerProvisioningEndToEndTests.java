@@ -1,0 +1,344 @@
+package provisioning;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicReference;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+import com.unboundid.ldap.sdk.DN;
+import com.unboundid.ldap.sdk.Entry;
+import com.unboundid.ldap.sdk.LDAPConnection;
+import com.unboundid.ldap.sdk.SearchResultEntry;
+import com.unboundid.ldap.sdk.SearchScope;
+
+import platform.AppUser;
+import platform.ExpectedVersion;
+import platform.Role;
+import platform.testing.ApiClient;
+import platform.testing.JmlHubIntegrationTest;
+import provisioning.settings.Entitlement;
+import provisioning.settings.EntitlementSettings;
+import provisioning.settings.ProvisioningSettings;
+import provisioning.settings.Target;
+import provisioning.settings.TargetSettings;
+import provisioning.testing.Slapd;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * A joiner takes effect in a real OpenLDAP through the whole product: HR hires through the API,
+ * the outbox starts the run on the real Temporal worker, the seeded approvers approve each stage
+ * through the run API, IT's {@code accounts} grant reaches provisioning as a recorded grant change,
+ * and the effect dispatcher writes slapd and reads it back. A reject after IT's approval
+ * compensates the grant and the account is gone again; a transfer's mover run moves it to the new
+ * department's OU with its memberships. While a test runs, acme's {@code accounts} and
+ * {@code department_access} grants point at this class's slapd; afterwards acme's settings are what they were.
+ */
+@JmlHubIntegrationTest
+class JoinerProvisioningEndToEndTests {
+
+	static final Duration TIMEOUT = Duration.ofSeconds(60);
+	static final String TARGET = "joiner-e2e-ldap";
+	static final AppUser ADA = new AppUser("ada", "acme", "Acme", "Ada Admin", Set.of(Role.ADMIN), Set.of(), true, "unused");
+
+	static Slapd slapd;
+
+	@LocalServerPort
+	int port;
+
+	@Autowired
+	ProvisioningSettings settings;
+
+	@Autowired
+	JsonMapper json;
+
+	ApiClient api;
+
+	List<Target> targetsBefore;
+
+	List<Entitlement> entitlementsBefore;
+
+	@BeforeAll
+	static void startSlapd() throws Exception {
+		slapd = Slapd.started();
+	}
+
+	@AfterAll
+	static void stopSlapd() throws Exception {
+		slapd.close();
+	}
+
+	@BeforeEach
+	void pointAccountsAtSlapd() {
+		api = new ApiClient(port);
+		TargetSettings targets = settings.targets("acme");
+		EntitlementSettings entitlements = settings.entitlements("acme");
+		targetsBefore = targets.targets();
+		entitlementsBefore = entitlements.entitlements();
+		List<Target> withSlapd = new ArrayList<>(targetsBefore.stream().filter(t -> !t.key().equals(TARGET)).toList());
+		withSlapd.add(new Target(TARGET, slapd.url(), Slapd.ADMIN, Slapd.PASSWORD, null, Slapd.BASE, "ou=people",
+				Target.OPENLDAP));
+		settings.saveTargets(ADA, ExpectedVersion.of(null, targets.version()), withSlapd);
+		// only this entitlement maps accounts: no other target of acme gets the grant meanwhile
+		List<Entitlement> withAccounts = new ArrayList<>(entitlementsBefore.stream()
+			.filter(e -> !e.grant().equals("accounts") && !e.grant().equals("department_access"))
+			.toList());
+		withAccounts.add(new Entitlement("accounts", TARGET, "uid={username}", true, Map.of(),
+				List.of(Slapd.GROUPS.get(0)), Map.of("Engineering", List.of(Slapd.GROUPS.get(1)))));
+		// a mover's access change: the same account, in the new department's OU, with its group
+		withAccounts.add(new Entitlement("department_access", TARGET, "uid={username}", true, Map.of(), List.of(),
+				Map.of("Sales", List.of(Slapd.GROUPS.get(2)))));
+		settings.saveEntitlements(ADA, ExpectedVersion.of(null, entitlements.version()), withAccounts);
+	}
+
+	@AfterEach
+	void restoreAcmesSettings() {
+		// entitlements first: they must name existing targets; targets without a password keep their stored one
+		settings.saveEntitlements(ADA, ExpectedVersion.of(null, settings.entitlements("acme").version()), entitlementsBefore);
+		settings.saveTargets(ADA, ExpectedVersion.of(null, settings.targets("acme").version()), targetsBefore);
+	}
+
+	@Test
+	void anApprovedJoinerHasItsAccountAndGroupsInTheDirectoryAndARejectAfterItsGrantRemovesThem() throws Exception {
+		Hire approved = hire("Grace Joiner");
+		UUID run = awaitRunOf(approved.id());
+		approve(run, "manager_approval", "manny");
+		approve(run, "it_access", "ivan");
+		approve(run, "security_approval", "sara", "sam");
+		awaitRunStatus(run, "completed");
+
+		JsonNode ensure = awaitEffect(run, "ensure", "applied");
+		DN dn = new DN("uid=" + approved.username() + ",ou=Engineering,ou=people," + Slapd.BASE);
+		SearchResultEntry entry = entryByMail(approved.email());
+		assertThat(entry).as("the account of %s", approved.email()).isNotNull();
+		assertThat(new DN(entry.getDN())).isEqualTo(dn);
+		assertThat(entry.getAttributeValue("cn")).isEqualTo("Grace Joiner");
+		assertThat(entry.getAttributeValue("sn")).isEqualTo("Joiner");
+		assertThat(entry.getAttributeValue("departmentNumber")).isEqualTo("Engineering");
+		assertThat(members(Slapd.GROUPS.get(0))).contains(dn);
+		assertThat(members(Slapd.GROUPS.get(1))).contains(dn);
+		assertThat(members(Slapd.GROUPS.get(2))).doesNotContain(dn);
+
+		assertThat(ensure.path("grant").asString()).isEqualTo("accounts");
+		assertThat(ensure.path("target").asString()).isEqualTo(TARGET);
+		assertThat(ensure.path("employeeId").asString()).isEqualTo(approved.id().toString());
+		assertThat(ensure.path("attempts").asInt()).isEqualTo(1);
+		JsonNode receipt = json.readTree(ensure.path("receipt").asString());
+		assertThat(new DN(receipt.path("dn").asString())).isEqualTo(dn);
+		assertThat(receipt.path("before").path("exists").asBoolean()).isFalse();
+		assertThat(receipt.path("after").path("exists").asBoolean()).isTrue();
+		assertThat(receipt.path("after").path("attributes").path("mail").asString()).isEqualTo(approved.email());
+		List<DN> receiptGroups = new ArrayList<>();
+		receipt.path("after").path("groups").forEach(group -> receiptGroups.add(dn(group.asString())));
+		assertThat(receiptGroups).containsExactlyInAnyOrder(new DN(Slapd.GROUPS.get(0)), new DN(Slapd.GROUPS.get(1)));
+		// HR sees the same account on the employee
+		JsonNode accounts = get("hana", "/v1/hr/employees/" + approved.id() + "/accounts");
+		assertThat(accounts).hasSize(1);
+		assertThat(accounts.get(0).path("status").asString()).isEqualTo("applied");
+		assertThat(accounts.get(0).path("target").asString()).isEqualTo(TARGET);
+
+		// a joiner rejected by security after IT granted its accounts: the grant is compensated in the directory
+		Hire rejected = hire("Rex Rejected");
+		UUID rejectedRun = awaitRunOf(rejected.id());
+		approve(rejectedRun, "manager_approval", "manny");
+		approve(rejectedRun, "it_access", "ivan");
+		// the account exists once IT approved, before security decides
+		JsonNode granted = awaitEffect(rejectedRun, "ensure", "applied");
+		DN rejectedDn = new DN(json.readTree(granted.path("receipt").asString()).path("dn").asString());
+		assertThat(entryByMail(rejected.email())).isNotNull();
+		assertThat(members(Slapd.GROUPS.get(0))).contains(rejectedDn);
+		String security = awaitActiveStage(rejectedRun, "security_approval").path("id").asString();
+		act("sara", rejectedRun, "reject", security, "No background check on file");
+		awaitRunStatus(rejectedRun, "rejected");
+
+		JsonNode undo = awaitEffect(rejectedRun, "undo", "applied");
+		assertThat(entryByMail(rejected.email())).isNull();
+		assertThat(members(Slapd.GROUPS.get(0))).doesNotContain(rejectedDn).contains(dn);
+		assertThat(members(Slapd.GROUPS.get(1))).doesNotContain(rejectedDn).contains(dn);
+		JsonNode undoReceipt = json.readTree(undo.path("receipt").asString());
+		assertThat(undoReceipt.path("before").path("exists").asBoolean()).isTrue();
+		assertThat(undoReceipt.path("after").path("exists").asBoolean()).isFalse();
+		assertThat(effect(rejectedRun, "ensure").path("status").asString()).isEqualTo("undone");
+		// the approved joiner's account is untouched
+		assertThat(entryByMail(approved.email())).isNotNull();
+	}
+
+	@Test
+	void aTransferApprovedThroughTheMoverRunMovesTheAccountWithItsMemberships() throws Exception {
+		Hire hire = hire("Tess Transfer");
+		UUID joiner = awaitRunOf(hire.id());
+		approve(joiner, "manager_approval", "manny");
+		approve(joiner, "it_access", "ivan");
+		approve(joiner, "security_approval", "sara", "sam");
+		awaitRunStatus(joiner, "completed");
+		awaitEffect(joiner, "ensure", "applied");
+		DN engineering = new DN("uid=" + hire.username() + ",ou=Engineering,ou=people," + Slapd.BASE);
+		assertThat(members(Slapd.GROUPS.get(1))).contains(engineering);
+
+		await().atMost(TIMEOUT).until(() -> "pending_start".equals(get("hana", "/v1/hr/employees/" + hire.id())
+			.path("status").asString()));
+		HttpResponse<String> transferred = api.post("hana", "/v1/hr/employees/" + hire.id() + "/transfer",
+				"{\"department\": \"Sales\", \"manager\": \"manny\", \"version\": %d}"
+					.formatted(get("hana", "/v1/hr/employees/" + hire.id()).path("version").asInt()));
+		assertThat(transferred.statusCode()).as(transferred.body()).isEqualTo(200);
+		await().atMost(TIMEOUT).until(() -> get("hana", "/v1/workflow-runs?employeeId=" + hire.id()).get("items").size() == 2);
+		UUID mover = UUID.fromString(get("hana", "/v1/workflow-runs?employeeId=" + hire.id()).get("items").get(0)
+			.path("id").asString());
+		approve(mover, "manager_approval", "manny");
+		approve(mover, "it_access_change", "ivan");
+		awaitRunStatus(mover, "completed");
+
+		JsonNode moved = awaitEffect(mover, "ensure", "applied");
+		DN sales = new DN("uid=" + hire.username() + ",ou=Sales,ou=people," + Slapd.BASE);
+		assertThat(new DN(json.readTree(moved.path("receipt").asString()).path("dn").asString())).isEqualTo(sales);
+		SearchResultEntry entry = entryByMail(hire.email());
+		assertThat(new DN(entry.getDN())).isEqualTo(sales);
+		assertThat(entry.getAttributeValue("departmentNumber")).isEqualTo("Sales");
+		// the joiner's memberships followed the account, and the new department's group was added
+		assertThat(members(Slapd.GROUPS.get(0))).contains(sales).doesNotContain(engineering);
+		assertThat(members(Slapd.GROUPS.get(1))).contains(sales).doesNotContain(engineering);
+		assertThat(members(Slapd.GROUPS.get(2))).contains(sales).doesNotContain(engineering);
+		assertThat(get("hana", "/v1/hr/employees/" + hire.id() + "/accounts")).hasSize(2)
+			.allSatisfy(effect -> assertThat(effect.path("status").asString()).isEqualTo("applied"));
+	}
+
+	record Hire(UUID id, String email) {
+
+		String username() {
+			return email.substring(0, email.indexOf('@'));
+		}
+	}
+
+	private Hire hire(String name) {
+		String email = "e2e-" + UUID.randomUUID().toString().substring(0, 12) + "@acme.example";
+		HttpResponse<String> hired = api.post("hana", "/v1/hr/employees", """
+				{"displayName": "%s", "email": "%s", "department": "Engineering", "manager": "manny",
+				 "startDate": "%s", "allowBackdated": true}""".formatted(name, email, LocalDate.now(ZoneOffset.UTC).plusDays(14)));
+		assertThat(hired.statusCode()).as(hired.body()).isEqualTo(201);
+		return new Hire(UUID.fromString(json.readTree(hired.body()).get("id").asString()), email);
+	}
+
+	private JsonNode get(String user, String path) {
+		HttpResponse<String> response = api.get(user, path);
+		assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+		return json.readTree(response.body());
+	}
+
+	private UUID awaitRunOf(UUID employeeId) {
+		AtomicReference<UUID> run = new AtomicReference<>();
+		await().atMost(TIMEOUT).pollInterval(Duration.ofMillis(100)).untilAsserted(() -> {
+			JsonNode items = get("hana", "/v1/workflow-runs?employeeId=" + employeeId).get("items");
+			assertThat(items.size()).isPositive();
+			run.set(UUID.fromString(items.get(0).get("id").asString()));
+		});
+		return run.get();
+	}
+
+	private void awaitRunStatus(UUID run, String status) {
+		await().atMost(TIMEOUT).pollInterval(Duration.ofMillis(100)).untilAsserted(() -> {
+			JsonNode shown = get("hana", "/v1/workflow-runs/" + run);
+			assertThat(shown.get("status").asString()).as("%s", shown).isEqualTo(status);
+		});
+	}
+
+	private JsonNode awaitActiveStage(UUID run, String name) {
+		AtomicReference<JsonNode> stage = new AtomicReference<>();
+		await().atMost(TIMEOUT).pollInterval(Duration.ofMillis(100)).untilAsserted(() -> {
+			JsonNode shown = get("hana", "/v1/workflow-runs/" + run);
+			JsonNode found = null;
+			for (JsonNode candidate : shown.get("stages")) {
+				if (candidate.get("name").asString().equals(name)) {
+					found = candidate;
+				}
+			}
+			assertThat(found).as("stage %s of %s", name, shown).isNotNull();
+			assertThat(found.get("status").asString()).isEqualTo("active");
+			stage.set(found);
+		});
+		return stage.get();
+	}
+
+	private void approve(UUID run, String stage, String... users) {
+		String stageId = awaitActiveStage(run, stage).path("id").asString();
+		for (String user : users) {
+			act(user, run, "approve", stageId, null);
+		}
+	}
+
+	private void act(String user, UUID run, String action, String stageId, String comment) {
+		Map<String, Object> body = new HashMap<>();
+		body.put("stageId", stageId);
+		body.put("comment", comment);
+		HttpResponse<String> response = api.post(user, "/v1/workflow-runs/" + run + "/" + action,
+				json.writeValueAsString(body), UUID.randomUUID().toString());
+		assertThat(response.statusCode()).as(response.body()).isEqualTo(202);
+	}
+
+	/** The run's only effect of {@code operation} as the admin API shows it, or a missing node. */
+	private JsonNode effect(UUID run, String operation) {
+		List<JsonNode> matching = new ArrayList<>();
+		get("ada", "/v1/admin/provisioning/effects?runId=" + run).forEach(effect -> {
+			if (effect.path("operation").asString().equals(operation)) {
+				matching.add(effect);
+			}
+		});
+		assertThat(matching).as("%s effects of run %s", operation, run).hasSizeLessThanOrEqualTo(1);
+		return matching.isEmpty() ? json.createObjectNode() : matching.get(0);
+	}
+
+	private JsonNode awaitEffect(UUID run, String operation, String status) {
+		AtomicReference<JsonNode> effect = new AtomicReference<>();
+		await().atMost(TIMEOUT).pollInterval(Duration.ofMillis(200)).untilAsserted(() -> {
+			effect.set(effect(run, operation));
+			assertThat(effect.get().path("status").asString()).as("%s", effect.get()).isEqualTo(status);
+		});
+		return effect.get();
+	}
+
+	private SearchResultEntry entryByMail(String email) throws Exception {
+		try (LDAPConnection ldap = slapd.connect()) {
+			List<SearchResultEntry> entries = ldap.search(Slapd.BASE, SearchScope.SUB, "(mail=" + email + ")", "*")
+				.getSearchEntries();
+			assertThat(entries).hasSizeLessThanOrEqualTo(1);
+			return entries.isEmpty() ? null : entries.get(0);
+		}
+	}
+
+	private List<DN> members(String group) throws Exception {
+		try (LDAPConnection ldap = slapd.connect()) {
+			Entry entry = ldap.getEntry(group, "member");
+			List<DN> members = new ArrayList<>();
+			for (String value : entry.getAttributeValues("member")) {
+				members.add(new DN(value));
+			}
+			return members;
+		}
+	}
+
+	private static DN dn(String value) {
+		try {
+			return new DN(value);
+		}
+		catch (com.unboundid.ldap.sdk.LDAPException invalid) {
+			throw new AssertionError("not a DN: " + value, invalid);
+		}
+	}
+}
