@@ -27,7 +27,7 @@ class StartupBanner {
 					  lost when the process stops. Demo logins (password "demo"):
 					    acme:   hana (HR), manny (APPROVER, managers), ivan (APPROVER, it),
 					            sara, sam (APPROVER, security), ada (ADMIN, platform operator)
-					    globex: gus (HR, ADMIN, APPROVER in every group)
+					    globex: gus (HR, ADMIN, APPROVER in every group), gina (HR)
 					""");
 		}
 		else {

@@ -19,6 +19,7 @@ import org.springframework.stereotype.Component;
 import com.unboundid.ldap.sdk.DN;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import platform.OutageLog;
 import platform.TenantTransactions;
 import provisioning.ldap.AccountPlan;
 import provisioning.ldap.Connection;
@@ -43,6 +44,9 @@ class EffectDispatcher implements SmartLifecycle {
 
 	private static final Logger log = LoggerFactory.getLogger(EffectDispatcher.class);
 
+	/** The name of its outages in the log. */
+	static final String COMPONENT = "Provisioning effects";
+
 	private final TenantTransactions transactions;
 	private final EffectRepository effects;
 	private final ProvisioningSettings settings;
@@ -51,12 +55,13 @@ class EffectDispatcher implements SmartLifecycle {
 	private final JsonMapper json;
 	private final Clock clock;
 	private final MeterRegistry meters;
+	private final OutageLog outages;
 	private final AtomicBoolean woken = new AtomicBoolean();
 	private volatile ScheduledExecutorService executor;
 
 	EffectDispatcher(TenantTransactions transactions, EffectRepository effects, ProvisioningSettings settings,
 			LdapDirectory directory, ProvisioningProperties properties, JsonMapper json, Clock clock,
-			MeterRegistry meters) {
+			MeterRegistry meters, OutageLog outages) {
 		this.transactions = transactions;
 		this.effects = effects;
 		this.settings = settings;
@@ -65,6 +70,7 @@ class EffectDispatcher implements SmartLifecycle {
 		this.json = json;
 		this.clock = clock;
 		this.meters = meters;
+		this.outages = outages;
 	}
 
 	/** Looks for due effects soon (a new one was planned). */
@@ -209,9 +215,16 @@ class EffectDispatcher implements SmartLifecycle {
 				while (round() > 0) {
 					// more may be due: the lanes unblocked by this round
 				}
+				outages.succeeded(COMPONENT);
 			}
 			catch (RuntimeException failure) {
-				log.warn("A provisioning round failed; the next one retries", failure);
+				// the database away is one WARN per outage; anything else is a bug and keeps its stack trace
+				if (OutageLog.isOutage(failure)) {
+					outages.failed(COMPONENT, failure);
+				}
+				else {
+					log.error("A provisioning round failed; the next one retries", failure);
+				}
 			}
 		}, tick, tick, TimeUnit.MILLISECONDS);
 	}
