@@ -6,10 +6,16 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -32,7 +38,8 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Works the due effects, modelled on the outbox's claim loop: ask which tenants have effects due
- * (one cross-tenant function), then, per tenant, rescue expired leases and claim a batch in a
+ * (one cross-tenant function), then, per tenant (in lanes of its own, see {@link #start()}), rescue
+ * expired leases and claim a batch in a
  * short unit of work (fenced by a token, leased), apply each claimed effect outside any
  * transaction, and settle it in another short unit of work that holds only if the claim is still
  * ours. A failed attempt is due again after a backoff doubling from 30 s to 30 min, until the
@@ -57,7 +64,10 @@ class EffectDispatcher implements SmartLifecycle {
 	private final MeterRegistry meters;
 	private final OutageLog outages;
 	private final AtomicBoolean woken = new AtomicBoolean();
-	private volatile ScheduledExecutorService executor;
+	/** The running lanes per tenant (claim, work, queue again); a tenant without one is absent. */
+	private final ConcurrentMap<String, AtomicInteger> lanes = new ConcurrentHashMap<>();
+	private volatile ScheduledExecutorService scheduler;
+	private volatile ExecutorService workers;
 
 	EffectDispatcher(TenantTransactions transactions, EffectRepository effects, ProvisioningSettings settings,
 			LdapDirectory directory, ProvisioningProperties properties, JsonMapper json, Clock clock,
@@ -78,20 +88,26 @@ class EffectDispatcher implements SmartLifecycle {
 		woken.set(true);
 	}
 
-	/** One round over every tenant with due effects; the number of effects attempted. */
+	/**
+	 * One round over every tenant with due effects, one batch each, on the calling thread; the
+	 * number of effects attempted. The running dispatcher works its lanes instead; a test that moves
+	 * a clock drives this.
+	 */
 	int round() {
 		Instant now = clock.instant();
 		int attempted = 0;
 		for (String tenantId : effects.dueTenants(now)) {
-			attempted += round(tenantId);
+			List<EffectRepository.Claimed> claimed = claim(tenantId);
+			work(claimed);
+			attempted += claimed.size();
 		}
 		return attempted;
 	}
 
-	private int round(String tenantId) {
+	private List<EffectRepository.Claimed> claim(String tenantId) {
 		UUID token = UUID.randomUUID();
 		Instant now = clock.instant();
-		List<EffectRepository.Claimed> claimed = transactions.inTenant(tenantId, () -> {
+		return transactions.inTenant(tenantId, () -> {
 			int rescued = effects.rescue(now);
 			if (rescued > 0) {
 				log.warn("Rescued {} provisioning effects of tenant {} whose lease expired", rescued, tenantId);
@@ -99,10 +115,32 @@ class EffectDispatcher implements SmartLifecycle {
 			return effects.claim(token, now, now.plus(properties.lease()), now.minus(properties.retryBudget()),
 					properties.batchSize());
 		});
-		for (EffectRepository.Claimed effect : claimed) {
-			attempt(effect);
+	}
+
+	/**
+	 * Attempts the claimed effects one after the other. A batch against a slow directory can outlast
+	 * its lease: past half of it, the leases of the rest are renewed, and an effect whose claim was
+	 * lost meanwhile (rescued by another instance) is left to its new holder.
+	 */
+	private void work(List<EffectRepository.Claimed> claimed) {
+		if (claimed.isEmpty()) {
+			return;
 		}
-		return claimed.size();
+		String tenantId = claimed.get(0).tenantId();
+		UUID token = claimed.get(0).token();
+		Instant renewAt = clock.instant().plus(properties.lease().dividedBy(2));
+		Set<UUID> held = null;
+		for (int i = 0; i < claimed.size(); i++) {
+			Instant now = clock.instant();
+			if (now.isAfter(renewAt)) {
+				List<UUID> rest = claimed.subList(i, claimed.size()).stream().map(EffectRepository.Claimed::id).toList();
+				held = Set.copyOf(transactions.inTenant(tenantId, () -> effects.renew(rest, token, now.plus(properties.lease()))));
+				renewAt = now.plus(properties.lease().dividedBy(2));
+			}
+			if (held == null || held.contains(claimed.get(i).id())) {
+				attempt(claimed.get(i));
+			}
+		}
 	}
 
 	private void attempt(EffectRepository.Claimed effect) {
@@ -112,13 +150,16 @@ class EffectDispatcher implements SmartLifecycle {
 			Target target = transactions.readInTenant(tenantId, () -> settings.target(effect.target()))
 				.orElseThrow(() -> new DirectoryFailure("The target " + effect.target() + " no longer exists", false, null));
 			if ("undo".equals(effect.operation())) {
-				String grant = transactions.readInTenant(tenantId, () -> effects.ensureStatus(effect.changeKey(), effect.target()))
-					.orElse("absent");
-				if (!"applied".equals(grant)) {
+				EffectRepository.Granted grant = transactions
+					.readInTenant(tenantId, () -> effects.granted(effect.changeKey(), effect.target()))
+					.orElse(null);
+				if (grant == null || !"applied".equals(grant.status())) {
 					// the grant never took effect: nothing to take back
 					settle(effect, "skipped", null);
 					return;
 				}
+				// what the grant applied, even if its entitlement changed or went since
+				request = json.readValue(grant.request(), EffectRequest.class);
 			}
 			AccountPlan plan = AccountPlans.plan(target, request.entitlement(), request.employee());
 			Connection connection = new Connection(target.url(), target.bindDn(), target.bindPassword());
@@ -193,59 +234,140 @@ class EffectDispatcher implements SmartLifecycle {
 		return backoff.compareTo(properties.maxBackoff()) > 0 ? properties.maxBackoff() : backoff;
 	}
 
+	/**
+	 * Starts the lanes: a scheduler thread looks for tenants with due effects (every poll interval,
+	 * or at once when woken) and starts a lane for each that has none; lanes run on a bounded pool of
+	 * {@code threads}. A lane claims one batch of its tenant, works it and queues itself again behind
+	 * the other lanes, until its tenant has nothing due; a full batch (a backlog) starts another lane
+	 * of the same tenant, up to {@code tenantParallelism}. So one tenant's slow directory holds at
+	 * most {@code tenantParallelism} threads, and the other tenants' lanes keep running on the rest.
+	 * A claim takes at most one effect per (employee, target), so lanes of one tenant never work the
+	 * same account at once.
+	 */
 	@Override
 	public void start() {
 		if (!properties.enabled()) {
 			return;
 		}
-		executor = Executors.newSingleThreadScheduledExecutor(runnable -> {
+		AtomicInteger threads = new AtomicInteger();
+		workers = Executors.newFixedThreadPool(properties.threadsOrDefault(), runnable -> {
+			Thread thread = new Thread(runnable, "provisioning-effects-" + threads.incrementAndGet());
+			thread.setDaemon(true);
+			return thread;
+		});
+		scheduler = Executors.newSingleThreadScheduledExecutor(runnable -> {
 			Thread thread = new Thread(runnable, "provisioning-effects");
 			thread.setDaemon(true);
 			return thread;
 		});
 		long tick = Math.max(50, Math.min(properties.pollInterval().toMillis(), 250));
 		long[] since = { 0 };
-		executor.scheduleWithFixedDelay(() -> {
+		scheduler.scheduleWithFixedDelay(() -> {
 			since[0] += tick;
 			if (!woken.getAndSet(false) && since[0] < properties.pollInterval().toMillis()) {
 				return;
 			}
 			since[0] = 0;
 			try {
-				while (round() > 0) {
-					// more may be due: the lanes unblocked by this round
+				for (String tenantId : effects.dueTenants(clock.instant())) {
+					if (reserve(tenantId, 1)) {
+						submit(tenantId);
+					}
 				}
 				outages.succeeded(COMPONENT);
 			}
 			catch (RuntimeException failure) {
-				// the database away is one WARN per outage; anything else is a bug and keeps its stack trace
-				if (OutageLog.isOutage(failure)) {
-					outages.failed(COMPONENT, failure);
-				}
-				else {
-					log.error("A provisioning round failed; the next one retries", failure);
-				}
+				report(failure);
 			}
 		}, tick, tick, TimeUnit.MILLISECONDS);
 	}
 
-	@Override
-	public void stop() {
-		ScheduledExecutorService running = executor;
-		if (running != null) {
-			running.shutdownNow();
-			try {
-				running.awaitTermination(10, TimeUnit.SECONDS);
+	/** One turn of a lane of {@code tenantId}: claim a batch, work it, queue the next turn. */
+	private void lane(String tenantId) {
+		try {
+			List<EffectRepository.Claimed> claimed = claim(tenantId);
+			if (claimed.isEmpty()) {
+				release(tenantId);
+				return;
 			}
-			catch (InterruptedException interrupted) {
-				Thread.currentThread().interrupt();
+			if (claimed.size() >= properties.batchSize() && reserve(tenantId, properties.tenantParallelismOrDefault())) {
+				// a backlog: another lane of this tenant takes the next batch meanwhile
+				submit(tenantId);
 			}
-			executor = null;
+			work(claimed);
+			outages.succeeded(COMPONENT);
+			// behind the other tenants' queued lanes, so a busy tenant takes turns with them
+			submit(tenantId);
+		}
+		catch (RuntimeException failure) {
+			release(tenantId);
+			report(failure);
+		}
+	}
+
+	private void submit(String tenantId) {
+		ExecutorService running = workers;
+		try {
+			if (running == null) {
+				throw new RejectedExecutionException("stopped");
+			}
+			running.execute(() -> lane(tenantId));
+		}
+		catch (RejectedExecutionException stopped) {
+			release(tenantId);
+		}
+	}
+
+	/** Takes a lane of {@code tenantId} if fewer than {@code limit} are running. */
+	private boolean reserve(String tenantId, int limit) {
+		AtomicInteger running = lanes.computeIfAbsent(tenantId, key -> new AtomicInteger());
+		while (true) {
+			int current = running.get();
+			if (current >= limit) {
+				return false;
+			}
+			if (running.compareAndSet(current, current + 1)) {
+				return true;
+			}
+		}
+	}
+
+	private void release(String tenantId) {
+		lanes.computeIfPresent(tenantId, (key, running) -> running.decrementAndGet() <= 0 ? null : running);
+	}
+
+	private void report(RuntimeException failure) {
+		// the database away is one WARN per outage; anything else is a bug and keeps its stack trace
+		if (OutageLog.isOutage(failure)) {
+			outages.failed(COMPONENT, failure);
+		}
+		else {
+			log.error("A provisioning round failed; the next one retries", failure);
 		}
 	}
 
 	@Override
+	public void stop() {
+		ScheduledExecutorService looking = scheduler;
+		ExecutorService working = workers;
+		scheduler = null;
+		workers = null;
+		for (ExecutorService running : new ExecutorService[] { looking, working }) {
+			if (running != null) {
+				running.shutdownNow();
+				try {
+					running.awaitTermination(10, TimeUnit.SECONDS);
+				}
+				catch (InterruptedException interrupted) {
+					Thread.currentThread().interrupt();
+				}
+			}
+		}
+		lanes.clear();
+	}
+
+	@Override
 	public boolean isRunning() {
-		return executor != null;
+		return scheduler != null;
 	}
 }

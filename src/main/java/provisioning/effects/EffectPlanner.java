@@ -2,7 +2,9 @@ package provisioning.effects;
 
 import java.time.Clock;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
 import org.springframework.stereotype.Service;
@@ -45,16 +47,24 @@ public class EffectPlanner {
 			Instant now = clock.instant();
 			String changeKey = "grant:" + change.stageId() + ":" + change.grant();
 			String operation = change.status() == GrantState.GRANTED ? "ensure" : "undo";
-			for (ProvisioningSettings.Resolved entitlement : resolved) {
-				String request = json.writeValueAsString(new EffectRequest(AccountPlans.cleaned(change.employee()),
-						entitlement.entitlement()));
-				effects.plan(UUID.randomUUID(), changeKey, change.runId(), change.stageId(), change.grant(),
-						change.employeeId(), entitlement.target().key(), operation, now, request, now);
-				if (operation.equals("ensure")) {
-					effects.moveUndoBehind(changeKey, entitlement.target().key());
-				}
+			// target → what to apply: an undo takes back what its grant's effects were given, whatever
+			// the entitlements say today (one removed since the grant still has its access taken back)
+			Map<String, String> requests = new LinkedHashMap<>();
+			if (operation.equals("undo")) {
+				requests.putAll(effects.ensureRequests(changeKey));
 			}
-			return !resolved.isEmpty();
+			for (ProvisioningSettings.Resolved entitlement : resolved) {
+				requests.putIfAbsent(entitlement.target().key(), json.writeValueAsString(
+						new EffectRequest(AccountPlans.cleaned(change.employee()), entitlement.entitlement())));
+			}
+			requests.forEach((target, request) -> {
+				effects.plan(UUID.randomUUID(), changeKey, change.runId(), change.stageId(), change.grant(),
+						change.employeeId(), target, operation, now, request, now);
+				if (operation.equals("ensure")) {
+					effects.moveUndoBehind(changeKey, target);
+				}
+			});
+			return !requests.isEmpty();
 		});
 		if (planned) {
 			dispatcher.wake();

@@ -2,11 +2,14 @@ package provisioning.effects;
 
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.support.SqlArrayValue;
 import org.springframework.stereotype.Repository;
 
 /** The {@code provisioning_effects} table. Call inside a tenant unit of work (RLS), except {@link #dueTenants}. */
@@ -20,6 +23,10 @@ class EffectRepository {
 	/** A claimed effect: what the worker needs, fenced by {@code token}. */
 	record Claimed(UUID id, String tenantId, String changeKey, String target, String operation, int attempts,
 			Instant firstAttemptAt, String request, UUID token) {
+	}
+
+	/** An ensure effect as its undo sees it: its status and what it applied. */
+	record Granted(String status, String request) {
 	}
 
 	private final JdbcClient jdbc;
@@ -114,14 +121,39 @@ class EffectRepository {
 			.list();
 	}
 
-	/** The status of the ensure effect that an undo of {@code changeKey} on {@code target} undoes. */
-	Optional<String> ensureStatus(String changeKey, String target) {
+	/** Extends the lease of those of {@code ids} still claimed by {@code token}; the ids still held. */
+	List<UUID> renew(List<UUID> ids, UUID token, Instant leaseUntil) {
 		return jdbc.sql("""
-				SELECT status FROM provisioning_effects
+				UPDATE provisioning_effects SET lease_until = :leaseUntil
+				WHERE id = ANY(:ids) AND claim_token = :token AND status = 'applying'
+				RETURNING id""")
+			.param("ids", new SqlArrayValue("uuid", ids.toArray()))
+			.param("token", token)
+			.param("leaseUntil", Timestamp.from(leaseUntil))
+			.query(UUID.class)
+			.list();
+	}
+
+	/** The requests of {@code changeKey}'s ensure effects, by target: what its undo takes back. */
+	Map<String, String> ensureRequests(String changeKey) {
+		Map<String, String> requests = new LinkedHashMap<>();
+		jdbc.sql("""
+				SELECT target_key, request::text FROM provisioning_effects
+				WHERE change_key = :changeKey AND operation = 'ensure' ORDER BY position""")
+			.param("changeKey", changeKey)
+			.query((rs, row) -> requests.put(rs.getString(1), rs.getString(2)))
+			.list();
+		return requests;
+	}
+
+	/** The ensure effect that an undo of {@code changeKey} on {@code target} undoes: its status and request. */
+	Optional<Granted> granted(String changeKey, String target) {
+		return jdbc.sql("""
+				SELECT status, request::text FROM provisioning_effects
 				WHERE change_key = :changeKey AND target_key = :target AND operation = 'ensure'""")
 			.param("changeKey", changeKey)
 			.param("target", target)
-			.query(String.class)
+			.query((rs, row) -> new Granted(rs.getString(1), rs.getString(2)))
 			.optional();
 	}
 
