@@ -97,11 +97,16 @@ class EffectDispatcher implements SmartLifecycle {
 		Instant now = clock.instant();
 		int attempted = 0;
 		for (String tenantId : effects.dueTenants(now)) {
-			List<EffectRepository.Claimed> claimed = claim(tenantId);
-			work(claimed);
-			attempted += claimed.size();
+			attempted += round(tenantId);
 		}
 		return attempted;
+	}
+
+	/** One batch of {@code tenantId}'s due effects (after rescuing its expired leases), on the calling thread. */
+	int round(String tenantId) {
+		List<EffectRepository.Claimed> claimed = claim(tenantId);
+		work(claimed);
+		return claimed.size();
 	}
 
 	private List<EffectRepository.Claimed> claim(String tenantId) {

@@ -85,6 +85,10 @@ public final class Slapd implements AutoCloseable {
 		return slapd;
 	}
 
+	public int port() {
+		return port;
+	}
+
 	public String url() {
 		return "ldap://127.0.0.1:" + port;
 	}
