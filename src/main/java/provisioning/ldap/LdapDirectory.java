@@ -1,10 +1,13 @@
 package provisioning.ldap;
 
 import java.security.GeneralSecurityException;
+import java.security.KeyStore;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+
+import javax.net.ssl.TrustManagerFactory;
 
 import org.springframework.stereotype.Component;
 
@@ -23,7 +26,7 @@ import com.unboundid.ldap.sdk.ResultCode;
 import com.unboundid.ldap.sdk.SearchResultEntry;
 import com.unboundid.ldap.sdk.SearchScope;
 import com.unboundid.util.ssl.SSLUtil;
-import com.unboundid.util.ssl.TrustStoreTrustManager;
+import com.unboundid.util.ssl.HostNameSSLSocketVerifier;
 
 /**
  * The OpenLDAP-profile adapter ({@code inetOrgPerson} accounts, {@code groupOfNames} groups) with
@@ -236,9 +239,13 @@ public class LdapDirectory {
 		options.setResponseTimeoutMillis(15_000);
 		LDAPConnection ldap;
 		if ("ldaps".equalsIgnoreCase(url.getScheme())) {
+			// the JVM's trust store (javax.net.ssl.trustStore when set, else the JDK's cacerts), and
+			// the certificate must name the host: a directory's own CA goes into that store
+			options.setSSLSocketVerifier(new HostNameSSLSocketVerifier(true));
 			try {
-				ldap = new LDAPConnection(new SSLUtil(new TrustStoreTrustManager(
-						System.getProperty("java.home") + "/lib/security/cacerts")).createSSLSocketFactory(), options);
+				TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+				trust.init((KeyStore) null);
+				ldap = new LDAPConnection(new SSLUtil(trust.getTrustManagers()).createSSLSocketFactory(), options);
 			}
 			catch (GeneralSecurityException e) {
 				throw new LDAPException(ResultCode.LOCAL_ERROR, "TLS is not available: " + e.getMessage(), e);

@@ -1,0 +1,259 @@
+package provisioning.effects;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+import com.unboundid.ldap.sdk.LDAPConnection;
+import com.unboundid.ldap.sdk.SearchScope;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import outbox.catalog.GrantRecorded;
+import outbox.catalog.GrantState;
+import outbox.catalog.RunDefinition;
+import platform.AppUser;
+import platform.ExpectedVersion;
+import platform.OutageLog;
+import platform.Role;
+import platform.TenantTransactions;
+import platform.testing.JmlHubIntegrationTest;
+import platform.testing.TestTenants;
+import provisioning.ldap.LdapDirectory;
+import provisioning.settings.Entitlement;
+import provisioning.settings.ProvisioningSettings;
+import provisioning.settings.Target;
+import provisioning.testing.DelayingProxy;
+import provisioning.testing.Slapd;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The leaver-wave benchmark (docs/benchmarks.md), not a timed test: {@code -Dleaver.wave.employees}
+ * employees (20 by default, so {@code mvn verify} only checks that it works; the benchmark runs
+ * 1,000) get accounts in a real slapd through ensure effects, then all their revocations are due at
+ * the same instant and the dispatcher works them with the application's settings
+ * ({@code -Djmlhub.provisioning.threads=…} and the like tune it): effects applied per second, reads
+ * back included, and the time until the last. The second test is the slow-target figure: a tenant
+ * whose directory answers through a proxy adding 1 s per operation, and how late another tenant's
+ * effects apply meanwhile. Effects are planned on a clock far ahead of the system's, for this test's
+ * dispatcher only.
+ * <p>
+ * A revocation is the compensation of a grant whose entitlement disables on undo (memberships and
+ * password removed, the account moved under {@code ou=disabled}): {@link #revocation} is the one
+ * place to switch it to another leaver operation.
+ */
+@JmlHubIntegrationTest
+class LeaverWaveBenchmarkTests {
+
+	static final int EMPLOYEES = Integer.getInteger("leaver.wave.employees", 20);
+	static final int SLOW = Integer.getInteger("leaver.wave.slow", 4);
+	static final int FAST = Integer.getInteger("leaver.wave.fast", 5);
+
+	static Slapd slapd;
+
+	@Autowired
+	TenantTransactions transactions;
+
+	@Autowired
+	JdbcClient jdbc;
+
+	@Autowired
+	EffectRepository effects;
+
+	@Autowired
+	ProvisioningSettings settings;
+
+	@Autowired
+	LdapDirectory directory;
+
+	@Autowired
+	ProvisioningProperties properties;
+
+	@Autowired
+	JsonMapper json;
+
+	@Autowired
+	MeterRegistry meters;
+
+	final String label = "leaver-" + UUID.randomUUID().toString().substring(0, 8);
+
+	@BeforeAll
+	static void startSlapd() throws Exception {
+		slapd = Slapd.started();
+	}
+
+	@AfterAll
+	static void stopSlapd() throws Exception {
+		slapd.close();
+	}
+
+	@Test
+	void aWaveOfLeaversAllDueAtOnce() throws Exception {
+		String tenant = TestTenants.create(transactions, jdbc, "wave", "eve");
+		configure(tenant, slapd.url());
+		Clock clock = Clock.offset(Clock.systemUTC(), Duration.ofDays(700));
+		List<UUID> stages = new ArrayList<>();
+		List<GrantRecorded> grants = new ArrayList<>();
+		for (int i = 0; i < EMPLOYEES; i++) {
+			stages.add(UUID.randomUUID());
+			grants.add(change(stages.get(i), UUID.randomUUID(), "Lee Leaver" + i, "wave.example"));
+		}
+
+		// the accounts: one ensure effect each
+		EffectDispatcher joining = dispatcher(clock);
+		EffectPlanner planner = new EffectPlanner(transactions, settings, effects, json, clock, joining);
+		Instant joinedFrom = clock.instant();
+		joining.start();
+		try {
+			grants.forEach(grant -> planner.plan(tenant, grant));
+			awaitSettled(tenant, "ensure", EMPLOYEES);
+		}
+		finally {
+			joining.stop();
+		}
+		Instant joined = lastSettled(tenant, "ensure");
+		assertThat(count(tenant, "ensure", "applied")).isEqualTo(EMPLOYEES);
+
+		// the wave: every revocation planned while no dispatcher runs, so all are due at one instant
+		for (GrantRecorded grant : grants) {
+			planner.plan(tenant, revocation(grant));
+		}
+		EffectDispatcher leaving = dispatcher(clock);
+		Instant due = clock.instant();
+		leaving.start();
+		try {
+			awaitSettled(tenant, "undo", EMPLOYEES);
+		}
+		finally {
+			leaving.stop();
+		}
+		Instant last = lastSettled(tenant, "undo");
+		assertThat(count(tenant, "undo", "applied")).isEqualTo(EMPLOYEES);
+		try (LDAPConnection ldap = slapd.connect()) {
+			assertThat(ldap.search("ou=people," + Slapd.BASE, SearchScope.SUB, "(mail=*@wave.example)").getEntryCount())
+				.isZero();
+			assertThat(ldap.search("ou=disabled," + Slapd.BASE, SearchScope.SUB, "(mail=*@wave.example)").getEntryCount())
+				.isEqualTo(EMPLOYEES);
+			assertThat(ldap.getEntry(Slapd.GROUPS.get(0), "member").getAttributeValues("member"))
+				.noneMatch(member -> grants.stream().anyMatch(grant -> member.contains(grant.employee().email().split("@")[0])));
+		}
+		Duration accounts = Duration.between(joinedFrom, joined);
+		Duration wave = Duration.between(due, last);
+		System.out.printf("Leaver wave: %d accounts made in %d ms (%.0f/s); %d revocations due at once applied in %d ms "
+				+ "(%.0f/s, reads-back included; threads %d, tenant parallelism %d, batch %d)%n", EMPLOYEES,
+				accounts.toMillis(), EMPLOYEES * 1000.0 / Math.max(1, accounts.toMillis()), EMPLOYEES, wave.toMillis(),
+				EMPLOYEES * 1000.0 / Math.max(1, wave.toMillis()), properties.threadsOrDefault(),
+				properties.tenantParallelismOrDefault(), properties.batchSize());
+	}
+
+	@Test
+	void aSlowTargetOfOneTenantAndAnotherTenantsDelay() throws Exception {
+		String slow = TestTenants.create(transactions, jdbc, "wave-slow", "eve");
+		String fast = TestTenants.create(transactions, jdbc, "wave-fast", "eve");
+		Clock clock = Clock.offset(Clock.systemUTC(), Duration.ofDays(800));
+		try (DelayingProxy proxy = DelayingProxy.to(slapd.port(), Duration.ofSeconds(1))) {
+			configure(slow, proxy.url());
+			configure(fast, slapd.url());
+			EffectDispatcher dispatcher = dispatcher(clock);
+			EffectPlanner planner = new EffectPlanner(transactions, settings, effects, json, clock, dispatcher);
+			dispatcher.start();
+			try {
+				for (int i = 0; i < SLOW; i++) {
+					planner.plan(slow, change(UUID.randomUUID(), UUID.randomUUID(), "Sloane Slow" + i, "slow.example"));
+				}
+				await().atMost(Duration.ofSeconds(30)).until(() -> proxy.adds() > 0 || count(slow, "ensure", "applying") > 0);
+				List<Duration> delays = new ArrayList<>();
+				for (int i = 0; i < FAST; i++) {
+					UUID stage = UUID.randomUUID();
+					Instant planned = clock.instant();
+					planner.plan(fast, change(stage, UUID.randomUUID(), "Fay Fast" + i, "fast.example"));
+					Instant settled = await().atMost(Duration.ofSeconds(60))
+						.until(() -> settledAt(fast, stage), at -> at != null);
+					delays.add(Duration.between(planned, settled));
+					Thread.sleep(200);
+				}
+				assertThat(count(fast, "ensure", "applied")).isEqualTo(FAST);
+				delays.sort(Comparator.naturalOrder());
+				System.out.printf("Slow target: another tenant's %d effects applied after a median %d ms, at most %d ms, "
+						+ "while the slow tenant's %d effects went through a proxy adding 1 s per operation (%d of them applied meanwhile)%n",
+						FAST, delays.get(delays.size() / 2).toMillis(), delays.get(delays.size() - 1).toMillis(), SLOW,
+						count(slow, "ensure", "applied"));
+			}
+			finally {
+				proxy.close();
+				dispatcher.stop();
+				transactions.runInTenant(slow, () -> jdbc.sql("""
+						UPDATE provisioning_effects SET status = 'failed', claim_token = NULL, lease_until = NULL
+						WHERE status IN ('planned', 'scheduled', 'applying')""").update());
+			}
+		}
+	}
+
+	/** What a leaver's revocation is for this benchmark: the compensation of the grant (undo = disable). */
+	private static GrantRecorded revocation(GrantRecorded grant) {
+		return new GrantRecorded(grant.runId(), grant.stageId(), grant.grant(), grant.employeeId(), GrantState.COMPENSATED,
+				RunDefinition.LEAVER, grant.employee());
+	}
+
+	private GrantRecorded change(UUID stageId, UUID employeeId, String name, String domain) {
+		String email = "u" + employeeId.toString().substring(0, 8) + "@" + domain;
+		return new GrantRecorded(UUID.randomUUID(), stageId, label, employeeId, GrantState.GRANTED, RunDefinition.JOINER,
+				new GrantRecorded.Employee(name, email, null, "Engineering", "Engineer", "manny", LocalDate.of(2031, 3, 1),
+						null, null));
+	}
+
+	private EffectDispatcher dispatcher(Clock clock) {
+		return new EffectDispatcher(transactions, effects, settings, directory, properties, json, clock, meters,
+				new OutageLog(clock));
+	}
+
+	private void configure(String tenantId, String url) {
+		AppUser admin = new AppUser("eve", tenantId, "Wave", "Eve Admin", Set.of(Role.ADMIN), Set.of(), true, "unused");
+		settings.saveTargets(admin, ExpectedVersion.of(null, settings.targets(tenantId).version()), List.of(
+				new Target("directory", url, Slapd.ADMIN, Slapd.PASSWORD, null, Slapd.BASE, "ou=people", Target.OPENLDAP)));
+		settings.saveEntitlements(admin, ExpectedVersion.of(null, settings.entitlements(tenantId).version()),
+				List.of(new Entitlement(label, "directory", "uid={username}", false, Map.of(), List.of(Slapd.GROUPS.get(0)),
+						Map.of(), Entitlement.DISABLE, null)));
+	}
+
+	private void awaitSettled(String tenant, String operation, int count) {
+		await().atMost(Duration.ofSeconds(60).plusMillis(count * 200L)).pollInterval(Duration.ofMillis(100))
+			.until(() -> transactions.readInTenant(tenant, () -> jdbc.sql("""
+					SELECT count(*) FROM provisioning_effects WHERE operation = :operation AND settled_at IS NOT NULL""")
+				.param("operation", operation).query(Integer.class).single()) >= count);
+	}
+
+	private Instant lastSettled(String tenant, String operation) {
+		return transactions.readInTenant(tenant, () -> jdbc.sql("""
+				SELECT max(settled_at) FROM provisioning_effects WHERE operation = :operation""")
+			.param("operation", operation).query(java.sql.Timestamp.class).single().toInstant());
+	}
+
+	private Instant settledAt(String tenant, UUID stageId) {
+		return transactions.readInTenant(tenant, () -> jdbc.sql("""
+				SELECT settled_at FROM provisioning_effects WHERE stage_id = :stage""")
+			.param("stage", stageId).query(java.sql.Timestamp.class).list().stream().filter(java.util.Objects::nonNull)
+			.findFirst().map(java.sql.Timestamp::toInstant).orElse(null));
+	}
+
+	private int count(String tenant, String operation, String status) {
+		return transactions.readInTenant(tenant, () -> jdbc.sql("""
+				SELECT count(*) FROM provisioning_effects WHERE operation = :operation AND status = :status""")
+			.param("operation", operation).param("status", status).query(Integer.class).single());
+	}
+}
