@@ -5,8 +5,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.ExecutorService;
@@ -267,6 +267,8 @@ class EffectDispatcher implements SmartLifecycle {
 		});
 		long tick = Math.max(50, Math.min(properties.pollInterval().toMillis(), 250));
 		long[] since = { 0 };
+		// what became due while no dispatcher ran (a restart, a deployment) is looked for at once
+		woken.set(true);
 		scheduler.scheduleWithFixedDelay(() -> {
 			since[0] += tick;
 			if (!woken.getAndSet(false) && since[0] < properties.pollInterval().toMillis()) {
