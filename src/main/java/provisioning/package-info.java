@@ -6,5 +6,5 @@
  * {@code grants} hands recorded grants to the port (decide, call, receipt), with the default that
  * only logs; {@code demo} is the embedded demo's in-memory directory for acme.
  */
-@org.springframework.modulith.ApplicationModule(id = "provisioning", displayName = "Provisioning", allowedDependencies = { "outbox", "outbox :: catalog", "platform" })
+@org.springframework.modulith.ApplicationModule(id = "provisioning", displayName = "Provisioning", allowedDependencies = { "outbox", "outbox :: catalog", "platform", "workflow", "hr" })
 package provisioning;
