@@ -43,6 +43,21 @@ class ProvisioningPageController {
 
 	static final List<String> UNDOS = List.of(Entitlement.DELETE, Entitlement.DISABLE);
 
+	/** What each field expects, under it. */
+	static final Map<String, String> HINTS = Map.ofEntries(
+			Map.entry("key", "How entitlements name this directory: lower-case letters, digits, - and _."),
+			Map.entry("url", "ldap://host:port or ldaps://host:port"),
+			Map.entry("bindDn", "The account the hub signs in to the directory as, such as cn=admin,dc=example,dc=org"),
+			Map.entry("baseDn", "The root of the directory, such as dc=example,dc=org"),
+			Map.entry("peopleOu", "Accounts live under this OU of the base DN, such as ou=people"),
+			Map.entry("grant", "The grant a stage gives, as the workflow definition names it, such as accounts"),
+			Map.entry("naming", "The RDN of the account: attribute={placeholder}, such as uid={username} or cn={displayName}. "
+					+ "Placeholders: username, displayName, givenName, surname, email, employeeNumber, department, title, manager."),
+			Map.entry("attributes", "One a line: name = template, such as title = {title}; added to the defaults."),
+			Map.entry("groups", "One group DN a line: every account of this grant is a member."),
+			Map.entry("departmentGroups", "One a line: Department = group DN; employees of that department are members too."),
+			Map.entry("disabledOu", "Where disabled accounts go, one RDN under the base DN; empty means ou=disabled."));
+
 	private final ProvisioningSettings settings;
 
 	ProvisioningPageController(ProvisioningSettings settings) {
@@ -205,6 +220,7 @@ class ProvisioningPageController {
 		model.addAttribute("original", original);
 		model.addAttribute("version", version);
 		model.addAttribute("errors", errors);
+		model.addAttribute("hints", HINTS);
 		model.addAttribute("profiles", PROFILES);
 		return "provisioning/target";
 	}
@@ -216,6 +232,7 @@ class ProvisioningPageController {
 		model.addAttribute("index", index);
 		model.addAttribute("version", version);
 		model.addAttribute("errors", errors);
+		model.addAttribute("hints", HINTS);
 		model.addAttribute("targetKeys", settings.targets(admin.tenantId()).targets().stream().map(Target::key).toList());
 		model.addAttribute("undos", UNDOS);
 		return "provisioning/entitlement";
