@@ -43,6 +43,11 @@ class ProvisioningPageController {
 
 	static final List<String> UNDOS = List.of(Entitlement.DELETE, Entitlement.DISABLE);
 
+	static final List<String> TARGET_FIELDS = List.of("key", "url", "bindDn", "bindPassword", "baseDn", "peopleOu", "profile");
+
+	static final List<String> ENTITLEMENT_FIELDS = List.of("grant", "target", "naming", "attributes", "groups",
+			"departmentGroups", "undo", "disabledOu");
+
 	/** What each field expects, under it. */
 	static final Map<String, String> HINTS = Map.ofEntries(
 			Map.entry("key", "How entitlements name this directory: lower-case letters, digits, - and _."),
@@ -220,6 +225,7 @@ class ProvisioningPageController {
 		model.addAttribute("original", original);
 		model.addAttribute("version", version);
 		model.addAttribute("errors", errors);
+		model.addAttribute("otherErrors", others(errors, TARGET_FIELDS));
 		model.addAttribute("hints", HINTS);
 		model.addAttribute("profiles", PROFILES);
 		return "provisioning/target";
@@ -232,6 +238,7 @@ class ProvisioningPageController {
 		model.addAttribute("index", index);
 		model.addAttribute("version", version);
 		model.addAttribute("errors", errors);
+		model.addAttribute("otherErrors", others(errors, ENTITLEMENT_FIELDS));
 		model.addAttribute("hints", HINTS);
 		model.addAttribute("targetKeys", settings.targets(admin.tenantId()).targets().stream().map(Target::key).toList());
 		model.addAttribute("undos", UNDOS);
@@ -253,6 +260,12 @@ class ProvisioningPageController {
 		errors.forEach((field, message) -> fields.put(field.startsWith(prefix) ? field.substring(prefix.length()) : field,
 				message));
 		return fields;
+	}
+
+	/** The errors no field of the form shows: of another entry, or of the whole list. */
+	private static List<String> others(Map<String, String> errors, List<String> fields) {
+		return errors.entrySet().stream().filter(error -> !fields.contains(error.getKey()))
+			.map(error -> error.getKey() + " " + error.getValue() + ".").toList();
 	}
 
 	private static String blankToNull(String text) {

@@ -22,6 +22,7 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 import platform.TenantTransactions;
+import platform.browser.Axe;
 import platform.browser.Browser;
 import platform.browser.BrowserTest;
 import platform.testing.ApiClient;
@@ -85,6 +86,7 @@ class ProvisioningBrowserTests {
 		browser.click(driver.findElement(By.id("save-target")));
 		assertThat(browser.waitFor("#url-error").getText()).contains("ldap://");
 		assertThat(browser.text("#flash-error")).contains("Nothing was saved");
+		assertThat(Axe.seriousViolations(browser, "target form with errors")).isEmpty();
 		assertThat(driver.findElement(By.id("bindPassword")).getAttribute("value")).isEmpty();
 		assertThat(driver.getPageSource()).doesNotContain(secret);
 		assertThat(settings.targets(tenant).version()).as("nothing written").isZero();
@@ -163,6 +165,7 @@ class ProvisioningBrowserTests {
 		WebElement row = browser.waitFor("#account-browser-ldap-" + employee);
 		assertThat(row.getText()).contains(dn, "cn=staff,ou=groups,dc=acme,dc=demo", "present", name);
 		assertThat(row.findElement(By.cssSelector("td[data-label=Run] a")).getAttribute("href")).endsWith("/runs/" + run);
+		assertThat(Axe.seriousViolations(browser, "directory with an account")).isEmpty();
 		assertThat(row.findElement(By.cssSelector("td[data-label=Employee] a")).getAttribute("href"))
 			.endsWith("/hr/employees/" + employee);
 
@@ -188,6 +191,7 @@ class ProvisioningBrowserTests {
 				"cn=staff,ou=groups,dc=acme,dc=demo");
 		assertThat(browser.text("#effect-" + failed)).contains("failed", "The directory refused the bind");
 		assertThat(browser.driver().findElements(By.id("retry-" + failed))).isEmpty();
+		assertThat(Axe.seriousViolations(browser, "run page with effects")).isEmpty();
 		browser.open("/hr/employees/" + employee);
 		assertThat(browser.waitFor("#employee-account-browser-ldap").getText()).contains(dn, "applied");
 		assertThat(browser.text("#employee-account-browser-gone")).contains("failed", "The directory refused the bind");
@@ -197,6 +201,7 @@ class ProvisioningBrowserTests {
 		assertThat(browser.waitFor("#failed-effect-" + failed).getText()).contains(name, "browser-gone",
 				"The directory refused the bind");
 		assertThat(browser.driver().findElement(By.id("attention-count")).getAttribute("textContent")).matches("\\d+\\+?");
+		assertThat(Axe.seriousViolations(browser, "needs attention with a failed effect")).isEmpty();
 		browser.open("/runs/" + run);
 		browser.click(browser.waitFor("#retry-" + failed));
 		assertThat(browser.waitFor("#flash-success").getText()).contains("scheduled again");
