@@ -4,7 +4,11 @@
  * it never reads workflow's tables). The root is the module's front door: the
  * {@link provisioning.GrantProvisioning} port and its {@link provisioning.ProvisioningRequest}.
  * {@code grants} hands recorded grants to the port (decide, call, receipt), with the default that
- * only logs; {@code demo} is the embedded demo's in-memory directory for acme.
+ * only logs; {@code demo} is the embedded demo's in-memory directory for acme; {@code ports}
+ * answers the ports workflow ({@link workflow.RunEffects}) and HR ({@link hr.EmployeeAccounts})
+ * declare to show effects and accounts on their pages and API: synchronous reads that make this
+ * module depend on theirs, never the other way; {@code web} holds the admin's API and pages
+ * (Provisioning settings, Directory, Retry).
  */
-@org.springframework.modulith.ApplicationModule(id = "provisioning", displayName = "Provisioning", allowedDependencies = { "outbox", "outbox :: catalog", "platform" })
+@org.springframework.modulith.ApplicationModule(id = "provisioning", displayName = "Provisioning", allowedDependencies = { "outbox", "outbox :: catalog", "platform", "workflow", "hr" })
 package provisioning;

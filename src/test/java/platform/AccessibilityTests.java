@@ -104,7 +104,8 @@ class AccessibilityTests {
 				"/admin/outbox/dead-letters/bulk?action=retry&errorClass=" + ERROR_CLASS, "/admin/outbox/events",
 				"/admin/outbox/events/" + eventId, "/admin/attention", "/admin/insights", "/admin/api-tokens",
 				"/admin/users", "/admin/users/manny", "/admin/groups", "/admin/groups/managers", "/admin/definitions",
-				"/admin/definitions/joiner", "/admin/sso", "/admin/audit", "/admin/jobs", "/platform/tenants", "/admin/two-factor", "/account/two-factor"));
+				"/admin/definitions/joiner", "/admin/sso", "/admin/audit", "/admin/jobs", "/platform/tenants", "/admin/two-factor", "/account/two-factor",
+				"/admin/provisioning", "/admin/provisioning/targets/new", "/admin/provisioning/entitlements/new", "/admin/directory"));
 
 		List<String> violations = new ArrayList<>();
 		int checked = 0;

@@ -97,7 +97,7 @@ class ResponsiveLayoutBrowserTests {
 		pages.put("hana", List.of("/work", "/runs", "/hr/employees", "/hr/employees/" + employeeId, "/hr/employees/new",
 				"/runs/" + returnedRunId));
 		pages.put("ada", List.of("/admin/attention", "/admin/outbox", "/admin/outbox/dead-letters", "/admin/outbox/events",
-				"/admin/users", "/admin/definitions", "/admin/jobs"));
+				"/admin/users", "/admin/definitions", "/admin/jobs", "/admin/provisioning", "/admin/directory"));
 		pages.put("gus", List.of("/inbox", "/work", "/runs", "/runs/" + globexRunId, "/hr/employees", "/admin/attention"));
 		return pages;
 	}
@@ -111,7 +111,7 @@ class ResponsiveLayoutBrowserTests {
 		pages.put("manny", List.of("/runs?mine=true", "/inbox/approve?stage=" + stageId, "/admin/users"));
 		pages.put("ada", List.of("/runs", "/runs/" + runId, "/admin/insights", "/admin/api-tokens", "/admin/users/manny",
 				"/admin/groups", "/admin/groups/managers", "/admin/definitions/joiner", "/admin/outbox/events/" + eventId, "/admin/sso", "/admin/audit",
-				"/admin/two-factor", "/platform/tenants"));
+				"/admin/two-factor", "/platform/tenants", "/admin/provisioning/targets/new", "/admin/provisioning/entitlements/new"));
 		return pages;
 	}
 

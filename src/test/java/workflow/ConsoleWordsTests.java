@@ -95,7 +95,8 @@ class ConsoleWordsTests {
 				"/hr/employees/" + employeeId, "/hr/employees/new"));
 		pages.put("manny", List.of("/inbox", "/runs/" + open, "/runs?mine=true"));
 		pages.put("sara", List.of("/inbox", "/runs/" + rejected));
-		pages.put("ada", List.of("/runs", "/runs/" + rejected, "/admin/attention", "/admin/outbox/dead-letters", "/admin/insights"));
+		pages.put("ada", List.of("/runs", "/runs/" + rejected, "/admin/attention", "/admin/outbox/dead-letters", "/admin/insights",
+				"/admin/directory"));
 		pages.forEach((user, paths) -> {
 			ConsoleSession session = ConsoleSession.login(port, user);
 			for (String path : paths) {

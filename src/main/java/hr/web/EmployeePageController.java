@@ -1,11 +1,13 @@
 package hr.web;
 
 import java.time.Clock;
+import java.util.List;
 import java.util.UUID;
 
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.validation.Valid;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -20,6 +22,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 
 import hr.Employee;
+import hr.EmployeeAccounts;
 import hr.EmployeeCommands.Hire;
 import hr.EmployeeCommands.Offboard;
 import hr.EmployeeCommands.StartRun;
@@ -33,6 +36,7 @@ import platform.ConsoleTime;
 import platform.DomainException;
 import platform.ExpectedVersion;
 import platform.Htmx;
+import platform.Role;
 import platform.AppUser;
 
 /**
@@ -46,11 +50,15 @@ class EmployeePageController {
 	private final EmployeeService employees;
 	private final Clock clock;
 	private final ConsoleTime times;
+	private final EmployeeAccounts accounts;
 
-	EmployeePageController(EmployeeService employees, Clock clock, ConsoleTime times) {
+	/** The accounts come from the module that provisions them, when the application has one (see {@link EmployeeAccounts}). */
+	EmployeePageController(EmployeeService employees, Clock clock, ConsoleTime times,
+			ObjectProvider<EmployeeAccounts> accounts) {
 		this.employees = employees;
 		this.clock = clock;
 		this.times = times;
+		this.accounts = accounts.getIfAvailable(() -> (tenantId, employeeId) -> List.of());
 	}
 
 	@GetMapping
@@ -102,6 +110,8 @@ class EmployeePageController {
 		model.addAttribute("managers", employees.managers(user.tenantId()));
 		model.addAttribute("names", FormWords.names(employees.managers(user.tenantId())));
 		model.addAttribute("runs", employees.runs(user.tenantId(), id));
+		model.addAttribute("accounts", accounts.of(user.tenantId(), id));
+		model.addAttribute("admin", user.hasRole(Role.ADMIN));
 		model.addAttribute("definitions", RunDefinition.values());
 		return "hr/employee";
 	}

@@ -229,6 +229,58 @@ class EffectRepository {
 			.list();
 	}
 
+	/** The effects that failed for good, newest first, with the employee's name as planned. */
+	List<NamedEffect> failed(int limit) {
+		return jdbc.sql("SELECT " + COLUMNS + """
+				, request->'employee'->>'displayName' FROM provisioning_effects WHERE status = 'failed'
+				ORDER BY settled_at DESC NULLS LAST, position DESC LIMIT :limit""")
+			.param("limit", limit)
+			.query((rs, row) -> new NamedEffect(map(rs, row), rs.getString(14)))
+			.list();
+	}
+
+	/** How many effects failed for good, counted up to {@code cap}. */
+	int failedCount(int cap) {
+		return jdbc.sql("SELECT count(*) FROM (SELECT 1 FROM provisioning_effects WHERE status = 'failed' LIMIT :cap) f")
+			.param("cap", cap)
+			.query(Integer.class)
+			.single();
+	}
+
+	/**
+	 * The accounts the receipts know, one per (employee, target): the latest read-back of each,
+	 * optionally of one {@code target} and matching {@code text} (DN, name or email), in (target,
+	 * DN, id) order after {@code after}; at most {@code limit}.
+	 */
+	List<ManagedAccount> accounts(String target, String text, ManagedAccount.Position after, int limit) {
+		return jdbc.sql("""
+				SELECT id, run_id, employee_id, name, target_key, dn, after::text, grant_label, operation, status, settled_at
+				FROM (SELECT DISTINCT ON (employee_id, target_key) id, run_id, employee_id, target_key, grant_label, operation,
+				          status, settled_at, coalesce(receipt->>'dn', '') AS dn, receipt->'after' AS after,
+				          request->'employee'->>'displayName' AS name, request->'employee'->>'email' AS email
+				      FROM provisioning_effects WHERE receipt IS NOT NULL
+				      ORDER BY employee_id, target_key, position DESC) latest
+				WHERE (CAST(:target AS text) IS NULL OR target_key = :target)
+				  AND (CAST(:text AS text) IS NULL OR strpos(lower(dn), lower(:text)) > 0
+				       OR strpos(lower(coalesce(name, '')), lower(:text)) > 0 OR strpos(lower(coalesce(email, '')), lower(:text)) > 0)
+				  AND (CAST(:afterTarget AS text) IS NULL OR (target_key, dn, id) > (:afterTarget, :afterDn, CAST(:afterId AS uuid)))
+				ORDER BY target_key, dn, id
+				LIMIT :limit""")
+			.param("target", target)
+			.param("text", text)
+			.param("afterTarget", after == null ? null : after.target())
+			.param("afterDn", after == null ? null : after.dn())
+			.param("afterId", after == null ? null : after.id())
+			.param("limit", limit)
+			.query((rs, row) -> {
+				Timestamp settled = rs.getTimestamp(11);
+				return new ManagedAccount(rs.getObject(1, UUID.class), rs.getObject(2, UUID.class),
+						rs.getObject(3, UUID.class), rs.getString(4), rs.getString(5), rs.getString(6), rs.getString(7),
+						rs.getString(8), rs.getString(9), rs.getString(10), settled == null ? null : settled.toInstant());
+			})
+			.list();
+	}
+
 	private static Effect map(java.sql.ResultSet rs, int row) throws java.sql.SQLException {
 		Timestamp settled = rs.getTimestamp(13);
 		return new Effect(rs.getObject(1, UUID.class), rs.getObject(2, UUID.class), rs.getObject(3, UUID.class),

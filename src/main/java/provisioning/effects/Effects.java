@@ -8,6 +8,8 @@ import java.util.UUID;
 import org.springframework.stereotype.Service;
 
 import platform.AppUser;
+import platform.Cursors;
+import platform.Page;
 import platform.DomainException;
 import platform.PlatformAudit;
 import platform.TenantTransactions;
@@ -42,6 +44,41 @@ public class Effects {
 			throw new DomainException.NotFound("No directory effect is known for employee " + employeeId + ".");
 		}
 		return found;
+	}
+
+	/** The employee's effects in their order; empty when none is known. */
+	public List<Effect> knownOf(String tenantId, UUID employeeId) {
+		return transactions.readInTenant(tenantId, () -> effects.ofEmployee(employeeId));
+	}
+
+	/** The tenant's effects that failed for good, newest first. */
+	public List<NamedEffect> failed(String tenantId, int limit) {
+		return transactions.readInTenant(tenantId, () -> effects.failed(limit));
+	}
+
+	/** How many of the tenant's effects failed for good, up to {@code cap}. */
+	public int failedCount(String tenantId, int cap) {
+		return transactions.readInTenant(tenantId, () -> effects.failedCount(cap));
+	}
+
+	/**
+	 * One page of the accounts the receipts know (see {@link ManagedAccount}), of {@code target}
+	 * when given, matching {@code text} when given; the cursor is the platform's one format.
+	 */
+	public Page<ManagedAccount> accounts(String tenantId, String target, String text, String cursor, int limit) {
+		ManagedAccount.Position after = Cursors.decode(cursor,
+				parts -> new ManagedAccount.Position(parts.get(0), parts.get(1), UUID.fromString(parts.get(2))));
+		List<ManagedAccount> rows = transactions.readInTenant(tenantId,
+				() -> effects.accounts(blankToNull(target), blankToNull(text), after, limit + 1));
+		if (rows.size() <= limit) {
+			return new Page<>(rows, null);
+		}
+		ManagedAccount.Position last = rows.get(limit - 1).position();
+		return new Page<>(rows.subList(0, limit), Cursors.encode(last.target(), last.dn(), last.id()));
+	}
+
+	private static String blankToNull(String text) {
+		return text == null || text.isBlank() ? null : text.strip();
 	}
 
 	/** Schedules a failed effect again, with a fresh retry budget; 404 when it does not exist, 409 unless it is failed. */

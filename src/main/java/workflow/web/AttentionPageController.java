@@ -19,16 +19,19 @@ import workflow.Runs;
  * The admin's needs-attention page: runs that need attention or repair, runs that failed to
  * start, undeliverable decisions and stages blocked for lack of approvers (why, since when); an
  * ADMIN starts every run that failed to start, or repairs every run of one cause, in one action.
- * It also says what the last reconciliation round checked, and when.
+ * It also says what the last reconciliation round checked, and when, and lists the grants'
+ * effects in the directories that failed for good, each with Retry.
  */
 @Controller
 @AdminOnly
 class AttentionPageController {
 
 	private final Runs runs;
+	private final EffectsOfRuns effects;
 
-	AttentionPageController(Runs runs) {
+	AttentionPageController(Runs runs, EffectsOfRuns effects) {
 		this.runs = runs;
+		this.effects = effects;
 	}
 
 	@GetMapping("/admin/attention")
@@ -59,6 +62,7 @@ class AttentionPageController {
 
 	private String page(AppUser user, Model model) {
 		model.addAttribute("overview", runs.attention(user.tenantId()));
+		model.addAttribute("failedEffects", effects.failed(user.tenantId()));
 		model.addAttribute("reconcileRound", runs.lastReconcileRound(user.tenantId()).orElse(null));
 		model.addAttribute("bulkKey", UUID.randomUUID().toString());
 		return "workflow/attention";

@@ -14,7 +14,8 @@ import workflow.Runs;
 
 /**
  * The nav badges: every console page of an APPROVER gets {@code inboxCount} ("99+" past the cap,
- * absent at zero), of HR {@code hrWorkCount} (HR's queue, the same way), both from {@link NavBadges}.
+ * absent at zero), of HR {@code hrWorkCount} (HR's queue, the same way), of an ADMIN {@code attentionCount} (the directory effects
+ * that failed for good, on Needs attention), all from {@link NavBadges}.
  * Skipped for the JSON API and HTMX partials, which render no nav.
  */
 @ControllerAdvice
@@ -39,6 +40,12 @@ class InboxCountAdvice {
 	String hrWorkCount(HttpServletRequest request) {
 		AppUser user = consoleUser(request, Role.HR);
 		return user == null ? null : badge(badges.hrWork(user.tenantId()));
+	}
+
+	@ModelAttribute("attentionCount")
+	String attentionCount(HttpServletRequest request) {
+		AppUser user = consoleUser(request, Role.ADMIN);
+		return user == null ? null : badge(badges.failedEffects(user.tenantId()));
 	}
 
 	/** A capped count as the badge shows it: absent at zero, "99+" at the cap. */

@@ -19,7 +19,7 @@ import workflow.Runs;
  * The nav badges' counts, each served for {@code workflow.badges.max-age} before it is counted
  * again. Every console page shows them, and each count walks up to 100 qualifying rows (on a large
  * tenant as much database time as the page's own list); a badge a few seconds old is what people
- * expect of a nav count. A user's own decision or resubmit in the console forgets their badges, so
+ * expect of a nav count. An admin's retry of a failed effect shows on the badge once it is recounted. A user's own decision or resubmit in the console forgets their badges, so
  * the next page shows what they just did.
  */
 @Component
@@ -34,37 +34,50 @@ class NavBadges {
 
 	private final ToIntFunction<AppUser> inboxCount;
 	private final ToIntFunction<String> hrWorkCount;
+	private final ToIntFunction<String> failedEffectsCount;
 	private final Clock clock;
 	private final Duration maxAge;
 	private final ConcurrentMap<Key, Count> counts = new ConcurrentHashMap<>();
 	private volatile Instant nextPrune = Instant.MIN;
 
 	@Autowired
-	NavBadges(Runs runs, Clock clock, @Value("${workflow.badges.max-age}") Duration maxAge) {
-		this(runs::inboxCount, runs::hrWorkCount, clock, maxAge);
+	NavBadges(Runs runs, EffectsOfRuns effects, Clock clock, @Value("${workflow.badges.max-age}") Duration maxAge) {
+		this(runs::inboxCount, runs::hrWorkCount, tenant -> effects.failedCount(tenant, Runs.INBOX_COUNT_CAP), clock,
+				maxAge);
 	}
 
 	NavBadges(ToIntFunction<AppUser> inboxCount, ToIntFunction<String> hrWorkCount, Clock clock, Duration maxAge) {
+		this(inboxCount, hrWorkCount, tenant -> 0, clock, maxAge);
+	}
+
+	NavBadges(ToIntFunction<AppUser> inboxCount, ToIntFunction<String> hrWorkCount,
+			ToIntFunction<String> failedEffectsCount, Clock clock, Duration maxAge) {
 		this.inboxCount = inboxCount;
 		this.hrWorkCount = hrWorkCount;
+		this.failedEffectsCount = failedEffectsCount;
 		this.clock = clock;
 		this.maxAge = maxAge;
 	}
 
 	/** How many stages await the user (capped like {@link Runs#inboxCount}). */
 	int inbox(AppUser user) {
-		return count(new Key(user.tenantId(), user.getUsername()), () -> inboxCount.applyAsInt(user));
+		return count(new Key(user.tenantId(), user.getUsername(), false), () -> inboxCount.applyAsInt(user));
 	}
 
 	/** How many runs of the tenant need HR (capped like {@link Runs#hrWorkCount}). */
 	int hrWork(String tenantId) {
-		return count(new Key(tenantId, null), () -> hrWorkCount.applyAsInt(tenantId));
+		return count(new Key(tenantId, null, false), () -> hrWorkCount.applyAsInt(tenantId));
+	}
+
+	/** How many of the tenant's directory effects failed for good (capped like {@link Runs#inboxCount}). */
+	int failedEffects(String tenantId) {
+		return count(new Key(tenantId, null, true), () -> failedEffectsCount.applyAsInt(tenantId));
 	}
 
 	/** Forgets the counts the user's own action changes: their inbox and their tenant's HR queue. */
 	void forget(AppUser user) {
-		counts.remove(new Key(user.tenantId(), user.getUsername()));
-		counts.remove(new Key(user.tenantId(), null));
+		counts.remove(new Key(user.tenantId(), user.getUsername(), false));
+		counts.remove(new Key(user.tenantId(), null, false));
 	}
 
 	private int count(Key key, IntSupplier counter) {
@@ -90,8 +103,8 @@ class NavBadges {
 		return counts.size();
 	}
 
-	/** A user's inbox badge, or (username null) a tenant's HR queue badge. */
-	private record Key(String tenantId, String username) {
+	/** A user's inbox badge, or (username null) a tenant's HR queue badge, or a tenant's failed effects. */
+	private record Key(String tenantId, String username, boolean failedEffects) {
 	}
 
 	private record Count(int value, Instant until) {

@@ -40,6 +40,7 @@ import workflow.BulkRepair;
 import workflow.Repair;
 import workflow.RepairCause;
 import workflow.RunDetail;
+import workflow.RunEffect;
 import workflow.RunFilter;
 import workflow.Runs;
 import workflow.Stage;
@@ -61,10 +62,12 @@ class RunApiController {
 
 	private final Runs runs;
 	private final StageReassignment reassignment;
+	private final EffectsOfRuns effects;
 
-	RunApiController(Runs runs, StageReassignment reassignment) {
+	RunApiController(Runs runs, StageReassignment reassignment, EffectsOfRuns effects) {
 		this.runs = runs;
 		this.reassignment = reassignment;
+		this.effects = effects;
 	}
 
 	/** Body of an action; a decision names its stage ({@code stageId}), so a retry never lands on the next one. */
@@ -79,7 +82,12 @@ class RunApiController {
 	/** The run detail with what the caller may do with it now. */
 	record RunView(@JsonUnwrapped RunDetail detail,
 			@ArraySchema(arraySchema = @Schema(description = "What the caller may do now, by the same rules the console's buttons follow"),
-					schema = @Schema(allowableValues = { "approve", "reject", "return", "resubmit", "withdraw" })) List<ActionKind> allowedActions) {
+					schema = @Schema(allowableValues = { "approve", "reject", "return", "resubmit", "withdraw" })) List<ActionKind> allowedActions,
+			@ArraySchema(arraySchema = @Schema(description = """
+					What the run's grants did in the directories, in the order they apply: grant, target, operation \
+					(ensure, undo, ...), status (scheduled, applying, applied, failed, undone, skipped, ...), scheduledFor, \
+					attempts, lastError and the read-back receipt (the object's DN, its managed attributes and groups \
+					before and after). Operation and status are open: new values may appear.""")) List<RunEffect> effects) {
 	}
 
 	@GetMapping
@@ -102,10 +110,10 @@ class RunApiController {
 	}
 
 	@GetMapping("/{id}")
-	@Operation(summary = "One run with its stage timeline, action history, grants and the caller's allowedActions")
+	@Operation(summary = "One run with its stage timeline, action history, grants, the caller's allowedActions and the grants' effects in the directories")
 	RunView detail(@AuthenticationPrincipal AppUser user, @PathVariable UUID id) {
 		RunDetail detail = runs.detail(user.tenantId(), id);
-		return new RunView(detail, List.copyOf(runs.allowedActions(user, detail)));
+		return new RunView(detail, List.copyOf(runs.allowedActions(user, detail)), effects.ofRun(user.tenantId(), id));
 	}
 
 	/**

@@ -77,12 +77,14 @@ class RunPageController {
 	private final NavBadges badges;
 	private final Clock clock;
 	private final ConsoleTime times;
+	private final EffectsOfRuns effects;
 
-	RunPageController(Runs runs, NavBadges badges, Clock clock, ConsoleTime times) {
+	RunPageController(Runs runs, NavBadges badges, Clock clock, ConsoleTime times, EffectsOfRuns effects) {
 		this.runs = runs;
 		this.badges = badges;
 		this.clock = clock;
 		this.times = times;
+		this.effects = effects;
 	}
 
 	/**
@@ -281,6 +283,8 @@ class RunPageController {
 			.collect(Collectors.toCollection(LinkedHashSet::new));
 		model.addAttribute("detail", detail);
 		model.addAttribute("run", detail.run());
+		model.addAttribute("effects", effects.ofRun(user.tenantId(), detail.run().id()));
+		model.addAttribute("admin", user.hasRole(Role.ADMIN));
 		model.addAttribute("statusBadge", StatusBadge.of(detail.run().status()));
 		model.addAttribute("allowed", allowed);
 		model.addAttribute("waiting", waitingForWorkflow(detail));

@@ -19,7 +19,8 @@ class WorkflowNavigation implements NavigationContributor {
 				NavEntry.of(Group.WORK, "nav-inbox", "Inbox", "/inbox", Role.APPROVER, 10).withBadge("inboxCount"),
 				NavEntry.of(Group.WORK, "nav-hr-work", "My work", "/work", Role.HR, 20).withBadge("hrWorkCount"),
 				NavEntry.forEveryone(Group.WORK, "nav-runs", "Runs", "/runs", 30),
-				NavEntry.of(Group.ADMIN_WORKFLOW, "nav-attention", "Needs attention", "/admin/attention", Role.ADMIN, 10),
+				NavEntry.of(Group.ADMIN_WORKFLOW, "nav-attention", "Needs attention", "/admin/attention", Role.ADMIN, 10)
+					.withBadge("attentionCount"),
 				NavEntry.of(Group.ADMIN_WORKFLOW, "nav-insights", "Insights", "/admin/insights", Role.ADMIN, 20),
 				NavEntry.of(Group.ADMIN_WORKFLOW, "nav-definitions", "Definitions", "/admin/definitions", Role.ADMIN, 30),
 				NavEntry.of(Group.ACCOUNT, "my-delegation", "My delegation", "/me/delegation", Role.APPROVER, 10));
