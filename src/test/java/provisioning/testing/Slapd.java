@@ -35,6 +35,7 @@ public final class Slapd implements AutoCloseable {
 
 	private final Path directory;
 	private final int port;
+	private int tlsPort;
 	private Process process;
 
 	private Slapd(Path directory, int port) {
@@ -42,8 +43,21 @@ public final class Slapd implements AutoCloseable {
 		this.port = port;
 	}
 
+	/**
+	 * Starts a seeded slapd that also listens for LDAP over TLS ({@link #ldapsUrl()}) with a new
+	 * self-signed certificate for 127.0.0.1 (subjectAltName IP only, so {@code localhost} does not
+	 * match it); {@link #certificate()} is its PEM file, for a trust store.
+	 */
+	public static Slapd startedWithTls() throws Exception {
+		return started(true);
+	}
+
 	/** Starts a seeded slapd; fails the test class clearly when slapd is not installed. */
 	public static Slapd started() throws Exception {
+		return started(false);
+	}
+
+	private static Slapd started(boolean tls) throws Exception {
 		if (!Files.isExecutable(SLAPD)) {
 			throw new IllegalStateException("slapd is not installed: apt-get install -y slapd ldap-utils (.ci/run does)");
 		}
@@ -68,6 +82,22 @@ public final class Slapd implements AutoCloseable {
 			port = socket.getLocalPort();
 		}
 		Slapd slapd = new Slapd(directory, port);
+		if (tls) {
+			Process openssl = new ProcessBuilder("openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
+					"-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
+					"-keyout", directory.resolve("key.pem").toString(), "-out", directory.resolve("cert.pem").toString())
+				.redirectErrorStream(true).redirectOutput(directory.resolve("openssl.log").toFile()).start();
+			if (openssl.waitFor() != 0) {
+				throw new IllegalStateException("openssl failed: " + Files.readString(directory.resolve("openssl.log")));
+			}
+			Files.writeString(directory.resolve("slapd.conf"), """
+					TLSCertificateFile %1$s/cert.pem
+					TLSCertificateKeyFile %1$s/key.pem
+					""".formatted(directory) + Files.readString(directory.resolve("slapd.conf")));
+			try (ServerSocket socket = new ServerSocket(0)) {
+				slapd.tlsPort = socket.getLocalPort();
+			}
+		}
 		slapd.start();
 		try (LDAPConnection ldap = slapd.connect()) {
 			ldap.add(new Entry(BASE, new Attribute("objectClass", "top", "dcObject", "organization"),
@@ -93,10 +123,21 @@ public final class Slapd implements AutoCloseable {
 		return "ldap://127.0.0.1:" + port;
 	}
 
+	/** {@code ldaps://<host>:<port>} of a slapd started with TLS. */
+	public String ldapsUrl(String host) {
+		return "ldaps://" + host + ":" + tlsPort;
+	}
+
+	/** The PEM certificate of a slapd started with TLS. */
+	public Path certificate() {
+		return directory.resolve("cert.pem");
+	}
+
 	/** Starts slapd in the foreground (-d 0 keeps it attached) and waits until it answers a bind. */
 	public void start() throws Exception {
+		String urls = url() + "/" + (tlsPort == 0 ? "" : " " + ldapsUrl("127.0.0.1") + "/");
 		List<String> command = new ArrayList<>(List.of(SLAPD.toString(), "-f", directory.resolve("slapd.conf").toString(),
-				"-h", url() + "/", "-d", "0"));
+				"-h", urls, "-d", "0"));
 		process = new ProcessBuilder(command).redirectErrorStream(true)
 			.redirectOutput(directory.resolve("slapd.log").toFile())
 			.start();
