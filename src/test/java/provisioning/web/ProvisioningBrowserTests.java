@@ -195,6 +195,7 @@ class ProvisioningBrowserTests {
 		browser.open("/hr/employees/" + employee);
 		assertThat(browser.waitFor("#employee-account-browser-ldap").getText()).contains(dn, "applied");
 		assertThat(browser.text("#employee-account-browser-gone")).contains("failed", "The directory refused the bind");
+		assertThat(Axe.seriousViolations(browser, "employee page with accounts")).isEmpty();
 
 		// the admin finds it on Needs attention, counted in the nav, and retries it from the run page
 		browser.login("ada").open("/admin/attention");
