@@ -37,6 +37,7 @@ import workflow.Action;
 import workflow.ActionKind;
 import workflow.ActionRequest;
 import workflow.BulkRepair;
+import workflow.GrantPlan;
 import workflow.Repair;
 import workflow.RepairCause;
 import workflow.RunDetail;
@@ -79,7 +80,12 @@ class RunApiController {
 	/** The run detail with what the caller may do with it now. */
 	record RunView(@JsonUnwrapped RunDetail detail,
 			@ArraySchema(arraySchema = @Schema(description = "What the caller may do now, by the same rules the console's buttons follow"),
-					schema = @Schema(allowableValues = { "approve", "reject", "return", "resubmit", "withdraw" })) List<ActionKind> allowedActions) {
+					schema = @Schema(allowableValues = { "approve", "reject", "return", "resubmit", "withdraw" })) List<ActionKind> allowedActions,
+			@ArraySchema(arraySchema = @Schema(description = """
+					For the open approval stage, one plan per grant it gives, computed against the directories when \
+					asked: the account's DN and OU, the attributes to set, the groups to add and remove, and what \
+					already exists; a target that cannot be read within about 2 s says why in its step's error. \
+					Empty when no approval stage with grants is open.""")) List<GrantPlan> plan) {
 	}
 
 	@GetMapping
@@ -102,10 +108,10 @@ class RunApiController {
 	}
 
 	@GetMapping("/{id}")
-	@Operation(summary = "One run with its stage timeline, action history, grants and the caller's allowedActions")
+	@Operation(summary = "One run with its stage timeline, action history, grants, the caller's allowedActions and the open stage's plan")
 	RunView detail(@AuthenticationPrincipal AppUser user, @PathVariable UUID id) {
 		RunDetail detail = runs.detail(user.tenantId(), id);
-		return new RunView(detail, List.copyOf(runs.allowedActions(user, detail)));
+		return new RunView(detail, List.copyOf(runs.allowedActions(user, detail)), runs.plan(user.tenantId(), detail));
 	}
 
 	/**
