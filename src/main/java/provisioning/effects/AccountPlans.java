@@ -68,15 +68,35 @@ final class AccountPlans {
 			DN base = new DN(target.baseDn());
 			DN parent = new DN(new RDN(target.peopleOu()), base);
 			if (Boolean.TRUE.equals(entitlement.ouFromDepartment()) && values.get("department") != null) {
-				parent = new DN(new RDN("ou", values.get("department")), parent);
+				parent = new DN(rdn("ou", values.get("department"), activeDirectory), parent);
 			}
-			DN dn = new DN(new RDN(namingAttribute, namingValue), parent);
+			DN dn = new DN(rdn(namingAttribute, namingValue, activeDirectory), parent);
 			List<DN> groups = entitlement.groupsFor(employee.department()).stream().map(AccountPlans::dn).toList();
 			return new AccountPlan(dn, base, attributes, groups);
 		}
 		catch (LDAPException e) {
 			throw new IllegalArgumentException("The target's DNs do not parse: " + e.getExceptionMessage(), e);
 		}
+	}
+
+	/**
+	 * The RDN {@code name=value}. Active Directory's parser (Samba's too) refuses an unescaped
+	 * {@code =}, which RFC 4514 lets a value hold: there every special character is escaped.
+	 */
+	private static RDN rdn(String name, String value, boolean activeDirectory) throws LDAPException {
+		if (!activeDirectory) {
+			return new RDN(name, value);
+		}
+		StringBuilder escaped = new StringBuilder(name).append('=');
+		for (int i = 0; i < value.length(); i++) {
+			char c = value.charAt(i);
+			if (",+\"\\<>;=#".indexOf(c) >= 0 || c == ' ' && (i == 0 || i == value.length() - 1)) {
+				escaped.append('\\');
+			}
+			escaped.append(c);
+		}
+		// parsed, so the value is the given one and the string the escaped one
+		return new RDN(escaped.toString());
 	}
 
 	/**
