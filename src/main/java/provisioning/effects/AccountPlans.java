@@ -20,7 +20,7 @@ import provisioning.settings.Target;
  * the department's OU when asked, under the people OU of the base DN), the attributes, the
  * groups. Values are used as given except control characters (NUL among them), which directory
  * strings cannot hold and are dropped; the DN is built from {@link RDN}s, so its escaping is
- * RFC 4514's.
+ * RFC 4514's (on Active Directory every special character is escaped, {@code =} too).
  */
 final class AccountPlans {
 
@@ -68,15 +68,23 @@ final class AccountPlans {
 			DN base = new DN(target.baseDn());
 			DN parent = new DN(new RDN(target.peopleOu()), base);
 			if (Boolean.TRUE.equals(entitlement.ouFromDepartment()) && values.get("department") != null) {
-				parent = new DN(rdn("ou", values.get("department"), activeDirectory), parent);
+				parent = child(rdn("ou", values.get("department"), activeDirectory), parent);
 			}
-			DN dn = new DN(rdn(namingAttribute, namingValue, activeDirectory), parent);
+			DN dn = child(rdn(namingAttribute, namingValue, activeDirectory), parent);
 			List<DN> groups = entitlement.groupsFor(employee.department()).stream().map(AccountPlans::dn).toList();
 			return new AccountPlan(dn, base, attributes, groups);
 		}
 		catch (LDAPException e) {
 			throw new IllegalArgumentException("The target's DNs do not parse: " + e.getExceptionMessage(), e);
 		}
+	}
+
+	/**
+	 * {@code rdn} under {@code parent}, both as escaped as they are: {@code new DN(RDN, DN)} would
+	 * escape the RDN again as RFC 4514 does, undoing {@link #rdn}'s escaping for Active Directory.
+	 */
+	private static DN child(RDN rdn, DN parent) throws LDAPException {
+		return new DN(rdn + "," + parent);
 	}
 
 	/**
@@ -158,7 +166,7 @@ final class AccountPlans {
 			return account;
 		}
 		try {
-			return new DN(account.getRDN(), new DN(new RDN(entitlement.disabledOuOrDefault()), new DN(target.baseDn())));
+			return child(account.getRDN(), new DN(new RDN(entitlement.disabledOuOrDefault()), new DN(target.baseDn())));
 		}
 		catch (LDAPException e) {
 			throw new IllegalArgumentException("The disabled OU does not parse: " + e.getExceptionMessage(), e);

@@ -39,8 +39,9 @@ import com.unboundid.util.ssl.TrustStoreTrustManager;
  * its place) and Active Directory ({@code user} accounts, {@code group} groups, which may be empty
  * and whose {@code member} values the directory itself follows through a rename; disabled is the
  * {@code ACCOUNTDISABLE} bit of {@code userAccountControl}). Searches are paged (simple paged
- * results), as Active Directory answers at most 1,000 entries per page; membership is asked with a
- * compare on Active Directory, whose large groups do not return all their members in one read.
+ * results), as Active Directory answers at most 1,000 entries per page; membership is read from the
+ * account's {@code memberOf} on Active Directory, whose large groups do not return all their
+ * members in one read.
  */
 @Component
 public class LdapDirectory {
@@ -410,22 +411,26 @@ public class LdapDirectory {
 	}
 
 	/**
-	 * Whether {@code dn} is a member of {@code group}: a compare on Active Directory (a large group
-	 * returns its members in ranges, not in one read), the member values on OpenLDAP.
+	 * Whether {@code dn} is a member of {@code group}: on Active Directory as the account's
+	 * {@code memberOf} says (the domain keeps it; a large group returns its members in ranges, not in
+	 * one read, and Samba's compare cannot take a DN with escapes), on OpenLDAP as the group's
+	 * member values say.
 	 */
 	private static boolean isMember(LDAPConnection ldap, Connection connection, DN group, DN dn) throws LDAPException {
 		if (!connection.activeDirectory()) {
 			return members(ldap, group).contains(dn);
 		}
-		try {
-			return ldap.compare(group.toString(), "member", dn.toString()).compareMatched();
+		if (ldap.getEntry(group.toString(), "1.1") == null) {
+			throw new LDAPException(ResultCode.NO_SUCH_OBJECT, "The group " + group + " does not exist");
 		}
-		catch (LDAPException failure) {
-			if (failure.getResultCode() == ResultCode.NO_SUCH_OBJECT) {
-				throw new LDAPException(ResultCode.NO_SUCH_OBJECT, "The group " + group + " does not exist");
+		Entry account = ldap.getEntry(dn.toString(), "memberOf");
+		String[] values = account == null ? null : account.getAttributeValues("memberOf");
+		for (String value : values == null ? new String[0] : values) {
+			if (new DN(value).equals(group)) {
+				return true;
 			}
-			throw failure;
 		}
+		return false;
 	}
 
 	private static List<DN> members(LDAPConnection ldap, DN group) throws LDAPException {
