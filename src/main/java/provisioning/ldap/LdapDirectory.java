@@ -459,6 +459,16 @@ public class LdapDirectory {
 		return null;
 	}
 
+	/** What went wrong in words: the message and the server's diagnostic, without the SDK's dump of the exception. */
+	private static String reason(LDAPException failure) {
+		String message = failure.getMessage();
+		String diagnostic = failure.getDiagnosticMessage();
+		if (diagnostic == null || diagnostic.isBlank() || message != null && message.contains(diagnostic)) {
+			return message;
+		}
+		return message == null || message.isBlank() ? diagnostic : message + " (" + diagnostic + ")";
+	}
+
 	private static DirectoryFailure failure(Connection connection, LDAPException failure) {
 		ResultCode code = failure.getResultCode();
 		boolean retryable = code.isConnectionUsable() ? code == ResultCode.BUSY || code == ResultCode.UNAVAILABLE
@@ -466,7 +476,7 @@ public class LdapDirectory {
 		String message = code == ResultCode.INVALID_CREDENTIALS
 				? "The directory " + connection.url() + " refused the bind of " + connection.bindDn()
 						+ " (invalid credentials): correct the target's bind password"
-				: "The directory " + connection.url() + " answered " + code + ": " + failure.getExceptionMessage();
+				: "The directory " + connection.url() + " answered " + code + ": " + reason(failure);
 		return new DirectoryFailure(message, retryable, null);
 	}
 }
