@@ -23,7 +23,7 @@ public record GrantPlan(String grant,
 	 * holds. {@code error} says why the directory could not be read (then only target and operation
 	 * are known).
 	 */
-	@Schema(description = "The grant on one target")
+	@Schema(name = "GrantPlanStep", description = "The grant on one target")
 	public record Step(String target, String profile,
 			@Schema(description = "ensure: create or update the account and add its memberships") String operation,
 			String dn, String ou, Map<String, String> attributesToSet, List<String> groupsToAdd,
