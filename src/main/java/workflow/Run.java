@@ -4,6 +4,9 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.util.UUID;
 
+import outbox.catalog.GrantRecorded;
+import outbox.catalog.RunDefinition;
+
 /**
  * A JML run as projected in PostgreSQL. {@code start} is set while a failed start request of a
  * {@code requested} run is being retried; {@code attention} while the run is
@@ -20,5 +23,13 @@ public record Run(UUID id, String definitionKey, String definitionTitle, UUID em
 
 	public boolean finished() {
 		return status.finished();
+	}
+
+	/** The employee as a grant of this run is for: what provisioning makes an account from. */
+	public GrantRecorded.Employee grantee() {
+		RunDefinition definition = RunDefinition.of(definitionKey);
+		return new GrantRecorded.Employee(employeeName, employeeEmail, null, department, employeeTitle, manager,
+				definition == RunDefinition.JOINER ? effectiveDate : null,
+				definition == RunDefinition.LEAVER ? effectiveDate : null, fromDepartment);
 	}
 }

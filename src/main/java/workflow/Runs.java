@@ -38,12 +38,14 @@ public class Runs {
 	private final RunActions actions;
 	private final RunRepair repair;
 	private final RunReconciliation reconciliation;
+	private final GrantPlans plans;
 
-	Runs(RunQueries queries, RunActions actions, RunRepair repair, RunReconciliation reconciliation) {
+	Runs(RunQueries queries, RunActions actions, RunRepair repair, RunReconciliation reconciliation, GrantPlans plans) {
 		this.queries = queries;
 		this.actions = actions;
 		this.repair = repair;
 		this.reconciliation = reconciliation;
+		this.plans = plans;
 	}
 
 	/** The status a {@code status} request parameter names; null when blank, a 400 when unknown. */
@@ -65,6 +67,20 @@ public class Runs {
 
 	public RunDetail detail(String tenantId, UUID runId) {
 		return queries.detail(tenantId, runId);
+	}
+
+	/**
+	 * What approving the open stage of {@code detail} would change in the directories, computed now:
+	 * one plan per grant of the stage; none when no approval stage with grants is open.
+	 */
+	public List<GrantPlan> plan(String tenantId, RunDetail detail) {
+		Stage current = detail.currentStage();
+		if (detail.run().finished() || current == null || current.kind() != StageKind.APPROVAL
+				|| current.grants().isEmpty()
+				|| !(current.status() == StageStatus.ACTIVE || current.status() == StageStatus.BLOCKED)) {
+			return List.of();
+		}
+		return plans.plan(tenantId, current.grants(), detail.run().grantee());
 	}
 
 	/** The run an HR change asked for (its event's idempotency key), once the workflow created it. */

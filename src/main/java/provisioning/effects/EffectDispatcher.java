@@ -167,7 +167,7 @@ class EffectDispatcher implements SmartLifecycle {
 				request = json.readValue(grant.request(), EffectRequest.class);
 			}
 			AccountPlan plan = AccountPlans.plan(target, request.entitlement(), request.employee());
-			Connection connection = new Connection(target.url(), target.bindDn(), target.bindPassword());
+			Connection connection = new Connection(target.url(), target.bindDn(), target.bindPassword(), target.profile());
 			Receipt receipt;
 			if (!"undo".equals(effect.operation())) {
 				receipt = directory.ensure(connection, plan);

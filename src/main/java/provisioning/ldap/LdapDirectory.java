@@ -11,6 +11,7 @@ import javax.net.ssl.TrustManagerFactory;
 
 import org.springframework.stereotype.Component;
 
+import com.unboundid.asn1.ASN1OctetString;
 import com.unboundid.ldap.sdk.Attribute;
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.Entry;
@@ -23,37 +24,79 @@ import com.unboundid.ldap.sdk.Modification;
 import com.unboundid.ldap.sdk.ModificationType;
 import com.unboundid.ldap.sdk.RDN;
 import com.unboundid.ldap.sdk.ResultCode;
+import com.unboundid.ldap.sdk.SearchRequest;
+import com.unboundid.ldap.sdk.SearchResult;
 import com.unboundid.ldap.sdk.SearchResultEntry;
 import com.unboundid.ldap.sdk.SearchScope;
+import com.unboundid.ldap.sdk.controls.SimplePagedResultsControl;
 import com.unboundid.util.ssl.SSLUtil;
 import com.unboundid.util.ssl.HostNameSSLSocketVerifier;
 
 /**
- * The OpenLDAP-profile adapter ({@code inetOrgPerson} accounts, {@code groupOfNames} groups) with
- * ensure-semantics: each operation reads first and writes only what is missing or different, so
- * repeating it after a crash between the write and the receipt changes nothing; then it reads
- * back, and a read-back that disagrees with the plan is a failure. DNs are built from
- * {@link RDN} objects, never by concatenation, so hostile values are escaped as RFC 4514 requires.
- * {@code groupOfNames} must keep a member: removing the last one leaves the bind DN in its place.
+ * The LDAP adapter with ensure-semantics: each operation reads first and writes only what is
+ * missing or different, so repeating it after a crash between the write and the receipt changes
+ * nothing; then it reads back, and a read-back that disagrees with the plan is a failure. DNs are
+ * built from {@link RDN} objects, never by concatenation, so hostile values are escaped as RFC 4514
+ * requires. Two profiles ({@link Connection#profile()}): OpenLDAP ({@code inetOrgPerson} accounts,
+ * {@code groupOfNames} groups, which must keep a member: removing the last one leaves the bind DN in
+ * its place) and Active Directory ({@code user} accounts, {@code group} groups, which may be empty
+ * and whose {@code member} values the directory itself follows through a rename; disabled is the
+ * {@code ACCOUNTDISABLE} bit of {@code userAccountControl}). Searches are paged (simple paged
+ * results), as Active Directory answers at most 1,000 entries per page; membership is read from the
+ * account's {@code memberOf} on Active Directory, whose large groups do not return all their
+ * members in one read.
  */
 @Component
 public class LdapDirectory {
 
 	private static final String[] OBJECT_CLASSES = { "top", "person", "organizationalPerson", "inetOrgPerson" };
+	private static final String[] AD_OBJECT_CLASSES = { "top", "person", "organizationalPerson", "user" };
+
+	/** The {@code userAccountControl} bit of a disabled Active Directory account. */
+	public static final int ACCOUNTDISABLE = 0x2;
+
+	private static final int PAGE_SIZE = 500;
+
+	/** How long the approver's page waits for a directory, to connect and then for each answer. */
+	private static final int PREVIEW_TIMEOUT_MILLIS = 2_000;
+
+	/**
+	 * What the directory holds of {@code plan}'s account now, read only: the account at the plan's
+	 * DN or, when absent there, the one a transfer would move; the managed attributes; the plan's
+	 * groups it is in. Bounded: a directory that does not answer within about 2 s is a failure.
+	 */
+	public Preview preview(Connection connection, AccountPlan plan) {
+		try (LDAPConnection ldap = connect(connection, PREVIEW_TIMEOUT_MILLIS, PREVIEW_TIMEOUT_MILLIS)) {
+			DN at = plan.dn();
+			Receipt.State state = read(ldap, connection, at, plan.attributes().keySet(), plan.groups());
+			String foundAt = null;
+			if (!state.exists()) {
+				DN elsewhere = findElsewhere(ldap, connection, plan);
+				if (elsewhere != null) {
+					foundAt = elsewhere.toString();
+					state = read(ldap, connection, elsewhere, plan.attributes().keySet(), plan.groups());
+				}
+			}
+			return new Preview(state.exists(), foundAt, state.attributes(), state.groups());
+		}
+		catch (LDAPException failure) {
+			throw failure(connection, failure);
+		}
+	}
 
 	/** Creates the account if absent, sets the managed attributes that differ, adds the missing memberships. */
 	public Receipt ensure(Connection connection, AccountPlan plan) {
 		try (LDAPConnection ldap = connect(connection)) {
-			Receipt.State before = read(ldap, plan.dn(), plan.attributes().keySet(), plan.groups());
+			Receipt.State before = read(ldap, connection, plan.dn(), plan.attributes().keySet(), plan.groups());
 			ensureParents(ldap, plan.dn().getParent(), plan.base());
-			DN movedFrom = before.exists() ? null : moveIfElsewhere(ldap, plan);
+			DN movedFrom = before.exists() ? null : moveIfElsewhere(ldap, connection, plan);
 			if (movedFrom != null) {
-				before = read(ldap, plan.dn(), plan.attributes().keySet(), plan.groups());
+				before = read(ldap, connection, plan.dn(), plan.attributes().keySet(), plan.groups());
 			}
 			Receipt.State found = before;
 			if (!found.exists()) {
 				List<Attribute> attributes = new ArrayList<>();
-				attributes.add(new Attribute("objectClass", OBJECT_CLASSES));
+				attributes.add(new Attribute("objectClass", connection.activeDirectory() ? AD_OBJECT_CLASSES : OBJECT_CLASSES));
 				plan.attributes().forEach((name, value) -> attributes.add(new Attribute(name, value)));
 				ldap.add(new Entry(plan.dn(), attributes));
 			}
@@ -69,11 +112,11 @@ public class LdapDirectory {
 				}
 			}
 			for (DN group : plan.groups()) {
-				if (!members(ldap, group).contains(plan.dn())) {
+				if (!isMember(ldap, connection, group, plan.dn())) {
 					ldap.modify(group.toString(), new Modification(ModificationType.ADD, "member", plan.dn().toString()));
 				}
 			}
-			Receipt.State after = read(ldap, plan.dn(), plan.attributes().keySet(), plan.groups());
+			Receipt.State after = read(ldap, connection, plan.dn(), plan.attributes().keySet(), plan.groups());
 			if (!after.exists() || !after.attributes().equals(plan.attributes())
 					|| !after.groups().containsAll(plan.groups().stream().map(DN::toString).toList())) {
 				throw new DirectoryFailure("The directory read back " + plan.dn() + " differently from what was written: "
@@ -87,42 +130,55 @@ public class LdapDirectory {
 	}
 
 	/**
-	 * Moves the employee's account to {@code plan}'s DN when it is found elsewhere under the people
-	 * OU (a transfer to another department OU, a renamed naming value): the same entry, found by its
-	 * {@code employeeNumber} or else its {@code uid}, renamed with modify DN; then every
-	 * {@code groupOfNames} under the base whose {@code member} still names the old DN is rewritten to
-	 * the new one (OpenLDAP without the refint overlay leaves them), so no membership is orphaned:
-	 * the new value is added before the rename and the old one removed after it (a crash right after
-	 * the rename leaves a stale value naming no entry, never a lost membership). Returns the old DN, or null when there was nothing to move. Entries under other OUs (a
-	 * disabled account) are not taken back.
+	 * The employee's account when it is elsewhere under the people OU than {@code plan}'s DN (a
+	 * transfer to another department OU, a renamed naming value): found by its
+	 * {@code employeeNumber}, else its {@code uid} (OpenLDAP) or {@code sAMAccountName} (Active
+	 * Directory); null when there is none. Entries under other OUs (a disabled account) are not found.
 	 */
-	private static DN moveIfElsewhere(LDAPConnection ldap, AccountPlan plan) throws LDAPException {
-		String key = plan.attributes().containsKey("employeeNumber") ? "employeeNumber" : "uid";
+	private static DN findElsewhere(LDAPConnection ldap, Connection connection, AccountPlan plan) throws LDAPException {
+		String key = plan.attributes().containsKey("employeeNumber") ? "employeeNumber"
+				: connection.activeDirectory() ? "sAMAccountName" : "uid";
 		String value = plan.attributes().get(key);
 		DN people = plan.dn().getParent();
 		while (people != null && people.getParent() != null && !people.getParent().equals(plan.base())) {
 			people = people.getParent();
 		}
-		if (value == null || people == null || !people.isDescendantOf(plan.base(), false)) {
+		if (value == null || people == null || !people.isDescendantOf(plan.base(), false)
+				|| ldap.getEntry(people.toString(), "1.1") == null) {
 			return null;
 		}
-		List<SearchResultEntry> found = ldap.search(people.toString(), SearchScope.SUB,
-				Filter.createANDFilter(Filter.createEqualityFilter("objectClass", "inetOrgPerson"),
-						Filter.createEqualityFilter(key, value)), "1.1")
-			.getSearchEntries();
-		if (found.isEmpty()) {
-			return null;
-		}
+		List<SearchResultEntry> found = search(ldap, people, Filter.createANDFilter(
+				Filter.createEqualityFilter("objectClass", connection.activeDirectory() ? "user" : "inetOrgPerson"),
+				Filter.createEqualityFilter(key, value)));
 		if (found.size() > 1) {
 			throw new DirectoryFailure("More than one account under " + people + " has " + key + "=" + value
 					+ ": which one to move to " + plan.dn() + " is not clear", false, null);
 		}
-		DN from = new DN(found.get(0).getDN());
+		return found.isEmpty() ? null : new DN(found.get(0).getDN());
+	}
+
+	/**
+	 * Moves the employee's account to {@code plan}'s DN when {@link #findElsewhere} finds it, with
+	 * modify DN. Active Directory follows the rename in every group's {@code member} itself. On
+	 * OpenLDAP (without the refint overlay) every {@code groupOfNames} under the base whose
+	 * {@code member} still names the old DN is rewritten to the new one, so no membership is
+	 * orphaned: the new value is added before the rename and the old one removed after it (a crash
+	 * right after the rename leaves a stale value naming no entry, never a lost membership). Returns
+	 * the old DN, or null when there was nothing to move.
+	 */
+	private static DN moveIfElsewhere(LDAPConnection ldap, Connection connection, AccountPlan plan) throws LDAPException {
+		DN from = findElsewhere(ldap, connection, plan);
+		if (from == null) {
+			return null;
+		}
+		if (connection.activeDirectory()) {
+			ldap.modifyDN(from.toString(), plan.dn().getRDN().toString(), true, plan.dn().getParent().toString());
+			return from;
+		}
 		List<DN> groups = new ArrayList<>();
-		for (SearchResultEntry group : ldap.search(plan.base().toString(), SearchScope.SUB,
-				Filter.createANDFilter(Filter.createEqualityFilter("objectClass", "groupOfNames"),
-						Filter.createEqualityFilter("member", from.toString())), "1.1")
-			.getSearchEntries()) {
+		for (SearchResultEntry group : search(ldap, plan.base(), Filter.createANDFilter(
+				Filter.createEqualityFilter("objectClass", "groupOfNames"),
+				Filter.createEqualityFilter("member", from.toString())))) {
 			groups.add(new DN(group.getDN()));
 		}
 		// the new DN joins first, so a crash midway never leaves the account out of a group it was in
@@ -141,18 +197,34 @@ public class LdapDirectory {
 		return from;
 	}
 
+	/** Every entry under {@code base} matching {@code filter} (DNs only), asked page by page. */
+	private static List<SearchResultEntry> search(LDAPConnection ldap, DN base, Filter filter) throws LDAPException {
+		List<SearchResultEntry> entries = new ArrayList<>();
+		ASN1OctetString cookie = null;
+		do {
+			SearchRequest request = new SearchRequest(base.toString(), SearchScope.SUB, filter, "1.1");
+			request.addControl(new SimplePagedResultsControl(PAGE_SIZE, cookie));
+			SearchResult result = ldap.search(request);
+			entries.addAll(result.getSearchEntries());
+			SimplePagedResultsControl page = SimplePagedResultsControl.get(result);
+			cookie = page == null || !page.moreResultsToReturn() ? null : page.getCookie();
+		}
+		while (cookie != null);
+		return entries;
+	}
+
 	/** Removes the memberships and then the account, whichever of them is still there. */
 	public Receipt remove(Connection connection, DN dn, List<DN> groups, java.util.Set<String> attributes) {
 		try (LDAPConnection ldap = connect(connection)) {
-			Receipt.State before = read(ldap, dn, attributes, groups);
+			Receipt.State before = read(ldap, connection, dn, attributes, groups);
 			DN bind = new DN(connection.bindDn());
 			for (DN group : groups) {
-				leave(ldap, group, dn, bind);
+				leave(ldap, connection, group, dn, bind);
 			}
 			if (before.exists()) {
 				ldap.delete(dn.toString());
 			}
-			Receipt.State after = read(ldap, dn, attributes, groups);
+			Receipt.State after = read(ldap, connection, dn, attributes, groups);
 			if (after.exists() || !after.groups().isEmpty()) {
 				throw new DirectoryFailure("The directory still shows " + dn + " after its removal: " + after, true, null);
 			}
@@ -164,34 +236,46 @@ public class LdapDirectory {
 	}
 
 	/**
-	 * Disables the account of {@code plan}: removes its memberships, then its password, then moves
-	 * it to {@code disabled} (its parent OUs created when missing). OpenLDAP has no account-disabled
-	 * flag without the ppolicy overlay, so this is what works on any OpenLDAP: no group grants
-	 * anything, no password binds, and searches of the people OU no longer find it; the entry stays
-	 * for an auditor and a later deletion. Memberships go before the move, so no {@code member}
-	 * value is left naming a DN that no longer exists. Each step is skipped when already done, so a
-	 * repeat after a crash goes on where it stopped. The receipt's DN is where the account is now.
+	 * Disables the account of {@code plan}. OpenLDAP: removes its memberships, then its password,
+	 * then moves it to {@code disabled} (its parent OUs created when missing). OpenLDAP has no
+	 * account-disabled flag without the ppolicy overlay, so this is what works on any OpenLDAP: no
+	 * group grants anything, no password binds, and searches of the people OU no longer find it; the
+	 * entry stays for an auditor and a later deletion. Memberships go before the move, so no
+	 * {@code member} value is left naming a DN that no longer exists. Active Directory: removes its
+	 * memberships and sets the {@code ACCOUNTDISABLE} bit of {@code userAccountControl} (512 becomes
+	 * 514), then moves it to {@code disabled} unless that is where it is (the entitlement named no
+	 * disabled OU). Each step is skipped when already done, so a repeat after a crash goes on where
+	 * it stopped. The receipt's DN is where the account is now.
 	 */
 	public Receipt disable(Connection connection, AccountPlan plan, DN disabled) {
 		// the password's presence is checked, its value never read into a receipt
 		java.util.Set<String> names = plan.attributes().keySet();
 		try (LDAPConnection ldap = connect(connection)) {
-			Receipt.State before = read(ldap, plan.dn(), names, plan.groups());
+			Receipt.State before = read(ldap, connection, plan.dn(), names, plan.groups());
 			DN at = before.exists() ? plan.dn() : disabled;
 			for (DN group : plan.groups()) {
-				leave(ldap, group, plan.dn(), new DN(connection.bindDn()));
+				leave(ldap, connection, group, plan.dn(), new DN(connection.bindDn()));
 			}
-			if (hasPassword(ldap, at)) {
+			if (connection.activeDirectory()) {
+				Integer control = accountControl(ldap, at);
+				if (control != null && (control & ACCOUNTDISABLE) == 0) {
+					ldap.modify(at.toString(), new Modification(ModificationType.REPLACE, "userAccountControl",
+							String.valueOf(control | ACCOUNTDISABLE)));
+				}
+			}
+			else if (hasPassword(ldap, at)) {
 				ldap.modify(at.toString(), new Modification(ModificationType.DELETE, "userPassword"));
 			}
-			if (before.exists()) {
+			boolean moves = !disabled.equals(plan.dn());
+			if (before.exists() && moves) {
 				ensureParents(ldap, disabled.getParent(), plan.base());
 				ldap.modifyDN(plan.dn().toString(), disabled.getRDN().toString(), true, disabled.getParent().toString());
 			}
-			Receipt.State after = read(ldap, disabled, names, plan.groups());
-			boolean stillActive = ldap.getEntry(plan.dn().toString(), "1.1") != null;
-			if (before.exists() && !after.exists() || stillActive || !after.groups().isEmpty()
-					|| hasPassword(ldap, disabled)) {
+			Receipt.State after = read(ldap, connection, disabled, names, plan.groups());
+			boolean stillActive = moves && ldap.getEntry(plan.dn().toString(), "1.1") != null;
+			boolean usable = connection.activeDirectory() ? after.exists() && !disabledControl(ldap, disabled)
+					: hasPassword(ldap, disabled);
+			if (before.exists() && !after.exists() || stillActive || !after.groups().isEmpty() || usable) {
 				throw new DirectoryFailure("The directory read back " + disabled + " differently from a disabled account: "
 						+ after + (stillActive ? " (still at " + plan.dn() + ")" : ""), true, null);
 			}
@@ -207,8 +291,28 @@ public class LdapDirectory {
 		return entry != null && entry.hasAttribute("userPassword");
 	}
 
-	/** Removes {@code dn} from {@code group} if it is a member; a group left empty keeps {@code bind} instead. */
-	private static void leave(LDAPConnection ldap, DN group, DN dn, DN bind) throws LDAPException {
+	/** The {@code userAccountControl} of the account at {@code dn}, null when it is absent. */
+	private static Integer accountControl(LDAPConnection ldap, DN dn) throws LDAPException {
+		Entry entry = ldap.getEntry(dn.toString(), "userAccountControl");
+		return entry == null ? null : entry.getAttributeValueAsInteger("userAccountControl");
+	}
+
+	private static boolean disabledControl(LDAPConnection ldap, DN dn) throws LDAPException {
+		Integer control = accountControl(ldap, dn);
+		return control != null && (control & ACCOUNTDISABLE) != 0;
+	}
+
+	/**
+	 * Removes {@code dn} from {@code group} if it is a member; a {@code groupOfNames} left empty
+	 * keeps {@code bind} instead (an Active Directory group may be empty).
+	 */
+	private static void leave(LDAPConnection ldap, Connection connection, DN group, DN dn, DN bind) throws LDAPException {
+		if (connection.activeDirectory()) {
+			if (isMember(ldap, connection, group, dn)) {
+				ldap.modify(group.toString(), new Modification(ModificationType.DELETE, "member", dn.toString()));
+			}
+			return;
+		}
 		String stored = storedMember(ldap, group, dn);
 		if (stored == null) {
 			return;
@@ -233,10 +337,15 @@ public class LdapDirectory {
 	}
 
 	private static LDAPConnection connect(Connection connection) throws LDAPException {
+		return connect(connection, 5_000, 15_000);
+	}
+
+	private static LDAPConnection connect(Connection connection, int connectMillis, int responseMillis)
+			throws LDAPException {
 		LDAPURL url = new LDAPURL(connection.url());
 		LDAPConnectionOptions options = new LDAPConnectionOptions();
-		options.setConnectTimeoutMillis(5_000);
-		options.setResponseTimeoutMillis(15_000);
+		options.setConnectTimeoutMillis(connectMillis);
+		options.setResponseTimeoutMillis(responseMillis);
 		LDAPConnection ldap;
 		if ("ldaps".equalsIgnoreCase(url.getScheme())) {
 			// the JVM's trust store (javax.net.ssl.trustStore when set, else the JDK's cacerts), and
@@ -285,8 +394,8 @@ public class LdapDirectory {
 		}
 	}
 
-	private static Receipt.State read(LDAPConnection ldap, DN dn, java.util.Set<String> names, List<DN> groups)
-			throws LDAPException {
+	private static Receipt.State read(LDAPConnection ldap, Connection connection, DN dn, java.util.Set<String> names,
+			List<DN> groups) throws LDAPException {
 		Entry entry = ldap.getEntry(dn.toString(), names.toArray(String[]::new));
 		Map<String, String> attributes = new LinkedHashMap<>();
 		if (entry != null) {
@@ -299,11 +408,36 @@ public class LdapDirectory {
 		}
 		List<String> in = new ArrayList<>();
 		for (DN group : groups) {
-			if (members(ldap, group).contains(dn)) {
+			// OpenLDAP may keep a member value naming an absent entry (a crash mid-move); Active Directory never does
+			if (connection.activeDirectory() ? entry != null && isMember(ldap, connection, group, dn)
+					: members(ldap, group).contains(dn)) {
 				in.add(group.toString());
 			}
 		}
 		return new Receipt.State(entry != null, attributes, in);
+	}
+
+	/**
+	 * Whether {@code dn} is a member of {@code group}: on Active Directory as the account's
+	 * {@code memberOf} says (the domain keeps it; a large group returns its members in ranges, not in
+	 * one read, and Samba's compare cannot take a DN with escapes), on OpenLDAP as the group's
+	 * member values say.
+	 */
+	private static boolean isMember(LDAPConnection ldap, Connection connection, DN group, DN dn) throws LDAPException {
+		if (!connection.activeDirectory()) {
+			return members(ldap, group).contains(dn);
+		}
+		if (ldap.getEntry(group.toString(), "1.1") == null) {
+			throw new LDAPException(ResultCode.NO_SUCH_OBJECT, "The group " + group + " does not exist");
+		}
+		Entry account = ldap.getEntry(dn.toString(), "memberOf");
+		String[] values = account == null ? null : account.getAttributeValues("memberOf");
+		for (String value : values == null ? new String[0] : values) {
+			if (new DN(value).equals(group)) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 	private static List<DN> members(LDAPConnection ldap, DN group) throws LDAPException {
@@ -332,6 +466,16 @@ public class LdapDirectory {
 		return null;
 	}
 
+	/** What went wrong in words: the message and the server's diagnostic, without the SDK's dump of the exception. */
+	private static String reason(LDAPException failure) {
+		String message = failure.getMessage();
+		String diagnostic = failure.getDiagnosticMessage();
+		if (diagnostic == null || diagnostic.isBlank() || message != null && message.contains(diagnostic)) {
+			return message;
+		}
+		return message == null || message.isBlank() ? diagnostic : message + " (" + diagnostic + ")";
+	}
+
 	private static DirectoryFailure failure(Connection connection, LDAPException failure) {
 		ResultCode code = failure.getResultCode();
 		boolean retryable = code.isConnectionUsable() ? code == ResultCode.BUSY || code == ResultCode.UNAVAILABLE
@@ -339,7 +483,7 @@ public class LdapDirectory {
 		String message = code == ResultCode.INVALID_CREDENTIALS
 				? "The directory " + connection.url() + " refused the bind of " + connection.bindDn()
 						+ " (invalid credentials): correct the target's bind password"
-				: "The directory " + connection.url() + " answered " + code + ": " + failure.getExceptionMessage();
+				: "The directory " + connection.url() + " answered " + code + ": " + reason(failure);
 		return new DirectoryFailure(message, retryable, null);
 	}
 }

@@ -102,8 +102,8 @@ public class ProvisioningSettings {
 				if (target.peopleOu() == null || !RDN.isValidRDN(target.peopleOu())) {
 					errors.put(at + "peopleOu", "must be one RDN such as ou=people");
 				}
-				if (!Target.OPENLDAP.equals(target.profile())) {
-					errors.put(at + "profile", "must be openldap (the active_directory profile is not available yet)");
+				if (!Target.OPENLDAP.equals(target.profile()) && !Target.ACTIVE_DIRECTORY.equals(target.profile())) {
+					errors.put(at + "profile", "must be openldap or active_directory");
 				}
 				Optional<Target> before = current.targets().stream().filter(t -> t.key().equals(target.key())).findFirst();
 				String secret;
@@ -140,7 +140,9 @@ public class ProvisioningSettings {
 			repository.lock(ENTITLEMENTS);
 			EntitlementSettings current = storedEntitlements();
 			expected.check(current.version(), "entitlements");
-			Set<String> targetKeys = new HashSet<>(storedTargets().targets().stream().map(Target::key).toList());
+			Map<String, Target> targetsByKey = new LinkedHashMap<>();
+			storedTargets().targets().forEach(target -> targetsByKey.put(target.key(), target));
+			Set<String> targetKeys = targetsByKey.keySet();
 			Set<String> pairs = new HashSet<>();
 			for (int i = 0; i < given.size(); i++) {
 				Entitlement entitlement = given.get(i);
@@ -160,6 +162,12 @@ public class ProvisioningSettings {
 				}
 				if (entitlement.naming() == null || !NAMING.matcher(entitlement.naming()).matches()) {
 					errors.put(at + "naming", "must be attribute={placeholder}, such as uid={username} or cn={displayName}");
+				}
+				else if (targetKeys.contains(entitlement.target())
+						&& Target.ACTIVE_DIRECTORY.equals(targetsByKey.get(entitlement.target()).profile())
+						&& !entitlement.naming().regionMatches(true, 0, "cn=", 0, 3)) {
+					// Active Directory names a user by cn only: another RDN attribute is a naming violation
+					errors.put(at + "naming", "must be cn={placeholder} on an Active Directory target, such as cn={displayName}");
 				}
 				if (entitlement.undo() != null && !Entitlement.DELETE.equals(entitlement.undo())
 						&& !Entitlement.DISABLE.equals(entitlement.undo())) {

@@ -164,12 +164,8 @@ public class RunProjection {
 	/** Tells provisioning, through the outbox, what the stage's grant became and whom it is for. */
 	private void announce(UUID runId, UUID stageId, String grant, GrantState state) {
 		Run run = runs.find(runId).orElseThrow(() -> new PermanentProjectionFailure("run " + runId + " does not exist"));
-		RunDefinition definition = RunDefinition.of(run.definitionKey());
-		GrantRecorded.Employee employee = new GrantRecorded.Employee(run.employeeName(), run.employeeEmail(), null,
-				run.department(), run.employeeTitle(), run.manager(),
-				definition == RunDefinition.JOINER ? run.effectiveDate() : null,
-				definition == RunDefinition.LEAVER ? run.effectiveDate() : null, run.fromDepartment());
-		outbox.publish(new GrantRecorded(runId, stageId, grant, run.employeeId(), state, definition, employee));
+		outbox.publish(new GrantRecorded(runId, stageId, grant, run.employeeId(), state,
+				RunDefinition.of(run.definitionKey()), run.grantee()));
 	}
 
 	private Stage stage(UUID runId, UUID stageId) {

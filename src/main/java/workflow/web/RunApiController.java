@@ -37,6 +37,7 @@ import workflow.Action;
 import workflow.ActionKind;
 import workflow.ActionRequest;
 import workflow.BulkRepair;
+import workflow.GrantPlan;
 import workflow.Repair;
 import workflow.RepairCause;
 import workflow.RunDetail;
@@ -87,7 +88,12 @@ class RunApiController {
 					What the run's grants did in the directories, in the order they apply: grant, target, operation \
 					(ensure, undo, ...), status (scheduled, applying, applied, failed, undone, skipped, ...), scheduledFor, \
 					attempts, lastError and the read-back receipt (the object's DN, its managed attributes and groups \
-					before and after). Operation and status are open: new values may appear.""")) List<RunEffect> effects) {
+					before and after). Operation and status are open: new values may appear.""")) List<RunEffect> effects,
+			@ArraySchema(arraySchema = @Schema(description = """
+					For the open approval stage, one plan per grant it gives, computed against the directories when \
+					asked: the account's DN and OU, the attributes to set, the groups to add and remove, and what \
+					already exists; a target that cannot be read within about 2 s says why in its step's error. \
+					Empty when no approval stage with grants is open.""")) List<GrantPlan> plan) {
 	}
 
 	@GetMapping
@@ -110,10 +116,11 @@ class RunApiController {
 	}
 
 	@GetMapping("/{id}")
-	@Operation(summary = "One run with its stage timeline, action history, grants, the caller's allowedActions and the grants' effects in the directories")
+	@Operation(summary = "One run with its stage timeline, action history, grants, the caller's allowedActions, the grants' effects in the directories and the open stage's plan")
 	RunView detail(@AuthenticationPrincipal AppUser user, @PathVariable UUID id) {
 		RunDetail detail = runs.detail(user.tenantId(), id);
-		return new RunView(detail, List.copyOf(runs.allowedActions(user, detail)), effects.ofRun(user.tenantId(), id));
+		return new RunView(detail, List.copyOf(runs.allowedActions(user, detail)), effects.ofRun(user.tenantId(), id),
+				runs.plan(user.tenantId(), detail));
 	}
 
 	/**

@@ -315,6 +315,7 @@ class RunPageController {
 		model.addAttribute("employeeLink", hr);
 		model.addAttribute("canEdit", hr && allowed.contains(ActionKind.RESUBMIT.value()));
 		model.addAttribute("current", current);
+		model.addAttribute("plans", runs.plan(user.tenantId(), detail));
 		boolean canRepair = (detail.run().status() == RunStatus.NEEDS_ATTENTION
 				|| detail.run().status() == RunStatus.START_FAILED) && user.roles().contains(Role.ADMIN);
 		model.addAttribute("repairKey", canRepair ? UUID.randomUUID().toString() : null);

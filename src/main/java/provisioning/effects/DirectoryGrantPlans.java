@@ -1,0 +1,96 @@
+package provisioning.effects;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Component;
+
+import com.unboundid.ldap.sdk.DN;
+
+import outbox.catalog.GrantRecorded;
+import platform.TenantTransactions;
+import provisioning.ldap.AccountPlan;
+import provisioning.ldap.Connection;
+import provisioning.ldap.DirectoryFailure;
+import provisioning.ldap.LdapDirectory;
+import provisioning.ldap.Preview;
+import provisioning.settings.ProvisioningSettings;
+import workflow.GrantPlan;
+import workflow.GrantPlans;
+
+/**
+ * The approver's view of what a grant would change: each grant resolved to its entitlements as an
+ * {@code ensure} effect would be, made concrete for the employee ({@link AccountPlans}) and compared
+ * with what each target holds now ({@link LdapDirectory#preview}, bounded to about 2 s). A target
+ * that cannot be read, or a plan that cannot be made, is a step that says why: the page renders
+ * whatever the directories do. An {@code ensure} never takes a membership away (a transfer keeps
+ * them), so its steps list no groups to remove.
+ */
+@Component
+class DirectoryGrantPlans implements GrantPlans {
+
+	private static final Logger log = LoggerFactory.getLogger(DirectoryGrantPlans.class);
+
+	private final TenantTransactions transactions;
+	private final ProvisioningSettings settings;
+	private final LdapDirectory directory;
+
+	DirectoryGrantPlans(TenantTransactions transactions, ProvisioningSettings settings, LdapDirectory directory) {
+		this.transactions = transactions;
+		this.settings = settings;
+		this.directory = directory;
+	}
+
+	@Override
+	public List<GrantPlan> plan(String tenantId, List<String> grants, GrantRecorded.Employee employee) {
+		List<GrantPlan> plans = new ArrayList<>();
+		for (String grant : grants) {
+			List<ProvisioningSettings.Resolved> resolved;
+			try {
+				resolved = transactions.readInTenant(tenantId, () -> settings.resolve(grant));
+			}
+			catch (RuntimeException unreadable) {
+				// a settings document or a sealed secret that cannot be read: said on the page, kept in the log
+				log.warn("The provisioning settings of tenant {} could not be read to plan grant {}", tenantId, grant,
+						unreadable);
+				plans.add(new GrantPlan(grant, true, List.of(GrantPlan.Step.unreadable(null, null, "ensure",
+						"the tenant's provisioning settings could not be read"))));
+				continue;
+			}
+			List<GrantPlan.Step> steps = resolved.stream().map(entitlement -> step(entitlement, employee)).toList();
+			plans.add(new GrantPlan(grant, !steps.isEmpty(), steps));
+		}
+		return plans;
+	}
+
+	private GrantPlan.Step step(ProvisioningSettings.Resolved resolved, GrantRecorded.Employee employee) {
+		String target = resolved.target().key();
+		String profile = resolved.target().profile();
+		try {
+			AccountPlan plan = AccountPlans.plan(resolved.target(), resolved.entitlement(), AccountPlans.cleaned(employee));
+			Preview now = directory.preview(new Connection(resolved.target().url(), resolved.target().bindDn(),
+					resolved.target().bindPassword(), profile), plan);
+			Map<String, String> toSet = new LinkedHashMap<>();
+			plan.attributes().forEach((name, value) -> {
+				if (!value.equals(now.attributes().get(name))) {
+					toSet.put(name, value);
+				}
+			});
+			List<String> groupsToAdd = plan.groups().stream().map(DN::toString)
+				.filter(group -> !now.groupsHeld().contains(group))
+				.toList();
+			return new GrantPlan.Step(target, profile, "ensure", plan.dn().toString(), plan.dn().getParent().toString(),
+					toSet, groupsToAdd, List.of(), now.exists(), now.foundAt(), now.groupsHeld(), null);
+		}
+		catch (DirectoryFailure failure) {
+			return GrantPlan.Step.unreadable(target, profile, "ensure", failure.getMessage());
+		}
+		catch (IllegalArgumentException invalid) {
+			return GrantPlan.Step.unreadable(target, profile, "ensure", "the plan cannot be made: " + invalid.getMessage());
+		}
+	}
+}

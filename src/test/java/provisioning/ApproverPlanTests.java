@@ -1,0 +1,286 @@
+package provisioning;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicReference;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+import com.unboundid.ldap.sdk.Attribute;
+import com.unboundid.ldap.sdk.Entry;
+import com.unboundid.ldap.sdk.LDAPConnection;
+import com.unboundid.ldap.sdk.Modification;
+import com.unboundid.ldap.sdk.ModificationType;
+
+import platform.AppUser;
+import platform.ExpectedVersion;
+import platform.Role;
+import platform.testing.ApiClient;
+import platform.testing.ConsoleSession;
+import platform.testing.JmlHubIntegrationTest;
+import provisioning.settings.Entitlement;
+import provisioning.settings.ProvisioningSettings;
+import provisioning.settings.Target;
+import provisioning.testing.Slapd;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The approver sees the plan: on IT's decision page of a joiner and in the run API's {@code plan},
+ * the {@code accounts} grant made concrete against a real slapd as it is now (the DN, the OU, the
+ * attributes to set, the groups to add, what exists); a directory that does not answer still lets
+ * the page render, within a few seconds, saying why the plan could not be read; a grant no
+ * entitlement maps says it changes nothing in the directory. acme's settings are restored after
+ * each test.
+ */
+@JmlHubIntegrationTest
+class ApproverPlanTests {
+
+	static final Duration TIMEOUT = Duration.ofSeconds(60);
+	static final AppUser ADA = new AppUser("ada", "acme", "Acme", "Ada Admin", Set.of(Role.ADMIN), Set.of(), true, "unused");
+	static final String TARGET = "plan-ldap";
+	static final String SILENT = "plan-silent";
+
+	static Slapd slapd;
+
+	/** A directory that takes connections and never answers: the plan must not wait for it. */
+	static ServerSocket silent;
+
+	@LocalServerPort
+	int port;
+
+	@Autowired
+	ProvisioningSettings settings;
+
+	@Autowired
+	JsonMapper json;
+
+	ApiClient api;
+
+	List<Target> targetsBefore;
+
+	List<Entitlement> entitlementsBefore;
+
+	@BeforeAll
+	static void startTheDirectories() throws Exception {
+		slapd = Slapd.started();
+		silent = new ServerSocket(0, 50, InetAddress.getByName("127.0.0.1"));
+	}
+
+	@AfterAll
+	static void stopTheDirectories() throws Exception {
+		slapd.close();
+		silent.close();
+	}
+
+	@BeforeEach
+	void addTheTargets() {
+		api = new ApiClient(port);
+		targetsBefore = settings.targets("acme").targets();
+		entitlementsBefore = settings.entitlements("acme").entitlements();
+		List<Target> targets = new ArrayList<>(targetsBefore.stream()
+			.filter(t -> !t.key().equals(TARGET) && !t.key().equals(SILENT))
+			.toList());
+		targets.add(new Target(TARGET, slapd.url(), Slapd.ADMIN, Slapd.PASSWORD, null, Slapd.BASE, "ou=people",
+				Target.OPENLDAP));
+		targets.add(new Target(SILENT, "ldap://127.0.0.1:" + silent.getLocalPort(), Slapd.ADMIN, Slapd.PASSWORD, null,
+				Slapd.BASE, "ou=people", Target.OPENLDAP));
+		settings.saveTargets(ADA, ExpectedVersion.of(null, settings.targets("acme").version()), targets);
+	}
+
+	@AfterEach
+	void restoreAcmesSettings() {
+		settings.saveEntitlements(ADA, ExpectedVersion.of(null, settings.entitlements("acme").version()), entitlementsBefore);
+		settings.saveTargets(ADA, ExpectedVersion.of(null, settings.targets("acme").version()), targetsBefore);
+	}
+
+	@Test
+	void itsDecisionPageAndTheRunApiShowTheAccountToCreateAndThenWhatAlreadyExists() throws Exception {
+		mapAccountsTo(TARGET);
+		Hire hire = hire("Paula Planned");
+		UUID run = atItsDecision(hire);
+		String dn = "uid=" + hire.username() + ",ou=Engineering,ou=people," + Slapd.BASE;
+
+		JsonNode step = onlyStep(plan(run));
+		assertThat(step.path("target").asString()).isEqualTo(TARGET);
+		assertThat(step.path("profile").asString()).isEqualTo("openldap");
+		assertThat(step.path("operation").asString()).isEqualTo("ensure");
+		assertThat(step.path("dn").asString()).isEqualTo(dn);
+		assertThat(step.path("ou").asString()).isEqualTo("ou=Engineering,ou=people," + Slapd.BASE);
+		assertThat(step.path("entryExists").asBoolean()).isFalse();
+		assertThat(step.path("attributesToSet").path("mail").asString()).isEqualTo(hire.email());
+		assertThat(step.path("attributesToSet").path("cn").asString()).isEqualTo("Paula Planned");
+		assertThat(strings(step.path("groupsToAdd"))).containsExactly(Slapd.GROUPS.get(0), Slapd.GROUPS.get(1));
+		assertThat(strings(step.path("groupsHeld"))).isEmpty();
+		assertThat(step.hasNonNull("error")).isFalse();
+		String page = decisionPage(run);
+		assertThat(page).contains("id=\"stage-plan\"", dn, "new: it is created", Slapd.GROUPS.get(1), hire.email());
+
+		// the account is there already, in the staff group, with another title: the plan says what is left to do
+		try (LDAPConnection ldap = slapd.connect()) {
+			ldap.add(new Entry("ou=Engineering,ou=people," + Slapd.BASE, new Attribute("objectClass", "top", "organizationalUnit"),
+					new Attribute("ou", "Engineering")));
+			ldap.add(new Entry(dn, new Attribute("objectClass", "top", "person", "organizationalPerson", "inetOrgPerson"),
+					new Attribute("uid", hire.username()), new Attribute("cn", "Paula Planned"), new Attribute("sn", "Planned"),
+					new Attribute("mail", hire.email())));
+			ldap.modify(Slapd.GROUPS.get(0), new Modification(ModificationType.ADD, "member", dn));
+		}
+		JsonNode existing = onlyStep(plan(run));
+		assertThat(existing.path("entryExists").asBoolean()).isTrue();
+		assertThat(strings(existing.path("groupsHeld"))).containsExactly(Slapd.GROUPS.get(0));
+		assertThat(strings(existing.path("groupsToAdd"))).containsExactly(Slapd.GROUPS.get(1));
+		assertThat(existing.path("attributesToSet").has("mail")).isFalse();
+		assertThat(existing.path("attributesToSet").path("departmentNumber").asString()).isEqualTo("Engineering");
+		String updated = decisionPage(run);
+		assertThat(updated).contains("exists: it is updated");
+		assertThat(section(updated, "plan-groups-held")).contains(Slapd.GROUPS.get(0));
+		assertThat(section(updated, "plan-groups-add")).contains(Slapd.GROUPS.get(1)).doesNotContain(Slapd.GROUPS.get(0));
+	}
+
+	@Test
+	void aDirectoryThatDoesNotAnswerLeavesThePageRenderingWithTheReasonAndAnUnmappedGrantChangesNothing() throws Exception {
+		mapAccountsTo(SILENT);
+		Hire hire = hire("Sid Silent");
+		UUID run = atItsDecision(hire);
+
+		ConsoleSession ivan = ConsoleSession.login(port, "ivan");
+		long started = System.nanoTime();
+		HttpResponse<String> page = ivan.get("/runs/" + run);
+		Duration took = Duration.ofNanos(System.nanoTime() - started);
+		assertThat(page.statusCode()).isEqualTo(200);
+		assertThat(took).as("the page waited for the silent directory").isLessThan(Duration.ofSeconds(6));
+		assertThat(page.body()).contains("id=\"stage-plan\"", "could not be read", "ldap://127.0.0.1:" + silent.getLocalPort())
+			.doesNotContain("Exception", "at provisioning.");
+		JsonNode step = onlyStep(plan(run));
+		assertThat(step.path("target").asString()).isEqualTo(SILENT);
+		assertThat(step.path("error").asString()).contains("127.0.0.1:" + silent.getLocalPort());
+		assertThat(step.hasNonNull("dn")).isFalse();
+
+		mapAccountsTo(null);
+		JsonNode unmapped = plan(run).get(0);
+		assertThat(unmapped.path("grant").asString()).isEqualTo("accounts");
+		assertThat(unmapped.path("mapped").asBoolean()).isFalse();
+		assertThat(unmapped.path("steps")).isEmpty();
+		assertThat(decisionPage(run)).contains("No directory change");
+	}
+
+	/** The accounts grant on {@code target} only (none: on no target). */
+	private void mapAccountsTo(String target) {
+		List<Entitlement> entitlements = new ArrayList<>(entitlementsBefore.stream()
+			.filter(e -> !e.grant().equals("accounts"))
+			.toList());
+		if (target != null) {
+			entitlements.add(new Entitlement("accounts", target, "uid={username}", true, Map.of(), List.of(Slapd.GROUPS.get(0)),
+					Map.of("Engineering", List.of(Slapd.GROUPS.get(1)))));
+		}
+		settings.saveEntitlements(ADA, ExpectedVersion.of(null, settings.entitlements("acme").version()), entitlements);
+	}
+
+	record Hire(UUID id, String email) {
+
+		String username() {
+			return email.substring(0, email.indexOf('@'));
+		}
+	}
+
+	private Hire hire(String name) {
+		String email = "plan-" + UUID.randomUUID().toString().substring(0, 12) + "@acme.example";
+		HttpResponse<String> hired = api.post("hana", "/v1/hr/employees", """
+				{"displayName": "%s", "email": "%s", "department": "Engineering", "manager": "manny",
+				 "startDate": "%s", "allowBackdated": true}""".formatted(name, email, LocalDate.now(ZoneOffset.UTC).plusDays(14)));
+		assertThat(hired.statusCode()).as(hired.body()).isEqualTo(201);
+		return new Hire(UUID.fromString(json.readTree(hired.body()).get("id").asString()), email);
+	}
+
+	/** The joiner's run, its manager's approval given: IT's stage, which grants accounts, is open. */
+	private UUID atItsDecision(Hire hire) {
+		AtomicReference<UUID> run = new AtomicReference<>();
+		await().atMost(TIMEOUT).pollInterval(Duration.ofMillis(100)).untilAsserted(() -> {
+			JsonNode items = get("hana", "/v1/workflow-runs?employeeId=" + hire.id()).get("items");
+			assertThat(items.size()).isPositive();
+			run.set(UUID.fromString(items.get(0).get("id").asString()));
+		});
+		String manager = activeStage(run.get(), "manager_approval");
+		Map<String, Object> body = new HashMap<>();
+		body.put("stageId", manager);
+		HttpResponse<String> approved = api.post("manny", "/v1/workflow-runs/" + run.get() + "/approve",
+				json.writeValueAsString(body), UUID.randomUUID().toString());
+		assertThat(approved.statusCode()).as(approved.body()).isEqualTo(202);
+		activeStage(run.get(), "it_access");
+		return run.get();
+	}
+
+	private String activeStage(UUID run, String name) {
+		AtomicReference<String> id = new AtomicReference<>();
+		await().atMost(TIMEOUT).pollInterval(Duration.ofMillis(100)).untilAsserted(() -> {
+			JsonNode shown = get("hana", "/v1/workflow-runs/" + run);
+			JsonNode found = null;
+			for (JsonNode stage : shown.get("stages")) {
+				if (stage.get("name").asString().equals(name) && stage.get("status").asString().equals("active")) {
+					found = stage;
+				}
+			}
+			assertThat(found).as("active stage %s of %s", name, shown).isNotNull();
+			assertThat(shown.get("currentStageId").asString()).isEqualTo(found.get("id").asString());
+			id.set(found.get("id").asString());
+		});
+		return id.get();
+	}
+
+	private JsonNode plan(UUID run) {
+		JsonNode plan = get("ivan", "/v1/workflow-runs/" + run).path("plan");
+		assertThat(plan.size()).as("%s", plan).isEqualTo(1);
+		return plan;
+	}
+
+	private static JsonNode onlyStep(JsonNode plan) {
+		assertThat(plan.get(0).path("grant").asString()).isEqualTo("accounts");
+		assertThat(plan.get(0).path("mapped").asBoolean()).isTrue();
+		assertThat(plan.get(0).path("steps").size()).as("%s", plan).isEqualTo(1);
+		return plan.get(0).path("steps").get(0);
+	}
+
+	private String decisionPage(UUID run) {
+		HttpResponse<String> page = ConsoleSession.login(port, "ivan").get("/runs/" + run);
+		assertThat(page.statusCode()).isEqualTo(200);
+		return page.body();
+	}
+
+	/** The element of {@code page} with class {@code name}, up to its closing tag. */
+	private static String section(String page, String name) {
+		int start = page.indexOf(name);
+		assertThat(start).as("%s on the page", name).isNotNegative();
+		return page.substring(start, page.indexOf("</dd>", start));
+	}
+
+	private JsonNode get(String user, String path) {
+		HttpResponse<String> response = api.get(user, path);
+		assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+		return json.readTree(response.body());
+	}
+
+	private static List<String> strings(JsonNode array) {
+		List<String> values = new ArrayList<>();
+		array.forEach(value -> values.add(value.asString()));
+		return values;
+	}
+}
