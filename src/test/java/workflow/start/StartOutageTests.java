@@ -33,9 +33,7 @@ import platform.testing.ApiClient;
  * {@code start_failed}) and every run starts once Temporal is back. The application, its
  * PostgreSQL and its Temporal server are this test's own (the link to Temporal is a proxy that
  * is cut), so no other test context's worker delivers its start requests; the outbox backoff is
- * shrunk by configuration so that attempt 8 comes within seconds, and each hire's start request
- * has a dispatch thread of its own, so that the attempts, which wait out Temporal's call timeout,
- * wait side by side rather than one after another.
+ * shrunk by configuration so that attempt 8 comes within seconds.
  */
 class StartOutageTests {
 
@@ -59,8 +57,7 @@ class StartOutageTests {
 				"--spring.flyway.url=" + url, "--spring.flyway.user=postgres", "--spring.flyway.password=postgres",
 				"--jmlhub.demo=true", "--jmlhub.embedded.postgres-active=true",
 				"--spring.datasource.hikari.maximum-pool-size=8", "--temporal.target=127.0.0.1:" + link.port(),
-				"--temporal.call-timeout=1s", "--outbox.retry-base-delay=100ms", "--outbox.retry-max-delay=500ms",
-				"--outbox.dispatch-threads=" + HIRES);
+				"--temporal.call-timeout=1s", "--outbox.retry-base-delay=100ms", "--outbox.retry-max-delay=500ms");
 	}
 
 	@AfterAll
