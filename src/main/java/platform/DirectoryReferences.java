@@ -1,6 +1,7 @@
 package platform;
 
 import java.util.List;
+import java.util.Set;
 
 /**
  * SPI for modules whose data names users or groups (the workflow's definitions and open stages).
@@ -26,6 +27,15 @@ public interface DirectoryReferences {
 	}
 
 	/**
+	 * {@link #approversAdded(String)} that names whom the change concerns (the users whose state or
+	 * membership changed, the groups that gained members), so that only the work naming them needs a
+	 * look.
+	 */
+	default void approversAdded(String change, Set<String> users, Set<String> groups) {
+		approversAdded(change);
+	}
+
+	/**
 	 * The directory may have lost approvers ({@code change}: a user disabled, a member removed, a
 	 * role taken away), inside the tenant's unit of work of the change: work that nobody left can
 	 * decide should show as blocked.
@@ -33,11 +43,21 @@ public interface DirectoryReferences {
 	default void approversRemoved(String change) {
 	}
 
+	/** {@link #approversRemoved(String)} that names whom the change concerns (as {@link #approversAdded(String, Set, Set)}). */
+	default void approversRemoved(String change, Set<String> users, Set<String> groups) {
+		approversRemoved(change);
+	}
+
 	/**
 	 * Open work that nobody could decide any more if {@code username} could not (what disabling
-	 * them would strand), as human-readable references; asked before the change.
+	 * them would strand), as human-readable references with the console page of each; asked before
+	 * the change.
 	 */
-	default List<String> strandedWithout(String username) {
+	default List<Reference> strandedWithout(String username) {
 		return List.of();
+	}
+
+	/** A human-readable reference and the console page that shows what it names (null: none). */
+	record Reference(String text, String path) {
 	}
 }

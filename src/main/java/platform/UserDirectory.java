@@ -2,8 +2,10 @@ package platform;
 
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Read access to the users and groups of the tenant of the current unit of work
@@ -19,6 +21,11 @@ public interface UserDirectory {
 	/** Those of {@code usernames} that are users of the tenant but disabled (a person shown as "disabled"). */
 	default List<String> disabled(Collection<String> usernames) {
 		return List.of();
+	}
+
+	/** The display names of those of {@code usernames} that are users of the tenant, enabled or disabled. */
+	default Map<String, String> displayNames(Collection<String> usernames) {
+		return findAll(usernames).stream().collect(Collectors.toMap(DirectoryUser::username, DirectoryUser::displayName));
 	}
 
 	/** Enabled users holding {@code role}, sorted by username. */

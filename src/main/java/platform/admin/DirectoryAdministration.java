@@ -126,7 +126,7 @@ public class DirectoryAdministration {
 			repository.updateProfile(username, displayName, email);
 			if (roles != null) {
 				repository.replaceRoles(username, roles);
-				references.forEach(r -> r.approversAdded("roles of " + username + " changed"));
+				references.forEach(r -> r.approversAdded("roles of " + username + " changed", Set.of(username), Set.of()));
 			}
 			if (changes.password() != null) {
 				passwords.check(changes.password());
@@ -156,10 +156,10 @@ public class DirectoryAdministration {
 			}
 			repository.setEnabled(username, enabled);
 			if (enabled) {
-				references.forEach(r -> r.approversAdded("user " + username + " enabled"));
+				references.forEach(r -> r.approversAdded("user " + username + " enabled", Set.of(username), Set.of()));
 			}
 			else {
-				references.forEach(r -> r.approversRemoved("user " + username + " disabled"));
+				references.forEach(r -> r.approversRemoved("user " + username + " disabled", Set.of(username), Set.of()));
 			}
 			AdminUser after = withReferences(existing(username));
 			Map<String, Object> detail = new LinkedHashMap<>();
@@ -173,7 +173,7 @@ public class DirectoryAdministration {
 	}
 
 	/** The open work that disabling {@code username} would leave with nobody to decide it (the confirm page lists it). */
-	public List<String> strandedBy(String tenantId, String username) {
+	public List<DirectoryReferences.Reference> strandedBy(String tenantId, String username) {
 		return transactions.readInTenant(tenantId, () -> {
 			existing(username);
 			return references.stream().flatMap(r -> r.strandedWithout(username).stream()).toList();
@@ -243,10 +243,11 @@ public class DirectoryAdministration {
 			List<String> before = repository.members(group);
 			boolean changed = add ? repository.addMember(group, username) : repository.removeMember(group, username);
 			if (changed && add) {
-				references.forEach(r -> r.approversAdded(username + " added to group " + group));
+				references.forEach(r -> r.approversAdded(username + " added to group " + group, Set.of(username), Set.of(group)));
 			}
 			else if (changed) {
-				references.forEach(r -> r.approversRemoved(username + " removed from group " + group));
+				references.forEach(r -> r.approversRemoved(username + " removed from group " + group, Set.of(username),
+						Set.of(group)));
 			}
 			if (changed) {
 				Map<String, Object> detail = new LinkedHashMap<>();

@@ -4,7 +4,6 @@ import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.UnaryOperator;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
@@ -54,24 +53,6 @@ class SecondFactorRepository {
 			.param("s", sealed)
 			.param("now", Timestamp.from(now))
 			.update() == 1;
-	}
-
-	/** Re-seals every stored secret of the tenant with {@code reseal}; how many changed. */
-	int resealSecrets(UnaryOperator<String> reseal) {
-		List<String[]> stored = jdbc.sql("SELECT username, secret_encrypted FROM app_user_totp FOR UPDATE")
-			.query((rs, row) -> new String[] { rs.getString(1), rs.getString(2) })
-			.list();
-		int changed = 0;
-		for (String[] secret : stored) {
-			String sealed = reseal.apply(secret[1]);
-			if (!sealed.equals(secret[1])) {
-				changed += jdbc.sql("UPDATE app_user_totp SET secret_encrypted = :s WHERE username = :u")
-					.param("s", sealed)
-					.param("u", secret[0])
-					.update();
-			}
-		}
-		return changed;
 	}
 
 	void confirm(String username, long step, Instant now) {

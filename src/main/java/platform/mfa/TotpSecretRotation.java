@@ -1,30 +1,20 @@
 package platform.mfa;
 
+import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 
-import platform.SecretRotation;
+import platform.SealedColumn;
+import platform.SealedColumnRotation;
 import platform.SecretStore;
 import platform.TenantTransactions;
 
-/** {@link SecretRotation} of the second-factor secrets (a no-op without a key: nothing can be sealed). */
+/** Key rotation of the second-factor secrets. */
 @Component
-class TotpSecretRotation implements SecretRotation {
+class TotpSecretRotation extends SealedColumnRotation {
 
-	private final TenantTransactions transactions;
-	private final SecondFactorRepository repository;
-	private final SecretStore secrets;
+	static final SealedColumn SECRETS = new SealedColumn("app_user_totp", "tenant_id", "username", "secret_encrypted");
 
-	TotpSecretRotation(TenantTransactions transactions, SecondFactorRepository repository, SecretStore secrets) {
-		this.transactions = transactions;
-		this.repository = repository;
-		this.secrets = secrets;
-	}
-
-	@Override
-	public int reseal(String tenantId) {
-		if (!secrets.configured()) {
-			return 0;
-		}
-		return transactions.inTenant(tenantId, () -> repository.resealSecrets(secrets::reseal));
+	TotpSecretRotation(TenantTransactions transactions, JdbcClient jdbc, SecretStore secrets) {
+		super(SECRETS, transactions, jdbc, secrets);
 	}
 }

@@ -3,7 +3,9 @@ package platform.security;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -53,6 +55,18 @@ class JdbcUserDirectory implements UserDirectory {
 			.param("usernames", usernames)
 			.query(String.class)
 			.list();
+	}
+
+	@Override
+	public Map<String, String> displayNames(Collection<String> usernames) {
+		Map<String, String> names = new HashMap<>();
+		if (!usernames.isEmpty()) {
+			jdbc.sql("SELECT username, display_name FROM app_users WHERE username IN (:usernames)")
+				.param("usernames", usernames)
+				.query((rs, row) -> names.put(rs.getString(1), rs.getString(2)))
+				.list();
+		}
+		return names;
 	}
 
 	@Override

@@ -35,17 +35,6 @@ public class SsoRepository {
 			.optional();
 	}
 
-	/** Seals the tenant's client secret under the current key (rotation); false when it already was or there is none. */
-	public boolean resealSecret() {
-		Optional<String> stored = jdbc.sql("SELECT client_secret FROM platform_sso FOR UPDATE").query(String.class).optional();
-		if (stored.isEmpty()) {
-			return false;
-		}
-		String sealed = secrets.reseal(stored.get());
-		return !sealed.equals(stored.get())
-				&& jdbc.sql("UPDATE platform_sso SET client_secret = :sealed").param("sealed", sealed).update() > 0;
-	}
-
 	public void save(SsoSettings settings) {
 		jdbc.sql("""
 				INSERT INTO platform_sso (tenant_id, issuer_uri, client_id, client_secret, email_claim, groups_claim, local_passwords)

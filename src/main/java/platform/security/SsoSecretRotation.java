@@ -1,30 +1,20 @@
 package platform.security;
 
+import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 
-import platform.SecretRotation;
+import platform.SealedColumn;
+import platform.SealedColumnRotation;
 import platform.SecretStore;
 import platform.TenantTransactions;
 
-/** {@link SecretRotation} of the SSO client secret (a no-op without a key: nothing can be sealed). */
+/** Key rotation of the SSO client secret (one per tenant). */
 @Component
-class SsoSecretRotation implements SecretRotation {
+class SsoSecretRotation extends SealedColumnRotation {
 
-	private final TenantTransactions transactions;
-	private final SsoRepository repository;
-	private final SecretStore secrets;
+	static final SealedColumn CLIENT_SECRET = new SealedColumn("platform_sso", "tenant_id", "tenant_id", "client_secret");
 
-	SsoSecretRotation(TenantTransactions transactions, SsoRepository repository, SecretStore secrets) {
-		this.transactions = transactions;
-		this.repository = repository;
-		this.secrets = secrets;
-	}
-
-	@Override
-	public int reseal(String tenantId) {
-		if (!secrets.configured()) {
-			return 0;
-		}
-		return transactions.inTenant(tenantId, repository::resealSecret) ? 1 : 0;
+	SsoSecretRotation(TenantTransactions transactions, JdbcClient jdbc, SecretStore secrets) {
+		super(CLIENT_SECRET, transactions, jdbc, secrets);
 	}
 }

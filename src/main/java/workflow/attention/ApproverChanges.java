@@ -1,6 +1,8 @@
 package workflow.attention;
 
+import java.util.Collection;
 import java.util.List;
+import java.util.Set;
 import java.util.UUID;
 
 import org.slf4j.Logger;
@@ -50,9 +52,21 @@ public class ApproverChanges {
 		outbox.publish(new ApproversChanged(UUID.randomUUID(), cause));
 	}
 
-	/** Outside any transaction: signals each blocked stage's run; a transient failure fails the whole (retried). */
-	public void wakeBlockedStages(String tenantId, String cause) {
-		transactions.inTenant(tenantId, () -> stranded.reevaluate(cause));
+	/** {@link #announce(String)} of a change that concerns only the stages assigned to {@code users} or {@code groups}. */
+	public void announce(String cause, Set<String> users, Set<String> groups) {
+		outbox.publish(new ApproversChanged(UUID.randomUUID(), cause, users.stream().sorted().toList(),
+				groups.stream().sorted().toList()));
+	}
+
+	/**
+	 * Outside any transaction: re-evaluates the open stages the change concerns, then signals each
+	 * blocked stage's run; a transient failure fails the whole (retried).
+	 */
+	public void wakeBlockedStages(String tenantId, ApproversChanged change) {
+		String cause = change.cause();
+		transactions.inTenant(tenantId, () -> change.scoped()
+				? stranded.reevaluate(cause, names(change.users()), names(change.groups()))
+				: stranded.reevaluate(cause));
 		// a stranded stage (no retry time) is activated already: its workflow waits for decisions, not a wake-up
 		List<BlockedStage> blocked = transactions.readInTenant(tenantId, () -> stages.blocked(WAKE_LIMIT)).stream()
 			.filter(stage -> stage.retryAt() != null)
@@ -76,5 +90,9 @@ public class ApproverChanges {
 		if (unreachable != null) {
 			throw unreachable;
 		}
+	}
+
+	private static Collection<String> names(List<String> names) {
+		return names == null ? List.of() : names;
 	}
 }

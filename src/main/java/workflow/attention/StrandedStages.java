@@ -1,8 +1,10 @@
 package workflow.attention;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
@@ -10,6 +12,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
 
+import platform.DirectoryReferences.Reference;
 import platform.Role;
 import platform.UserDirectory;
 import workflow.Run;
@@ -49,7 +52,18 @@ public class StrandedStages {
 
 	/** Marks the stages nobody can decide blocked and the stranded ones somebody can decide again active; how many changed. */
 	public int reevaluate(String cause) {
-		List<Stage> open = stages.awaitingDecisions(LIMIT);
+		return reevaluate(cause, stages.awaitingDecisions(LIMIT));
+	}
+
+	/**
+	 * {@link #reevaluate(String)} of the stages a change of {@code users} or {@code groups} concerns
+	 * only: those assigned to one of the users or to one of the groups; the others are left as they are.
+	 */
+	public int reevaluate(String cause, Collection<String> users, Collection<String> groups) {
+		return reevaluate(cause, stages.awaitingDecisionsNaming(users, groups, LIMIT));
+	}
+
+	private int reevaluate(String cause, List<Stage> open) {
 		People people = people(open);
 		int changed = 0;
 		for (Stage seen : open) {
@@ -78,27 +92,36 @@ public class StrandedStages {
 		return changed;
 	}
 
-	/** The active stages that nobody could decide if {@code username} could not, as "<definition> run of <employee>: stage <title>". */
-	public List<String> strandedWithout(String username) {
+	/**
+	 * The active stages that nobody could decide if {@code username} could not, as "<definition> run of
+	 * <employee>: stage <title>" with the run's page.
+	 */
+	public List<Reference> strandedWithout(String username) {
 		List<Stage> open = stages.awaitingDecisions(LIMIT).stream()
 			.filter(stage -> stage.status() == StageStatus.ACTIVE && stage.assignees().contains(username))
 			.toList();
 		People people = people(open);
-		List<String> stranded = new ArrayList<>();
+		List<Reference> stranded = new ArrayList<>();
 		for (Stage stage : open) {
 			if (strandedReason(stage, people, null) == null && strandedReason(stage, people, username) != null) {
-				runs.find(stage.runId()).ifPresent(run -> stranded.add(run.definitionTitle() + " run of " + run.employeeName()
-						+ ": stage " + stage.title() + " (run " + run.id() + ")"));
+				runs.find(stage.runId()).ifPresent(run -> stranded.add(new Reference(
+						run.definitionTitle() + " run of " + run.employeeName() + ": stage " + stage.title(), "/runs/" + run.id())));
 			}
 		}
 		return stranded;
 	}
 
 	/**
-	 * Who of the stages' assignees may decide (enabled APPROVERs) and who is disabled, looked up
-	 * once. Separation of duties was checked when they got the assignment and does not change.
+	 * Who of the stages' assignees may decide (enabled APPROVERs), who is disabled, and what the
+	 * reasons call them (display names, also of those they act for), looked up once. Separation of
+	 * duties was checked when they got the assignment and does not change.
 	 */
-	private record People(Set<String> approvers, Set<String> enabled, Set<String> disabled) {
+	private record People(Set<String> approvers, Set<String> enabled, Set<String> disabled, Map<String, String> names) {
+
+		/** A person as a reason names them: their display name, their username once they are no user. */
+		String name(String username) {
+			return names.getOrDefault(username, username);
+		}
 	}
 
 	private People people(List<Stage> open) {
@@ -112,7 +135,9 @@ public class StrandedStages {
 				approvers.add(user.username());
 			}
 		});
-		return new People(approvers, enabled, new HashSet<>(directory.disabled(everyone)));
+		Set<String> named = new HashSet<>(everyone);
+		open.forEach(stage -> named.addAll(stage.delegatedFor().values()));
+		return new People(approvers, enabled, new HashSet<>(directory.disabled(everyone)), directory.displayNames(named));
 	}
 
 	/**
@@ -136,11 +161,11 @@ public class StrandedStages {
 		for (String person : undecided) {
 			String why = Objects.equals(person, without) ? "is disabled" : cannotDecide(person, people);
 			if (why == null) {
-				undecidedAble.add(person);
+				undecidedAble.add(people.name(person));
 			}
 			else {
 				String owner = stage.delegatedFor().get(person);
-				unable.add(person + (owner == null ? "" : " (acting for " + owner + ")") + " " + why);
+				unable.add(people.name(person) + (owner == null ? "" : " (acting for " + people.name(owner) + ")") + " " + why);
 			}
 		}
 		if (undecidedAble.size() >= missing || unable.isEmpty()) {

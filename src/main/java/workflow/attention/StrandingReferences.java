@@ -1,6 +1,7 @@
 package workflow.attention;
 
 import java.util.List;
+import java.util.Set;
 
 import org.springframework.stereotype.Component;
 
@@ -28,7 +29,12 @@ class StrandingReferences implements DirectoryReferences {
 	}
 
 	@Override
-	public List<String> strandedWithout(String username) {
+	public void approversRemoved(String change, Set<String> users, Set<String> groups) {
+		changes.announce(change, users, groups);
+	}
+
+	@Override
+	public List<Reference> strandedWithout(String username) {
 		return stranded.strandedWithout(username);
 	}
 

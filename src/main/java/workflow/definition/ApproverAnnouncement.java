@@ -1,5 +1,7 @@
 package workflow.definition;
 
+import java.util.List;
+import java.util.Set;
 import java.util.UUID;
 
 import org.springframework.stereotype.Component;
@@ -23,5 +25,14 @@ class ApproverAnnouncement {
 
 	void announce(String cause) {
 		outbox.publish(new ApproversChanged(UUID.randomUUID(), cause));
+	}
+
+	/** A change that concerns only the stages assigned to {@code users} or to {@code groups}. */
+	void announce(String cause, Set<String> users, Set<String> groups) {
+		outbox.publish(new ApproversChanged(UUID.randomUUID(), cause, sorted(users), sorted(groups)));
+	}
+
+	private static List<String> sorted(Set<String> names) {
+		return names.stream().sorted().toList();
 	}
 }

@@ -1,6 +1,7 @@
 package workflow.definition;
 
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Stream;
 
 import org.springframework.stereotype.Component;
@@ -25,6 +26,11 @@ class WorkflowDirectoryReferences implements DirectoryReferences {
 	@Override
 	public void approversAdded(String change) {
 		approvers.announce(change);
+	}
+
+	@Override
+	public void approversAdded(String change, Set<String> users, Set<String> groups) {
+		approvers.announce(change, users, groups);
 	}
 
 	@Override

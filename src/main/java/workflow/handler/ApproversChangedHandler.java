@@ -29,6 +29,6 @@ class ApproversChangedHandler implements OutboxEventHandler<ApproversChanged> {
 
 	@Override
 	public void handle(ApproversChanged change, Delivery delivery) {
-		changes.wakeBlockedStages(delivery.tenantId(), change.cause());
+		changes.wakeBlockedStages(delivery.tenantId(), change);
 	}
 }

@@ -188,12 +188,29 @@ public class StageRepository {
 	 * assignees may decide again), oldest first: what a change of the directory re-evaluates.
 	 */
 	public List<Stage> awaitingDecisions(int limit) {
+		return awaitingDecisions(null, null, limit);
+	}
+
+	/**
+	 * {@link #awaitingDecisions(int)} of those stages only that are assigned to one of {@code users}
+	 * or whose assignee is one of {@code groups}: what a change concerning them re-evaluates.
+	 */
+	public List<Stage> awaitingDecisionsNaming(Collection<String> users, Collection<String> groups, int limit) {
+		return awaitingDecisions(users.toArray(String[]::new), groups.toArray(String[]::new), limit);
+	}
+
+	/** Null names: every such stage. */
+	private List<Stage> awaitingDecisions(String[] users, String[] groups, int limit) {
 		return jdbc.sql("SELECT " + COLUMNS + """
 				 FROM workflow_stages s JOIN workflow_runs r ON r.id = s.run_id
 				WHERE r.status = :running AND s.kind = :approval
 				  AND (s.status = :active OR (s.status = :blocked AND s.stranded_at IS NOT NULL))
+				  AND (CAST(:users AS text[]) IS NULL OR s.assignees && CAST(:users AS text[])
+				       OR s.assignee = ANY (CAST(:groups AS text[])))
 				ORDER BY s.activated_at, s.id LIMIT :limit
 				""")
+			.param("users", users)
+			.param("groups", groups)
 			.param("running", RunStatus.RUNNING.value())
 			.param("approval", StageKind.APPROVAL.value())
 			.param("active", StageStatus.ACTIVE.value())

@@ -1,10 +1,11 @@
 package platform.browser;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
 
 import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
@@ -13,12 +14,14 @@ import org.junit.jupiter.api.extension.TestWatcher;
 import org.springframework.test.context.junit.jupiter.SpringExtension;
 
 /**
- * Starts one headless Chromium per test class and quits it after the class; resolves
- * {@link Browser} parameters against the application of the test's Spring context (its
+ * Starts one headless Chromium for the whole test run (quit when the run ends) and hands each test
+ * class a clean one: no cookies of any earlier class, the laptop window size, a blank page.
+ * Resolves {@link Browser} parameters against the application of the test's Spring context (its
  * {@code local.server.port}); saves a screenshot of every failed test. When the browser binaries
  * are missing the class is skipped, with a banner on stderr so it is never silently green.
+ * (Starting Chromium per class cost 2-3 s each on the build machine.)
  */
-final class BrowserExtension implements BeforeAllCallback, AfterAllCallback, ParameterResolver, TestWatcher {
+final class BrowserExtension implements BeforeAllCallback, ParameterResolver, TestWatcher {
 
 	private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace
 		.create(BrowserExtension.class);
@@ -46,15 +49,8 @@ final class BrowserExtension implements BeforeAllCallback, AfterAllCallback, Par
 			System.err.println(banner(reason));
 			Assumptions.abort(reason);
 		}
-		context.getStore(NAMESPACE).put(SESSION, ChromeSession.start(chromium, chromedriver));
-	}
-
-	@Override
-	public void afterAll(ExtensionContext context) throws Exception {
-		ChromeSession session = context.getStore(NAMESPACE).remove(SESSION, ChromeSession.class);
-		if (session != null) {
-			session.close();
-		}
+		// the root store closes the session (an AutoCloseable) when the whole run ends
+		context.getRoot().getStore(NAMESPACE).computeIfAbsent(SESSION, key -> start(), ChromeSession.class).reset();
 	}
 
 	@Override
@@ -69,16 +65,24 @@ final class BrowserExtension implements BeforeAllCallback, AfterAllCallback, Par
 
 	@Override
 	public void testFailed(ExtensionContext context, Throwable cause) {
-		ChromeSession session = context.getStore(NAMESPACE).get(SESSION, ChromeSession.class);
-		if (session != null) {
+		if (context.getRoot().getStore(NAMESPACE).get(SESSION, ChromeSession.class) != null) {
 			Path shot = browser(context).screenshot(
 					"FAILED-" + context.getRequiredTestClass().getSimpleName() + "-" + context.getRequiredTestMethod().getName());
 			System.err.println("Browser test failed; screenshot: " + shot.toAbsolutePath());
 		}
 	}
 
+	private ChromeSession start() {
+		try {
+			return ChromeSession.start(chromium, chromedriver);
+		}
+		catch (IOException e) {
+			throw new UncheckedIOException(e);
+		}
+	}
+
 	private static Browser browser(ExtensionContext context) {
-		ChromeSession session = context.getStore(NAMESPACE).get(SESSION, ChromeSession.class);
+		ChromeSession session = context.getRoot().getStore(NAMESPACE).get(SESSION, ChromeSession.class);
 		String port = SpringExtension.getApplicationContext(context).getEnvironment().getProperty("local.server.port");
 		if (port == null) {
 			throw new IllegalStateException("@BrowserTest needs the app on a port: use @JmlHubIntegrationTest");

@@ -6,20 +6,26 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
+import org.openqa.selenium.Dimension;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
 
 /**
  * Debian's Chromium and ChromeDriver, started with explicit paths (Selenium Manager cannot
- * download anything here) and a fresh profile that is deleted again on {@link #close()}.
+ * download anything here) and a fresh profile that is deleted again on {@link #close()}; one
+ * session serves every browser test class of a run, {@link #reset()} between them.
  */
 final class ChromeSession implements AutoCloseable {
 
 	static final Path CHROMIUM = Path.of("/usr/bin/chromium");
 	static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+
+	private static final int WIDTH = 1366;
+	private static final int HEIGHT = 900;
 
 	private final ChromeDriverService service;
 	private final ChromeDriver driver;
@@ -52,7 +58,7 @@ final class ChromeSession implements AutoCloseable {
 		options.setBinary(chromium.toFile());
 		options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
 				"--disable-background-networking", "--disable-component-update", "--no-first-run",
-				"--user-data-dir=" + profile, "--window-size=1366,900");
+				"--user-data-dir=" + profile, "--window-size=" + WIDTH + "," + HEIGHT);
 		try {
 			return new ChromeSession(service, new ChromeDriver(service, options), profile);
 		}
@@ -65,6 +71,16 @@ final class ChromeSession implements AutoCloseable {
 
 	ChromeDriver driver() {
 		return driver;
+	}
+
+	/**
+	 * Back to the state of a fresh start for the next test class: no cookies of any site (a session
+	 * cookie of an earlier class would sign the next one in), the starting window size, a blank page.
+	 */
+	void reset() {
+		driver.get("about:blank");
+		driver.executeCdpCommand("Network.clearBrowserCookies", Map.of());
+		driver.manage().window().setSize(new Dimension(WIDTH, HEIGHT));
 	}
 
 	@Override

@@ -3,22 +3,17 @@ package workflow.attention;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.http.HttpResponse;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.LocalDate;
 import java.util.List;
 import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
-import jobs.Job;
-import outbox.OutboxPublisher;
-import outbox.catalog.EmployeeHired;
-import outbox.catalog.RunDefinition;
 import platform.AuditRecord;
 import platform.PlatformAudit;
 import platform.TenantTransactions;
@@ -31,14 +26,9 @@ import tools.jackson.databind.json.JsonMapper;
 import workflow.ReconcileRound;
 import workflow.RunStatus;
 import workflow.Runs;
-import workflow.WorkflowProperties;
-import workflow.definition.DefinitionRepository;
-import workflow.start.RunRequests;
 import workflow.store.LiveRun;
-import workflow.store.RunCreation;
 import workflow.store.RunRepository;
-import workflow.store.RunTrigger;
-import workflow.store.StageRepository;
+import workflow.testing.AcmeJoiners;
 
 /**
  * Reconciliation at scale against the real Temporal test server: one pass checks every live run
@@ -49,6 +39,7 @@ import workflow.store.StageRepository;
  * verify} short; docs/benchmarks.md measures 10,000).
  */
 @JmlHubIntegrationTest
+@ExtendWith(AcmeJoiners.Resolver.class)
 class ReconciliationAtScaleTests {
 
 	static final int RUNS = Integer.getInteger("reconcile.scale.runs", 2000);
@@ -72,28 +63,10 @@ class ReconciliationAtScaleTests {
 	RunRepository runRepository;
 
 	@Autowired
-	RunCreation creation;
-
-	@Autowired
-	StageRepository stages;
-
-	@Autowired
-	DefinitionRepository definitions;
-
-	@Autowired
-	OutboxPublisher outbox;
-
-	@Autowired
-	WorkflowProperties properties;
-
-	@Autowired
 	PlatformAudit audit;
 
 	@Autowired
 	Runs runs;
-
-	@Autowired
-	List<Job> jobs;
 
 	/**
 	 * {@code count} running runs of the tenant, never checked, in one statement, whose executions
@@ -160,31 +133,13 @@ class ReconciliationAtScaleTests {
 		assertThat(first).extracting(LiveRun::id).containsExactlyInAnyOrderElementsOf(checkedLongAgo);
 	}
 
-	/** A joiner that waits for its pre-hire start, so that nothing but the test moves it. */
-	UUID waitingJoiner(String name) {
-		var settings = new WorkflowProperties(new WorkflowProperties.Jml(true, 5, 1), properties.engine(), properties.jobs());
-		UUID employeeId = UUID.randomUUID();
-		return new RunRequests(transactions, definitions, creation, runRepository, stages, outbox, settings, Clock.systemUTC())
-			.request("acme", RunDefinition.JOINER, new RunTrigger(UUID.randomUUID(), EmployeeHired.TYPE, "k-" + employeeId, employeeId,
-					name, null, null, "manny", null, null, LocalDate.of(2099, 1, 1)));
-	}
-
-	/** The projection says running on an execution Temporal never had. */
-	void lostExecution(UUID runId) {
-		transactions.runInTenant("acme", () -> jdbc.sql("""
-				UPDATE workflow_runs SET status = 'running', workflow_id = :workflowId, execution_id = 'gone',
-				    started_at = now() - interval '1 hour'
-				WHERE id = :id
-				""").param("id", runId).param("workflowId", "jml-lost-" + runId).update());
-	}
-
 	@Test
-	void anAdminRepairsEveryLostRunThroughTheApiEachRepairAudited() throws Exception {
-		UUID first = waitingJoiner("Lost One");
-		UUID second = waitingJoiner("Lost Two");
-		lostExecution(first);
-		lostExecution(second);
-		jobs.stream().filter(job -> job.name().equals("workflow_reconcile")).findFirst().orElseThrow().run();
+	void anAdminRepairsEveryLostRunThroughTheApiEachRepairAudited(AcmeJoiners acme) throws Exception {
+		UUID first = acme.waiting("Lost One");
+		UUID second = acme.waiting("Lost Two");
+		acme.lostExecution(first, "running");
+		acme.lostExecution(second, "running");
+		acme.runJob("workflow_reconcile");
 		assertThat(runs.detail("acme", first).run().status()).isEqualTo(RunStatus.NEEDS_ATTENTION);
 		assertThat(runs.lastReconcileRound("acme")).map(ReconcileRound::checked).hasValueSatisfying(n -> assertThat(n).isPositive());
 		String page = ConsoleSession.login(port, "ada").get("/admin/attention").body();

@@ -3,22 +3,17 @@ package workflow.attention;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import java.time.Clock;
 import java.time.Duration;
-import java.time.LocalDate;
-import java.util.List;
 import java.util.UUID;
 
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 import io.temporal.client.WorkflowClient;
-import jobs.Job;
-import outbox.OutboxPublisher;
-import outbox.catalog.EmployeeHired;
-import outbox.catalog.RunDefinition;
 import platform.TenantTransactions;
 import platform.testing.ApiClient;
 import platform.testing.JmlHubIntegrationTest;
@@ -27,17 +22,10 @@ import tools.jackson.databind.json.JsonMapper;
 import workflow.Action;
 import workflow.ActionOutcome;
 import workflow.Run;
-import workflow.RunFilter;
 import workflow.RunStatus;
 import workflow.Runs;
 import workflow.StageStatus;
-import workflow.WorkflowProperties;
-import workflow.definition.DefinitionRepository;
-import workflow.store.RunCreation;
-import workflow.store.RunRepository;
-import workflow.store.StageRepository;
-import workflow.start.RunRequests;
-import workflow.store.RunTrigger;
+import workflow.testing.AcmeJoiners;
 
 /**
  * The reconciliation job finds what the workflow cannot report: a run the projection says is
@@ -46,9 +34,10 @@ import workflow.store.RunTrigger;
  * runs is left alone.
  */
 @JmlHubIntegrationTest
+@ExtendWith(AcmeJoiners.Resolver.class)
 class ReconciliationTests {
 
-	static final Duration TIMEOUT = Duration.ofSeconds(30);
+	static final Duration TIMEOUT = AcmeJoiners.TIMEOUT;
 
 	@LocalServerPort
 	int port;
@@ -60,25 +49,7 @@ class ReconciliationTests {
 	TenantTransactions transactions;
 
 	@Autowired
-	OutboxPublisher outbox;
-
-	@Autowired
 	Runs runs;
-
-	@Autowired
-	RunRepository runRepository;
-
-	@Autowired
-	RunCreation creation;
-
-	@Autowired
-	StageRepository stages;
-
-	@Autowired
-	DefinitionRepository definitions;
-
-	@Autowired
-	WorkflowProperties properties;
 
 	@Autowired
 	WorkflowClient temporal;
@@ -86,27 +57,24 @@ class ReconciliationTests {
 	@Autowired
 	JdbcClient jdbc;
 
-	@Autowired
-	List<Job> jobs;
+	AcmeJoiners acme;
+
+	@BeforeEach
+	void joiners(AcmeJoiners acme) {
+		this.acme = acme;
+	}
 
 	void reconcile() throws Exception {
-		jobs.stream().filter(job -> job.name().equals("workflow_reconcile")).findFirst().orElseThrow().run();
+		acme.runJob("workflow_reconcile");
 	}
 
 	Run run(UUID runId) {
-		return runs.detail("acme", runId).run();
+		return acme.run(runId);
 	}
 
+	/** A joiner at its manager's stage, started a while ago, as the job only looks at runs past their start. */
 	UUID runningJoiner() {
-		UUID employeeId = UUID.randomUUID();
-		transactions.runInTenant("acme", () -> outbox.publish(new EmployeeHired(employeeId, "Reconcile Hire",
-				"reconcile-" + employeeId + "@acme.example", "Engineering", "manny", LocalDate.of(2030, 1, 15))));
-		UUID runId = await().atMost(TIMEOUT)
-			.until(() -> runs.rows("acme", new RunFilter(null, null, employeeId, null, null), null, 1).items().stream()
-				.findFirst().map(row -> row.run().id()).orElse(null), id -> id != null);
-		await().atMost(TIMEOUT).until(() -> runs.detail("acme", runId).stages().stream()
-			.anyMatch(stage -> stage.name().equals("manager_approval") && stage.status() == StageStatus.ACTIVE));
-		// started a while ago, as the job only looks at runs past their start
+		UUID runId = acme.atManagerApproval("Reconcile Hire", "manny");
 		transactions.runInTenant("acme", () -> jdbc
 			.sql("UPDATE workflow_runs SET started_at = started_at - interval '1 minute' WHERE id = :id")
 			.param("id", runId)
@@ -145,9 +113,8 @@ class ReconciliationTests {
 	void aTerminatedRunIsRepairedIntoARunThatCompletesWithTheDecisionsMadeBefore() throws Exception {
 		UUID runId = runningJoiner();
 		ApiClient api = new ApiClient(port);
-		String managerStage = stageId(runId, "manager_approval");
-		assertThat(act(api, "manny", runId, "approve", managerStage).statusCode()).isEqualTo(202);
-		await().atMost(TIMEOUT).until(() -> activeStage(runId, "it_access"));
+		acme.approve(api, "manny", runId, "manager_approval");
+		acme.awaitActive(runId, "it_access");
 		temporal.newUntypedWorkflowStub("jml-" + runId).terminate("history cut");
 		reconcile();
 		assertThat(run(runId).status()).isEqualTo(RunStatus.NEEDS_ATTENTION);
@@ -180,11 +147,10 @@ class ReconciliationTests {
 			.asString()).isEqualTo("ada");
 
 		// the manager's approval stands; the run goes on from IT and completes
-		assertThat(act(api, "ivan", runId, "approve", stageId(runId, "it_access")).statusCode()).isEqualTo(202);
-		await().atMost(TIMEOUT).until(() -> activeStage(runId, "security_approval"));
-		String security = stageId(runId, "security_approval");
-		assertThat(act(api, "sara", runId, "approve", security).statusCode()).isEqualTo(202);
-		assertThat(act(api, "sam", runId, "approve", security).statusCode()).isEqualTo(202);
+		acme.approve(api, "ivan", runId, "it_access");
+		acme.awaitActive(runId, "security_approval");
+		acme.approve(api, "sara", runId, "security_approval");
+		acme.approve(api, "sam", runId, "security_approval");
 		await().atMost(TIMEOUT).until(() -> run(runId).status() == RunStatus.COMPLETED);
 		assertThat(runs.detail("acme", runId).stages().get(0).status()).isEqualTo(StageStatus.APPROVED);
 		assertThat(runs.detail("acme", runId).actions().stream().filter(a -> a.actor().equals("manny")).count())
@@ -197,7 +163,7 @@ class ReconciliationTests {
 		temporal.newUntypedWorkflowStub("jml-" + runId).terminate("history lost");
 		ApiClient api = new ApiClient(port);
 
-		assertThat(act(api, "manny", runId, "approve", stageId(runId, "manager_approval")).statusCode()).isEqualTo(202);
+		acme.approve(api, "manny", runId, "manager_approval");
 
 		// flagged at once (no reconciliation round), the approval kept
 		await().atMost(TIMEOUT).until(() -> run(runId).status() == RunStatus.NEEDS_ATTENTION);
@@ -212,10 +178,10 @@ class ReconciliationTests {
 		var repaired = api.post("ada", "/v1/workflow-runs/" + runId + "/repair", "", "repair-" + runId);
 		assertThat(repaired.statusCode()).as(repaired.body()).isEqualTo(202);
 		assertThat(json.readTree(repaired.body()).get("resumedStage").asString()).isEqualTo("manager_approval");
-		jobs.stream().filter(job -> job.name().equals("workflow_signal_redelivery")).findFirst().orElseThrow().run();
+		acme.runJob("workflow_signal_redelivery");
 
 		// the repair sent the approval again: the manager stage is approved and the run goes on
-		await().atMost(TIMEOUT).until(() -> activeStage(runId, "it_access"));
+		acme.awaitActive(runId, "it_access");
 		assertThat(approvalOf(runId, "manny").outcome()).isEqualTo(ActionOutcome.APPLIED);
 	}
 
@@ -241,43 +207,10 @@ class ReconciliationTests {
 		assertThat(ada.get("/runs?status=needs_attention").body()).contains("/runs/" + runId);
 	}
 
-	String stageId(UUID runId, String name) {
-		return runs.detail("acme", runId).stages().stream().filter(stage -> stage.name().equals(name)).findFirst()
-			.orElseThrow().id().toString();
-	}
-
-	boolean activeStage(UUID runId, String name) {
-		return runs.detail("acme", runId).stages().stream()
-			.anyMatch(stage -> stage.name().equals(name) && stage.status() == StageStatus.ACTIVE);
-	}
-
-	java.net.http.HttpResponse<String> act(ApiClient api, String user, UUID runId, String action, String stageId) {
-		return api.post(user, "/v1/workflow-runs/" + runId + "/" + action, "{\"stageId\":\"" + stageId + "\"}",
-				UUID.randomUUID().toString());
-	}
-
-	/** A joiner that waits for its pre-hire start, so that nothing but the test moves it. */
-	UUID waitingJoiner(String name) {
-		var settings = new WorkflowProperties(new WorkflowProperties.Jml(true, 5, 1), properties.engine(), properties.jobs());
-		UUID employeeId = UUID.randomUUID();
-		return new RunRequests(transactions, definitions, creation, runRepository, stages, outbox, settings, Clock.systemUTC())
-			.request("acme", RunDefinition.JOINER, new RunTrigger(UUID.randomUUID(), EmployeeHired.TYPE, "k-" + employeeId, employeeId,
-					name, null, null, "manny", null, null, LocalDate.of(2099, 1, 1)));
-	}
-
-	/** The projection says {@code status} on an execution whose history is gone. */
-	void lostExecution(UUID runId, String status) {
-		transactions.runInTenant("acme", () -> jdbc.sql("""
-				UPDATE workflow_runs SET status = :status, workflow_id = :workflowId, execution_id = 'gone',
-				    started_at = now() - interval '1 hour'
-				WHERE id = :id
-				""").param("id", runId).param("status", status).param("workflowId", "jml-lost-" + runId).update());
-	}
-
 	@Test
 	void aRunWhoseExecutionTemporalDoesNotKnowNeedsAttention() throws Exception {
-		UUID runId = waitingJoiner("Lost History");
-		lostExecution(runId, "running");
+		UUID runId = acme.waiting("Lost History");
+		acme.lostExecution(runId, "running");
 
 		reconcile();
 
@@ -288,9 +221,9 @@ class ReconciliationTests {
 
 	@Test
 	void aRequestedRunWhoseExecutionVanishedBeforeItsFirstStageNeedsAttentionAndARepairStartsIt() throws Exception {
-		UUID lost = waitingJoiner("Lost Before Start");
-		lostExecution(lost, "requested");
-		UUID waiting = waitingJoiner("Still Waiting");
+		UUID lost = acme.waiting("Lost Before Start");
+		acme.lostExecution(lost, "requested");
+		UUID waiting = acme.waiting("Still Waiting");
 
 		reconcile();
 
@@ -304,7 +237,7 @@ class ReconciliationTests {
 		var repaired = new ApiClient(port).post("ada", "/v1/workflow-runs/" + lost + "/repair", "", "repair-" + lost);
 		assertThat(repaired.statusCode()).as(repaired.body()).isEqualTo(202);
 		assertThat(json.readTree(repaired.body()).get("resumedStage").asString()).isEqualTo("manager_approval");
-		await().atMost(TIMEOUT).until(() -> activeStage(lost, "manager_approval"));
+		acme.awaitActive(lost, "manager_approval");
 		assertThat(run(lost).status()).isEqualTo(RunStatus.RUNNING);
 		assertThat(run(lost).attention()).isNull();
 	}

@@ -1,22 +1,17 @@
 package workflow.decisions;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import java.time.Clock;
 import java.time.Duration;
-import java.time.LocalDate;
-import java.util.List;
 import java.util.Set;
 import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
-import jobs.Job;
-import outbox.OutboxPublisher;
-import outbox.catalog.EmployeeHired;
 import platform.AppUser;
 import platform.PlatformAudit;
 import platform.Role;
@@ -26,11 +21,7 @@ import workflow.Action;
 import workflow.ActionKind;
 import workflow.ActionOutcome;
 import workflow.ActionRequest;
-import workflow.RunDetail;
-import workflow.RunFilter;
-import workflow.Runs;
 import workflow.Stage;
-import workflow.StageStatus;
 import workflow.WorkflowProperties;
 import workflow.assignees.AssigneeResolver;
 import workflow.endings.RunEndings;
@@ -38,6 +29,7 @@ import workflow.engine.temporal.UnreachableTemporal;
 import workflow.store.ActionRepository;
 import workflow.store.RunRepository;
 import workflow.store.StageRepository;
+import workflow.testing.AcmeJoiners;
 
 /**
  * Nobody waits on Temporal: with Temporal unreachable, an approve is answered as soon as the
@@ -45,19 +37,13 @@ import workflow.store.StageRepository;
  * and, once Temporal is back, the redelivery job sends it and the workflow applies it.
  */
 @JmlHubIntegrationTest
+@ExtendWith(AcmeJoiners.Resolver.class)
 class TemporalDownDecisionTests {
 
 	static final Duration DEADLINE = Duration.ofSeconds(1);
-	static final Duration TIMEOUT = Duration.ofSeconds(30);
 
 	@Autowired
 	TenantTransactions transactions;
-
-	@Autowired
-	OutboxPublisher outbox;
-
-	@Autowired
-	Runs runs;
 
 	@Autowired
 	RunRepository runRepository;
@@ -83,26 +69,10 @@ class TemporalDownDecisionTests {
 	@Autowired
 	JdbcClient jdbc;
 
-	@Autowired
-	List<Job> jobs;
-
-	Stage activeStage(UUID runId, String name) {
-		RunDetail detail = runs.detail("acme", runId);
-		return detail.stages().stream()
-			.filter(stage -> stage.name().equals(name) && stage.status() == StageStatus.ACTIVE)
-			.findFirst()
-			.orElse(null);
-	}
-
 	@Test
-	void anApproveWithTemporalDownReturnsWithinTheDeadlineAndIsAppliedOnceTemporalIsBack() throws Exception {
-		UUID employeeId = UUID.randomUUID();
-		transactions.runInTenant("acme", () -> outbox.publish(new EmployeeHired(employeeId, "Outage Hire",
-				"outage-" + employeeId + "@acme.example", "Engineering", "manny", LocalDate.of(2030, 1, 15))));
-		UUID runId = await().atMost(TIMEOUT)
-			.until(() -> runs.rows("acme", new RunFilter(null, null, employeeId, null, null), null, 1).items().stream()
-				.findFirst().map(row -> row.run().id()).orElse(null), id -> id != null);
-		Stage manager = await().atMost(TIMEOUT).until(() -> activeStage(runId, "manager_approval"), stage -> stage != null);
+	void anApproveWithTemporalDownReturnsWithinTheDeadlineAndIsAppliedOnceTemporalIsBack(AcmeJoiners acme) throws Exception {
+		UUID runId = acme.atManagerApproval("Outage Hire", "manny");
+		Stage manager = acme.stage(runId, "manager_approval");
 
 		AppUser manny = new AppUser("manny", "acme", "Acme", "Manny Manager", Set.of(Role.APPROVER), Set.of("managers"),
 				true, "unused");
@@ -136,9 +106,9 @@ class TemporalDownDecisionTests {
 			.sql("UPDATE workflow_actions SET next_signal_at = now() - interval '1 second' WHERE id = :id")
 			.param("id", approve.id())
 			.update());
-		jobs.stream().filter(job -> job.name().equals("workflow_signal_redelivery")).findFirst().orElseThrow().run();
+		acme.runJob("workflow_signal_redelivery");
 
-		await().atMost(TIMEOUT).until(() -> activeStage(runId, "it_access") != null);
+		acme.awaitActive(runId, "it_access");
 		Action applied = transactions.readInTenant("acme", () -> actions.find(approve.id()).orElseThrow());
 		assertThat(applied.outcome()).isEqualTo(ActionOutcome.APPLIED);
 		assertThat(applied.signalSentAt()).isNotNull();
