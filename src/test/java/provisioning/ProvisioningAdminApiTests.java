@@ -104,4 +104,38 @@ class ProvisioningAdminApiTests {
 				ORDER BY id DESC LIMIT 1""").query(String.class).single());
 		assertThat(audit).contains("corp").doesNotContain(secret).doesNotContain("enc:");
 	}
+
+	@Test
+	void anActiveDirectoryTargetIsAcceptedAndItsAccountsAreNamedByCn() {
+		ApiClient api = new ApiClient(port);
+		JsonNode targets = json.readTree(api.get("ada", "/v1/admin/provisioning/targets").body());
+		JsonNode entitlements = json.readTree(api.get("ada", "/v1/admin/provisioning/entitlements").body());
+		tools.jackson.databind.node.ArrayNode withAd = ((tools.jackson.databind.node.ArrayNode) targets.path("targets")).deepCopy();
+		withAd.add(json.readTree("""
+				{"key": "corp-ad", "url": "ldap://127.0.0.1:1", "bindDn": "CN=Administrator,CN=Users,DC=corp,DC=example",
+				 "bindPassword": "ad-secret", "baseDn": "DC=corp,DC=example", "peopleOu": "OU=people", "profile": "active_directory"}"""));
+		HttpResponse<String> saved = api.send("ada", "PUT", "/v1/admin/provisioning/targets",
+				"{\"version\": %d, \"targets\": %s}".formatted(targets.path("version").asInt(), withAd));
+		assertThat(saved.statusCode()).as(saved.body()).isEqualTo(200);
+		try {
+			int version = entitlements.path("version").asInt();
+			HttpResponse<String> uid = api.send("ada", "PUT", "/v1/admin/provisioning/entitlements", """
+					{"version": %d, "entitlements": [{"grant": "ad-accounts", "target": "corp-ad", "naming": "uid={username}"}]}"""
+				.formatted(version));
+			assertThat(uid.statusCode()).isEqualTo(400);
+			assertThat(uid.body()).contains("entitlements[0].naming", "Active Directory");
+			HttpResponse<String> cn = api.send("ada", "PUT", "/v1/admin/provisioning/entitlements", """
+					{"version": %d, "entitlements": [{"grant": "ad-accounts", "target": "corp-ad", "naming": "cn={displayName}",
+					 "undo": "disable"}]}""".formatted(version));
+			assertThat(cn.statusCode()).as(cn.body()).isEqualTo(200);
+		}
+		finally {
+			int now = json.readTree(api.get("ada", "/v1/admin/provisioning/entitlements").body()).path("version").asInt();
+			assertThat(api.send("ada", "PUT", "/v1/admin/provisioning/entitlements", "{\"version\": %d, \"entitlements\": %s}"
+				.formatted(now, entitlements.path("entitlements"))).statusCode()).isEqualTo(200);
+			int targetsNow = json.readTree(api.get("ada", "/v1/admin/provisioning/targets").body()).path("version").asInt();
+			assertThat(api.send("ada", "PUT", "/v1/admin/provisioning/targets", "{\"version\": %d, \"targets\": %s}"
+				.formatted(targetsNow, targets.path("targets"))).statusCode()).isEqualTo(200);
+		}
+	}
 }
