@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 
 import outbox.PermanentFailureException;
 import outbox.catalog.CatalogEvent;
+import outbox.catalog.AccessRevoked;
 import outbox.catalog.ApproversChanged;
 import outbox.catalog.EmployeeHired;
 import outbox.catalog.EmployeeOffboarded;
@@ -39,12 +40,12 @@ class EventCodecTests {
 		assertThat(catalog.types()).containsExactly(EmployeeHired.class, EmployeeTransferred.class,
 				EmployeeOffboarded.class, EmployeeRunRequested.class, EmployeeOffboardingCancelled.class,
 				EmployeeUpdated.class, RunStartRequested.class, StageReminderDue.class,
-				RunFinished.class, GrantRecorded.class, ApproversChanged.class);
+				RunFinished.class, GrantRecorded.class, ApproversChanged.class, AccessRevoked.class);
 		assertThat(catalog.keys()).containsExactly("hr.employee.created", "hr.employee.transferred",
 				"hr.employee.offboarded", "hr.employee.run_requested", "hr.employee.offboarding_cancelled",
 				"hr.employee.updated", "workflow.run.start_requested",
 				"workflow.stage.reminder_due", "workflow.run.finished", "workflow.grant.recorded",
-				"workflow.approvers.changed");
+				"workflow.approvers.changed", "provisioning.access.revoked");
 		for (Class<?> type : catalog.types()) {
 			assertThat(type.getAnnotation(EventType.class)).as(type.getName()).isNotNull();
 			assertThat(type.isRecord()).as(type.getName()).isTrue();
