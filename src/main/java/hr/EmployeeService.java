@@ -104,6 +104,8 @@ public class EmployeeService {
 	/**
 	 * Moves the employee: what {@code move} leaves null stays as it is. Refused unless the employee
 	 * is still at the {@code expected} version. {@code actor} (HR) is the requester of the mover run.
+	 * The move takes effect in the directories on its effective date (today when none is given; a
+	 * past date means at once, once approved); HR's record changes now.
 	 */
 	public Employee transfer(String tenantId, String actor, UUID id, Move move, ExpectedVersion expected) {
 		return transactions.inTenant(tenantId, () -> {
@@ -119,9 +121,10 @@ public class EmployeeService {
 				throw new DomainException.InvalidInput("department", "is unchanged: the employee is already there with this manager");
 			}
 			Employee moved = employees.transfer(id, department, manager);
+			LocalDate effective = move.effectiveDate() == null ? LocalDate.now(clock) : move.effectiveDate();
 			publishTrigger(new EmployeeTransferred(moved.id(), moved.version(), moved.displayName(), moved.email(),
 					current.department(), moved.department(), current.manager(), moved.manager(), moved.startDate(),
-					moved.title(), actor), RunDefinition.MOVER);
+					moved.title(), actor, effective), RunDefinition.MOVER);
 			return moved;
 		});
 	}

@@ -148,13 +148,21 @@ class HrModuleTests {
 				ExpectedVersion.of(null, hired.version())))
 			.andWaitForStateChange(() -> received(EmployeeTransferred.TYPE + ":" + hired.id() + ":" + (hired.version() + 1)))
 			.andVerify(event -> assertThat(event).contains(new EmployeeTransferred(hired.id(), hired.version() + 1,
-					"Mo Ver", hired.email(), "Sales", "Legal", null, "manny", LocalDate.of(2031, 1, 6), null, "hana")));
+					"Mo Ver", hired.email(), "Sales", "Legal", null, "manny", LocalDate.of(2031, 1, 6), null, "hana",
+					LocalDate.now(ZoneOffset.UTC))));
+		// a transfer effective later says so; the run schedules the directory change for that day
+		scenario.stimulate(() -> employees.transfer("acme", "hana", hired.id(),
+				new Move("Ops", null, false, LocalDate.of(2031, 2, 1)), ExpectedVersion.of(null, hired.version() + 1)))
+			.andWaitForStateChange(() -> received(EmployeeTransferred.TYPE + ":" + hired.id() + ":" + (hired.version() + 2)))
+			.andVerify(event -> assertThat(event).contains(new EmployeeTransferred(hired.id(), hired.version() + 2,
+					"Mo Ver", hired.email(), "Legal", "Ops", "manny", "manny", LocalDate.of(2031, 1, 6), null, "hana",
+					LocalDate.of(2031, 2, 1))));
 
 		scenario.stimulate(() -> employees.offboard("acme", "hana", hired.id(), new Offboard(LocalDate.of(2031, 6, 30), null),
-				ExpectedVersion.of(null, hired.version() + 1)))
+				ExpectedVersion.of(null, hired.version() + 2)))
 			.andWaitForStateChange(() -> received(EmployeeOffboarded.TYPE, hired.id()))
 			.andVerify(event -> assertThat(event).contains(new EmployeeOffboarded(hired.id(), "Mo Ver", hired.email(),
-					"Legal", "manny", LocalDate.of(2031, 6, 30), null, "hana")));
+					"Ops", "manny", LocalDate.of(2031, 6, 30), null, "hana")));
 	}
 
 	@Test

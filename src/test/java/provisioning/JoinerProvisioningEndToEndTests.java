@@ -296,6 +296,56 @@ class JoinerProvisioningEndToEndTests {
 		assertThat(entryByMail(hire.email())).isNull();
 	}
 
+	@Test
+	void aTransferEffectiveLaterMovesTheAccountOnlyOnThatDay() throws Exception {
+		Hire hire = hire("Max Later");
+		UUID joiner = awaitRunOf(hire.id());
+		approve(joiner, "manager_approval", "manny");
+		approve(joiner, "it_access", "ivan");
+		approve(joiner, "security_approval", "sara", "sam");
+		awaitRunStatus(joiner, "completed");
+		awaitEffect(joiner, "ensure", "applied");
+		DN engineering = new DN("uid=" + hire.username() + ",ou=Engineering,ou=people," + Slapd.BASE);
+		await().atMost(TIMEOUT).until(() -> "pending_start".equals(employee(hire).path("status").asString()));
+
+		// a malformed date is a 400 problem and changes nothing
+		int version = employee(hire).path("version").asInt();
+		HttpResponse<String> malformed = api.post("hana", "/v1/hr/employees/" + hire.id() + "/transfer",
+				"{\"department\": \"Sales\", \"effectiveDate\": \"2026-02-30\", \"version\": %d}".formatted(version));
+		assertThat(malformed.statusCode()).as(malformed.body()).isEqualTo(400);
+		assertThat(malformed.headers().firstValue("Content-Type")).hasValueSatisfying(
+				type -> assertThat(type).startsWith("application/problem+json"));
+		assertThat(employee(hire).path("version").asInt()).isEqualTo(version);
+		assertThat(employee(hire).path("department").asString()).isEqualTo("Engineering");
+
+		LocalDate effective = LocalDate.now(ZoneOffset.UTC).plusDays(10);
+		Instant startOfEffective = effective.atStartOfDay(ZoneOffset.UTC).toInstant();
+		HttpResponse<String> transferred = api.post("hana", "/v1/hr/employees/" + hire.id() + "/transfer",
+				"{\"department\": \"Sales\", \"effectiveDate\": \"%s\", \"version\": %d}".formatted(effective, version));
+		assertThat(transferred.statusCode()).as(transferred.body()).isEqualTo(200);
+		UUID mover = awaitRunOf(hire.id(), 2);
+		approve(mover, "manager_approval", "manny");
+		approve(mover, "it_access_change", "ivan");
+		awaitRunStatus(mover, "completed");
+
+		JsonNode scheduled = awaitEffect(mover, "ensure", "scheduled");
+		assertThat(Instant.parse(scheduled.path("scheduledFor").asString())).isEqualTo(startOfEffective);
+		MutableClock clock = new MutableClock(startOfEffective.minusSeconds(60));
+		DispatcherAtTime dispatcher = new DispatcherAtTime(context, clock);
+		dispatcher.work();
+		assertThat(effect(mover, "ensure").path("status").asString()).isEqualTo("scheduled");
+		assertThat(new DN(entryByMail(hire.email()).getDN())).isEqualTo(engineering);
+		assertThat(members(Slapd.GROUPS.get(2))).doesNotContain(engineering);
+
+		clock.advance(Duration.ofMinutes(2));
+		dispatcher.work();
+		assertThat(effect(mover, "ensure").path("status").asString()).isEqualTo("applied");
+		DN sales = new DN("uid=" + hire.username() + ",ou=Sales,ou=people," + Slapd.BASE);
+		assertThat(new DN(entryByMail(hire.email()).getDN())).isEqualTo(sales);
+		assertThat(members(Slapd.GROUPS.get(0))).contains(sales).doesNotContain(engineering);
+		assertThat(members(Slapd.GROUPS.get(2))).contains(sales);
+	}
+
 	private JsonNode employee(Hire hire) {
 		return get("hana", "/v1/hr/employees/" + hire.id());
 	}

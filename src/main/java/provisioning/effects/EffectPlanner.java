@@ -103,6 +103,7 @@ public class EffectPlanner {
 
 	/** When a grant may take effect: a mover's on the transfer's effective date, any other at once. */
 	private static Instant notBefore(GrantRecorded change, GrantRecorded.Employee employee, Instant now) {
-		return now;
+		return change.definition() == RunDefinition.MOVER && employee != null
+				? EffectTimes.move(employee.effectiveDate(), now) : now;
 	}
 }

@@ -168,7 +168,8 @@ public class RunProjection {
 		GrantRecorded.Employee employee = new GrantRecorded.Employee(run.employeeName(), run.employeeEmail(), null,
 				run.department(), run.employeeTitle(), run.manager(),
 				definition == RunDefinition.JOINER ? run.effectiveDate() : null,
-				definition == RunDefinition.LEAVER ? run.effectiveDate() : null, run.fromDepartment());
+				definition == RunDefinition.LEAVER ? run.effectiveDate() : null, run.fromDepartment(),
+				definition == RunDefinition.MOVER ? run.effectiveDate() : null);
 		outbox.publish(new GrantRecorded(runId, stageId, grant, run.employeeId(), state, definition, employee));
 	}
 
