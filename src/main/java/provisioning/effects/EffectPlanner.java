@@ -63,7 +63,7 @@ public class EffectPlanner {
 			for (ProvisioningSettings.Resolved entitlement : resolved) {
 				String target = entitlement.target().key();
 				String request = json.writeValueAsString(new EffectRequest(employee, entitlement.entitlement()));
-				if (entitlement.entitlement().isRevocation()) {
+				if (entitlement.entitlement().revoking()) {
 					if (granted) {
 						revokes = true;
 						plan(change, changeKey, target, "disable",

@@ -56,7 +56,7 @@ public record Entitlement(String grant, String target, String naming, Boolean ou
 	}
 
 	/** Whether granting this label takes access away (disables the employee's accounts) rather than giving it. */
-	public boolean isRevocation() {
+	public boolean revoking() {
 		return Boolean.TRUE.equals(revokes);
 	}
 

@@ -158,7 +158,7 @@ public class ProvisioningSettings {
 				else if (!pairs.add(entitlement.grant() + "\n" + entitlement.target())) {
 					errors.put(at + "target", "this grant has another entitlement on this target in the list");
 				}
-				if (!entitlement.isRevocation()
+				if (!entitlement.revoking()
 						&& (entitlement.naming() == null || !NAMING.matcher(entitlement.naming()).matches())) {
 					errors.put(at + "naming", "must be attribute={placeholder}, such as uid={username} or cn={displayName}");
 				}
@@ -167,7 +167,7 @@ public class ProvisioningSettings {
 					errors.put(at + "undo", "must be delete or disable");
 				}
 				if (entitlement.deleteAfterDays() != null
-						&& (!entitlement.isRevocation() || entitlement.deleteAfterDays() < 0 || entitlement.deleteAfterDays() > 3650)) {
+						&& (!entitlement.revoking() || entitlement.deleteAfterDays() < 0 || entitlement.deleteAfterDays() > 3650)) {
 					errors.put(at + "deleteAfterDays", "must be 0-3650 days, on a revocation (revokes: true)");
 				}
 				if (entitlement.disabledOu() != null && !RDN.isValidRDN(entitlement.disabledOu())) {
