@@ -67,19 +67,28 @@ public final class EmployeeCommands {
 	 * empty manager removes the manager) and the version the form was rendered from.
 	 */
 	public record Transfer(@NotBlank(message = "is required") @Size(max = 100) String department, @Size(max = 100) String manager,
-			Integer version) {
+			Integer version, LocalDate effectiveDate) {
+
+		public Transfer(String department, String manager, Integer version) {
+			this(department, manager, version, null);
+		}
 
 		public Move move() {
 			boolean noManager = manager == null || manager.isBlank();
-			return new Move(department, noManager ? null : manager, noManager);
+			return new Move(department, noManager ? null : manager, noManager, effectiveDate);
 		}
 	}
 
 	/**
 	 * What a transfer changes: a null {@code department} or {@code manager} stays as it is;
-	 * {@code removeManager} leaves the employee without a manager.
+	 * {@code removeManager} leaves the employee without a manager. {@code effectiveDate} is the day
+	 * the move takes effect in the directories (null: today; a past date: at once, once approved).
 	 */
-	public record Move(String department, String manager, boolean removeManager) {
+	public record Move(String department, String manager, boolean removeManager, LocalDate effectiveDate) {
+
+		public Move(String department, String manager, boolean removeManager) {
+			this(department, manager, removeManager, null);
+		}
 	}
 
 	/** Leaver. */

@@ -18,6 +18,7 @@ import hr.data.EmployeeRepository;
 import hr.data.EmployeeRunRepository;
 import outbox.OutboxPublisher;
 import outbox.PublishOptions;
+import outbox.catalog.AccessRevoked;
 import outbox.catalog.EmployeeEvent;
 import outbox.catalog.EmployeeHired;
 import outbox.catalog.EmployeeOffboarded;
@@ -103,6 +104,8 @@ public class EmployeeService {
 	/**
 	 * Moves the employee: what {@code move} leaves null stays as it is. Refused unless the employee
 	 * is still at the {@code expected} version. {@code actor} (HR) is the requester of the mover run.
+	 * The move takes effect in the directories on its effective date (today when none is given; a
+	 * past date means at once, once approved); HR's record changes now.
 	 */
 	public Employee transfer(String tenantId, String actor, UUID id, Move move, ExpectedVersion expected) {
 		return transactions.inTenant(tenantId, () -> {
@@ -118,9 +121,10 @@ public class EmployeeService {
 				throw new DomainException.InvalidInput("department", "is unchanged: the employee is already there with this manager");
 			}
 			Employee moved = employees.transfer(id, department, manager);
+			LocalDate effective = move.effectiveDate() == null ? LocalDate.now(clock) : move.effectiveDate();
 			publishTrigger(new EmployeeTransferred(moved.id(), moved.version(), moved.displayName(), moved.email(),
 					current.department(), moved.department(), current.manager(), moved.manager(), moved.startDate(),
-					moved.title(), actor), RunDefinition.MOVER);
+					moved.title(), actor, effective), RunDefinition.MOVER);
 			return moved;
 		});
 	}
@@ -132,7 +136,8 @@ public class EmployeeService {
 	public Employee offboard(String tenantId, String actor, UUID id, Offboard offboard, ExpectedVersion expected) {
 		return transactions.inTenant(tenantId, () -> {
 			Employee current = lockCurrent(id, expected);
-			if (current.status() == EmployeeStatus.LEAVING || current.status() == EmployeeStatus.LEFT) {
+			if (current.status() == EmployeeStatus.LEAVING || current.status() == EmployeeStatus.ACCESS_ENDING
+					|| current.status() == EmployeeStatus.LEFT) {
 				throw new DomainException.Conflict("The employee is already offboarded.");
 			}
 			if (current.status() == EmployeeStatus.CANCELLED) {
@@ -243,8 +248,9 @@ public class EmployeeService {
 	 * Records that an outcome of a run HR asked for arrived and moves the employee on, once (a
 	 * re-delivery finds the run closed and changes nothing): a completed joiner makes a pre-hire
 	 * active, or pending_start until its start date (see {@link #activateDueStarters}); a rejected
-	 * joiner cancels the hire; a completed leaver of the current offboarding means the employee has
-	 * left. Other outcomes only close the run: HR may ask for another or cancel the offboarding.
+	 * joiner cancels the hire; a completed leaver of the current offboarding means the employee's
+	 * access is ending ({@code access_ending}), or that it has left when provisioning reported the
+	 * revocation already ({@link #accessRevoked}). Other outcomes only close the run: HR may ask for another or cancel the offboarding.
 	 */
 	public void runFinished(String tenantId, RunFinished finished) {
 		transactions.runInTenant(tenantId, () -> {
@@ -267,13 +273,22 @@ public class EmployeeService {
 						.filter(finished.triggerKey()::equals)
 						.isPresent();
 					if (finished.outcome() == RunOutcome.COMPLETED && current) {
-						employees.left(employee);
+						employees.leaverCompleted(employee);
 					}
 				}
 				case MOVER -> {
 				}
 			}
 		});
+	}
+
+	/**
+	 * Provisioning reports the leaver's access taken away: an employee whose access was ending has
+	 * left; a leaving one (the outcome of its run not here yet) leaves when the run completes. A
+	 * re-delivery changes nothing.
+	 */
+	public void accessRevoked(String tenantId, AccessRevoked revoked) {
+		transactions.runInTenant(tenantId, () -> employees.accessRevoked(revoked.employeeId(), revoked.revokedAt()));
 	}
 
 	/**

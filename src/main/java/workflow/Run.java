@@ -30,6 +30,7 @@ public record Run(UUID id, String definitionKey, String definitionTitle, UUID em
 		RunDefinition definition = RunDefinition.of(definitionKey);
 		return new GrantRecorded.Employee(employeeName, employeeEmail, null, department, employeeTitle, manager,
 				definition == RunDefinition.JOINER ? effectiveDate : null,
-				definition == RunDefinition.LEAVER ? effectiveDate : null, fromDepartment);
+				definition == RunDefinition.LEAVER ? effectiveDate : null, fromDepartment,
+				definition == RunDefinition.MOVER ? effectiveDate : null);
 	}
 }

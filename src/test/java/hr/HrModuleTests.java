@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Clock;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.Optional;
@@ -38,6 +39,7 @@ import outbox.catalog.RunStartRequested;
 import outbox.catalog.StageReminderDue;
 import outbox.OutboxEventHandler;
 import outbox.OutboxPublisher;
+import outbox.catalog.AccessRevoked;
 import outbox.testing.HandlerScript;
 import outbox.testing.TestHandlers.ScriptedHandler;
 import hr.jobs.StarterActivationJob;
@@ -146,13 +148,21 @@ class HrModuleTests {
 				ExpectedVersion.of(null, hired.version())))
 			.andWaitForStateChange(() -> received(EmployeeTransferred.TYPE + ":" + hired.id() + ":" + (hired.version() + 1)))
 			.andVerify(event -> assertThat(event).contains(new EmployeeTransferred(hired.id(), hired.version() + 1,
-					"Mo Ver", hired.email(), "Sales", "Legal", null, "manny", LocalDate.of(2031, 1, 6), null, "hana")));
+					"Mo Ver", hired.email(), "Sales", "Legal", null, "manny", LocalDate.of(2031, 1, 6), null, "hana",
+					LocalDate.now(ZoneOffset.UTC))));
+		// a transfer effective later says so; the run schedules the directory change for that day
+		scenario.stimulate(() -> employees.transfer("acme", "hana", hired.id(),
+				new Move("Ops", null, false, LocalDate.of(2031, 2, 1)), ExpectedVersion.of(null, hired.version() + 1)))
+			.andWaitForStateChange(() -> received(EmployeeTransferred.TYPE + ":" + hired.id() + ":" + (hired.version() + 2)))
+			.andVerify(event -> assertThat(event).contains(new EmployeeTransferred(hired.id(), hired.version() + 2,
+					"Mo Ver", hired.email(), "Legal", "Ops", "manny", "manny", LocalDate.of(2031, 1, 6), null, "hana",
+					LocalDate.of(2031, 2, 1))));
 
 		scenario.stimulate(() -> employees.offboard("acme", "hana", hired.id(), new Offboard(LocalDate.of(2031, 6, 30), null),
-				ExpectedVersion.of(null, hired.version() + 1)))
+				ExpectedVersion.of(null, hired.version() + 2)))
 			.andWaitForStateChange(() -> received(EmployeeOffboarded.TYPE, hired.id()))
 			.andVerify(event -> assertThat(event).contains(new EmployeeOffboarded(hired.id(), "Mo Ver", hired.email(),
-					"Legal", "manny", LocalDate.of(2031, 6, 30), null, "hana")));
+					"Ops", "manny", LocalDate.of(2031, 6, 30), null, "hana")));
 	}
 
 	@Test
@@ -211,10 +221,39 @@ class HrModuleTests {
 		String secondKey = employees.runs("acme", hired.id()).get(0).triggerKey();
 		assertThat(secondKey).isNotEqualTo(leaverKey).startsWith(leaverKey + ":");
 		finish(hired, RunDefinition.LEAVER, RunOutcome.COMPLETED, leaverKey);
+		// the completed leaver run leaves the access ending until provisioning reports it revoked
 		scenario.stimulate(() -> finish(hired, RunDefinition.LEAVER, RunOutcome.COMPLETED, secondKey))
-			.andWaitForStateChange(() -> employees.get("acme", hired.id()).status(), EmployeeStatus.LEFT::equals)
+			.andWaitForStateChange(() -> employees.get("acme", hired.id()).status(), EmployeeStatus.ACCESS_ENDING::equals)
 			.andVerify(status -> assertThatThrownBy(() -> employees.cancelOffboarding("acme", hired.id(), null, "hana"))
 				.isInstanceOf(DomainException.Conflict.class));
+		assertThat(employees.get("acme", hired.id()).accessEndsAt()).isEqualTo(Instant.parse("2031-08-01T00:00:00Z"));
+		scenario.stimulate(() -> revoke(hired))
+			.andWaitForStateChange(() -> employees.get("acme", hired.id()).status(), EmployeeStatus.LEFT::equals)
+			.andVerify(status -> assertThatThrownBy(() -> employees.offboard("acme", "hana", hired.id(),
+					new Offboard(LocalDate.of(2031, 8, 31), null), current(hired)))
+				.isInstanceOf(DomainException.Conflict.class));
+	}
+
+	@Test
+	void aRevocationReportedBeforeTheLeaverRunCompletesMakesTheEmployeeLeftWhenItDoes(Scenario scenario) {
+		Employee hired = hire("Quick Leaver", LocalDate.now(ZoneOffset.UTC).minusDays(30));
+		finish(hired, RunDefinition.JOINER, RunOutcome.COMPLETED, EmployeeHired.TYPE);
+		org.awaitility.Awaitility.await().until(() -> employees.get("acme", hired.id()).status() == EmployeeStatus.ACTIVE);
+		employees.offboard("acme", "hana", hired.id(), new Offboard(LocalDate.of(2031, 6, 30), null), current(hired));
+		int leavingVersion = employees.get("acme", hired.id()).version();
+
+		scenario.stimulate(() -> revoke(hired))
+			.andWaitForStateChange(() -> employees.get("acme", hired.id()).version(), version -> version > leavingVersion)
+			.andVerify(version -> assertThat(employees.get("acme", hired.id()).status()).isEqualTo(EmployeeStatus.LEAVING));
+		scenario.stimulate(() -> finish(hired, RunDefinition.LEAVER, RunOutcome.COMPLETED, EmployeeOffboarded.TYPE))
+			.andWaitForStateChange(() -> employees.get("acme", hired.id()).status(), EmployeeStatus.LEFT::equals)
+			.andVerify(status -> assertThat(status).isEqualTo(EmployeeStatus.LEFT));
+	}
+
+	/** Publishes what provisioning publishes once the leaver's access is gone. */
+	private void revoke(Employee employee) {
+		transactions.runInTenant("acme", () -> outbox.publish(new AccessRevoked(employee.id(), UUID.randomUUID(),
+				UUID.randomUUID(), "access_revocation", 1, Instant.now())));
 	}
 
 	private Employee hire(String name, LocalDate startDate) {

@@ -105,7 +105,8 @@ class ModularityTests {
 					tuple("workflow.stage.reminder_due", Set.of("workflow"), Set.of("workflow")),
 					tuple("workflow.run.finished", Set.of("workflow"), Set.of("hr")),
 					tuple("workflow.grant.recorded", Set.of("workflow"), Set.of("provisioning")),
-					tuple("workflow.approvers.changed", Set.of("workflow"), Set.of("workflow")));
+					tuple("workflow.approvers.changed", Set.of("workflow"), Set.of("workflow")),
+					tuple("provisioning.access.revoked", Set.of("provisioning"), Set.of("hr")));
 	}
 
 	@Test

@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.ApplicationContext;
 
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.Entry;
@@ -34,6 +36,8 @@ import platform.ExpectedVersion;
 import platform.Role;
 import platform.testing.ApiClient;
 import platform.testing.JmlHubIntegrationTest;
+import platform.testing.MutableClock;
+import provisioning.effects.DispatcherAtTime;
 import provisioning.settings.Entitlement;
 import provisioning.settings.EntitlementSettings;
 import provisioning.settings.ProvisioningSettings;
@@ -59,6 +63,8 @@ class JoinerProvisioningEndToEndTests {
 	static final String TARGET = "joiner-e2e-ldap";
 	static final AppUser ADA = new AppUser("ada", "acme", "Acme", "Ada Admin", Set.of(Role.ADMIN), Set.of(), true, "unused");
 
+	static final int DELETE_AFTER_DAYS = 30;
+
 	static Slapd slapd;
 
 	@LocalServerPort
@@ -69,6 +75,9 @@ class JoinerProvisioningEndToEndTests {
 
 	@Autowired
 	JsonMapper json;
+
+	@Autowired
+	ApplicationContext context;
 
 	ApiClient api;
 
@@ -99,13 +108,16 @@ class JoinerProvisioningEndToEndTests {
 		settings.saveTargets(ADA, ExpectedVersion.of(null, targets.version()), withSlapd);
 		// only this entitlement maps accounts: no other target of acme gets the grant meanwhile
 		List<Entitlement> withAccounts = new ArrayList<>(entitlementsBefore.stream()
-			.filter(e -> !e.grant().equals("accounts") && !e.grant().equals("department_access"))
+			.filter(e -> !e.grant().equals("accounts") && !e.grant().equals("department_access")
+					&& !e.grant().equals("access_revocation"))
 			.toList());
 		withAccounts.add(new Entitlement("accounts", TARGET, "uid={username}", true, Map.of(),
 				List.of(Slapd.GROUPS.get(0)), Map.of("Engineering", List.of(Slapd.GROUPS.get(1)))));
 		// a mover's access change: the same account, in the new department's OU, with its group
 		withAccounts.add(new Entitlement("department_access", TARGET, "uid={username}", true, Map.of(), List.of(),
 				Map.of("Sales", List.of(Slapd.GROUPS.get(2)))));
+		// a leaver's revocation: the accounts disabled at the end of the last day, deleted 30 days later
+		withAccounts.add(Entitlement.revocation("access_revocation", TARGET, "ou=disabled", DELETE_AFTER_DAYS));
 		settings.saveEntitlements(ADA, ExpectedVersion.of(null, entitlements.version()), withAccounts);
 	}
 
@@ -218,6 +230,132 @@ class JoinerProvisioningEndToEndTests {
 		assertThat(members(Slapd.GROUPS.get(2))).contains(sales).doesNotContain(engineering);
 		assertThat(get("hana", "/v1/hr/employees/" + hire.id() + "/accounts")).hasSize(2)
 			.allSatisfy(effect -> assertThat(effect.path("status").asString()).isEqualTo("applied"));
+	}
+
+	@Test
+	void aLeaversAccountIsDisabledAtTheEndOfTheLastDayThenTheEmployeeHasLeftAndTheAccountIsDeletedLater()
+			throws Exception {
+		Hire hire = hire("Lea Leaver");
+		UUID joiner = awaitRunOf(hire.id());
+		approve(joiner, "manager_approval", "manny");
+		approve(joiner, "it_access", "ivan");
+		approve(joiner, "security_approval", "sara", "sam");
+		awaitRunStatus(joiner, "completed");
+		awaitEffect(joiner, "ensure", "applied");
+		DN active = new DN("uid=" + hire.username() + ",ou=Engineering,ou=people," + Slapd.BASE);
+		await().atMost(TIMEOUT).until(() -> "pending_start".equals(employee(hire).path("status").asString()));
+
+		LocalDate lastDay = LocalDate.now(ZoneOffset.UTC).plusDays(20);
+		Instant endOfLastDay = lastDay.plusDays(1).atStartOfDay(ZoneOffset.UTC).toInstant();
+		HttpResponse<String> offboarded = api.post("hana", "/v1/hr/employees/" + hire.id() + "/offboard",
+				"{\"lastDay\": \"%s\", \"version\": %d}".formatted(lastDay, employee(hire).path("version").asInt()));
+		assertThat(offboarded.statusCode()).as(offboarded.body()).isEqualTo(200);
+		UUID leaver = awaitRunOf(hire.id(), 2);
+		approve(leaver, "manager_confirmation", "manny");
+		approve(leaver, "it_revoke_access", "ivan");
+		awaitRunStatus(leaver, "completed");
+
+		// approved: the disable waits for the end of the last day; the account is still active
+		JsonNode scheduled = awaitEffect(leaver, "disable", "scheduled");
+		assertThat(Instant.parse(scheduled.path("scheduledFor").asString())).isEqualTo(endOfLastDay);
+		await().atMost(TIMEOUT).until(() -> "access_ending".equals(employee(hire).path("status").asString()));
+		MutableClock clock = new MutableClock(endOfLastDay.minusSeconds(60));
+		DispatcherAtTime dispatcher = new DispatcherAtTime(context, clock);
+		dispatcher.work();
+		assertThat(effect(leaver, "disable").path("status").asString()).isEqualTo("scheduled");
+		assertThat(new DN(entryByMail(hire.email()).getDN())).isEqualTo(active);
+		assertThat(members(Slapd.GROUPS.get(0))).contains(active);
+
+		// the last day is over: disabled (no groups, no password, under ou=disabled), and the employee has left
+		clock.advance(Duration.ofMinutes(2));
+		assertThat(dispatcher.work()).isPositive();
+		JsonNode disabled = effect(leaver, "disable");
+		assertThat(disabled.path("status").asString()).as("%s", disabled).isEqualTo("applied");
+		DN gone = new DN("uid=" + hire.username() + ",ou=disabled," + Slapd.BASE);
+		SearchResultEntry entry = entryByMail(hire.email());
+		assertThat(new DN(entry.getDN())).isEqualTo(gone);
+		assertThat(entry.hasAttribute("userPassword")).isFalse();
+		assertThat(members(Slapd.GROUPS.get(0))).doesNotContain(active, gone);
+		assertThat(members(Slapd.GROUPS.get(1))).doesNotContain(active, gone);
+		JsonNode receipt = json.readTree(disabled.path("receipt").asString());
+		assertThat(new DN(receipt.path("dn").asString())).isEqualTo(gone);
+		assertThat(receipt.path("before").path("exists").asBoolean()).isTrue();
+		await().atMost(TIMEOUT).until(() -> "left".equals(employee(hire).path("status").asString()));
+
+		// the deletion is due 30 days after the disable applied, not a minute earlier
+		JsonNode deletion = effect(leaver, "delete");
+		Instant deleteAt = Instant.parse(deletion.path("scheduledFor").asString());
+		assertThat(deleteAt).isEqualTo(clock.instant().plus(Duration.ofDays(DELETE_AFTER_DAYS)));
+		clock.advance(Duration.ofDays(DELETE_AFTER_DAYS).minusMinutes(1));
+		dispatcher.work();
+		assertThat(effect(leaver, "delete").path("status").asString()).isEqualTo("scheduled");
+		assertThat(entryByMail(hire.email())).isNotNull();
+		clock.advance(Duration.ofMinutes(2));
+		dispatcher.work();
+		assertThat(effect(leaver, "delete").path("status").asString()).isEqualTo("applied");
+		assertThat(entryByMail(hire.email())).isNull();
+	}
+
+	@Test
+	void aTransferEffectiveLaterMovesTheAccountOnlyOnThatDay() throws Exception {
+		Hire hire = hire("Max Later");
+		UUID joiner = awaitRunOf(hire.id());
+		approve(joiner, "manager_approval", "manny");
+		approve(joiner, "it_access", "ivan");
+		approve(joiner, "security_approval", "sara", "sam");
+		awaitRunStatus(joiner, "completed");
+		awaitEffect(joiner, "ensure", "applied");
+		DN engineering = new DN("uid=" + hire.username() + ",ou=Engineering,ou=people," + Slapd.BASE);
+		await().atMost(TIMEOUT).until(() -> "pending_start".equals(employee(hire).path("status").asString()));
+
+		// a malformed date is a 400 problem and changes nothing
+		int version = employee(hire).path("version").asInt();
+		HttpResponse<String> malformed = api.post("hana", "/v1/hr/employees/" + hire.id() + "/transfer",
+				"{\"department\": \"Sales\", \"effectiveDate\": \"2026-02-30\", \"version\": %d}".formatted(version));
+		assertThat(malformed.statusCode()).as(malformed.body()).isEqualTo(400);
+		assertThat(malformed.headers().firstValue("Content-Type")).hasValueSatisfying(
+				type -> assertThat(type).startsWith("application/problem+json"));
+		assertThat(employee(hire).path("version").asInt()).isEqualTo(version);
+		assertThat(employee(hire).path("department").asString()).isEqualTo("Engineering");
+
+		LocalDate effective = LocalDate.now(ZoneOffset.UTC).plusDays(10);
+		Instant startOfEffective = effective.atStartOfDay(ZoneOffset.UTC).toInstant();
+		HttpResponse<String> transferred = api.post("hana", "/v1/hr/employees/" + hire.id() + "/transfer",
+				"{\"department\": \"Sales\", \"effectiveDate\": \"%s\", \"version\": %d}".formatted(effective, version));
+		assertThat(transferred.statusCode()).as(transferred.body()).isEqualTo(200);
+		UUID mover = awaitRunOf(hire.id(), 2);
+		approve(mover, "manager_approval", "manny");
+		approve(mover, "it_access_change", "ivan");
+		awaitRunStatus(mover, "completed");
+
+		JsonNode scheduled = awaitEffect(mover, "ensure", "scheduled");
+		assertThat(Instant.parse(scheduled.path("scheduledFor").asString())).isEqualTo(startOfEffective);
+		MutableClock clock = new MutableClock(startOfEffective.minusSeconds(60));
+		DispatcherAtTime dispatcher = new DispatcherAtTime(context, clock);
+		dispatcher.work();
+		assertThat(effect(mover, "ensure").path("status").asString()).isEqualTo("scheduled");
+		assertThat(new DN(entryByMail(hire.email()).getDN())).isEqualTo(engineering);
+		assertThat(members(Slapd.GROUPS.get(2))).doesNotContain(engineering);
+
+		clock.advance(Duration.ofMinutes(2));
+		dispatcher.work();
+		assertThat(effect(mover, "ensure").path("status").asString()).isEqualTo("applied");
+		DN sales = new DN("uid=" + hire.username() + ",ou=Sales,ou=people," + Slapd.BASE);
+		assertThat(new DN(entryByMail(hire.email()).getDN())).isEqualTo(sales);
+		assertThat(members(Slapd.GROUPS.get(0))).contains(sales).doesNotContain(engineering);
+		assertThat(members(Slapd.GROUPS.get(2))).contains(sales);
+	}
+
+	private JsonNode employee(Hire hire) {
+		return get("hana", "/v1/hr/employees/" + hire.id());
+	}
+
+	/** The newest run of the employee once there are {@code runs} of them. */
+	private UUID awaitRunOf(UUID employeeId, int runs) {
+		await().atMost(TIMEOUT).pollInterval(Duration.ofMillis(100))
+			.until(() -> get("hana", "/v1/workflow-runs?employeeId=" + employeeId).get("items").size() == runs);
+		return UUID.fromString(get("hana", "/v1/workflow-runs?employeeId=" + employeeId).get("items").get(0)
+			.path("id").asString());
 	}
 
 	record Hire(UUID id, String email) {

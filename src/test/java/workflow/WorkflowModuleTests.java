@@ -25,6 +25,7 @@ import org.springframework.modulith.test.Scenario;
 import outbox.Delivery;
 import outbox.OutboxEventHandler;
 import outbox.OutboxPublisher;
+import outbox.catalog.AccessRevoked;
 import outbox.catalog.EmployeeHired;
 import outbox.catalog.GrantRecorded;
 import outbox.catalog.GrantState;
@@ -60,6 +61,11 @@ class WorkflowModuleTests {
 		@Bean
 		OutboxEventHandler<RunFinished> runFinished(HandlerScript script) {
 			return new ScriptedHandler<>(RunFinished.class, script);
+		}
+
+		@Bean
+		OutboxEventHandler<AccessRevoked> accessRevoked(HandlerScript script) {
+			return new ScriptedHandler<>(AccessRevoked.class, script);
 		}
 
 		@Bean

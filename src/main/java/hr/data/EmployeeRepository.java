@@ -87,7 +87,7 @@ public class EmployeeRepository {
 	public Employee offboard(UUID id, LocalDate lastDay) {
 		return jdbc.sql("""
 				UPDATE employees SET status = 'leaving', status_before_leaving = status, last_day = :lastDay,
-				    version = version + 1, updated_at = now()
+				    access_revoked_at = NULL, version = version + 1, updated_at = now()
 				WHERE id = :id """ + " RETURNING " + COLUMNS)
 			.param("id", id)
 			.param("lastDay", lastDay)
@@ -99,7 +99,7 @@ public class EmployeeRepository {
 	public Employee cancelOffboarding(UUID id) {
 		return jdbc.sql("""
 				UPDATE employees SET status = coalesce(status_before_leaving, 'active'), status_before_leaving = NULL,
-				    last_day = NULL, version = version + 1, updated_at = now()
+				    last_day = NULL, access_revoked_at = NULL, version = version + 1, updated_at = now()
 				WHERE id = :id AND status = 'leaving' """ + " RETURNING " + COLUMNS)
 			.param("id", id)
 			.query(EmployeeRepository::employee)
@@ -153,12 +153,32 @@ public class EmployeeRepository {
 			.update() > 0;
 	}
 
-	/** The leaver run completed: a leaving employee has left. False when it was not leaving. */
-	public boolean left(UUID id) {
+	/**
+	 * The leaver run completed: a leaving employee has left when the revocation was reported
+	 * already, otherwise its access is ending. False when it was not leaving.
+	 */
+	public boolean leaverCompleted(UUID id) {
 		return jdbc.sql("""
-				UPDATE employees SET status = 'left', status_before_leaving = NULL, version = version + 1, updated_at = now()
+				UPDATE employees SET
+				    status = CASE WHEN access_revoked_at IS NULL THEN 'access_ending' ELSE 'left' END,
+				    status_before_leaving = NULL, version = version + 1, updated_at = now()
 				WHERE id = :id AND status = 'leaving'""")
 			.param("id", id)
+			.update() > 0;
+	}
+
+	/**
+	 * Provisioning took the access away at {@code at}: an employee whose access was ending has left;
+	 * a leaving one (its run not finished yet) remembers it. False otherwise.
+	 */
+	public boolean accessRevoked(UUID id, java.time.Instant at) {
+		return jdbc.sql("""
+				UPDATE employees SET access_revoked_at = :at,
+				    status = CASE WHEN status = 'access_ending' THEN 'left' ELSE status END,
+				    version = version + 1, updated_at = now()
+				WHERE id = :id AND status IN ('leaving', 'access_ending')""")
+			.param("id", id)
+			.param("at", java.sql.Timestamp.from(at))
 			.update() > 0;
 	}
 

@@ -7,7 +7,7 @@ import hr.EmployeeStatus;
 import platform.Badge;
 import platform.Badge.Tone;
 
-/** An employee's status as a badge ({@code ${@employeeBadge.of(...)}} in templates): "pre-hire", "leaving". */
+/** An employee's status as a badge ({@code ${@employeeBadge.of(...)}} in templates): "pre-hire", "access-ending". */
 @Component("employeeBadge")
 public class EmployeeBadge {
 
@@ -15,7 +15,7 @@ public class EmployeeBadge {
 		Tone tone = switch (status) {
 			case ACTIVE -> Tone.SUCCESS;
 			case PRE_HIRE, PENDING_START -> Tone.INFO;
-			case LEAVING -> Tone.WARNING;
+			case LEAVING, ACCESS_ENDING -> Tone.WARNING;
 			case CANCELLED, LEFT -> Tone.SECONDARY;
 		};
 		return new Badge(status.value().replace('_', '-'), tone);

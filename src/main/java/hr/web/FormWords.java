@@ -23,7 +23,8 @@ final class FormWords {
 	private static final Map<String, String> LABELS = Map.of(
 			"displayName", "Name", "email", "Email", "department", "Department", "manager", "Manager",
 			"title", "Job title", "startDate", "Start date", "lastDay", "Last day",
-			"allowBackdated", "Allow a start date in the past", "version", "The form's version (reload the page)");
+			"allowBackdated", "Allow a start date in the past", "version", "The form's version (reload the page)",
+			"effectiveDate", "Effective date");
 
 	/** A date as the domain writes it into a message (ISO), which the console writes its one way. */
 	private static final Pattern ISO_DATE = Pattern.compile("\\b\\d{4}-\\d{2}-\\d{2}\\b");

@@ -1,5 +1,7 @@
 package hr.web;
 
+import java.time.LocalDate;
+
 import jakarta.validation.constraints.Size;
 
 import hr.EmployeeCommands.Move;
@@ -21,6 +23,7 @@ final class TransferBody {
 	private String manager;
 	private boolean managerSent;
 	private Integer version;
+	private LocalDate effectiveDate;
 
 	@Schema(description = "The new department; left out: unchanged; it cannot be removed", maxLength = 100)
 	public String getDepartment() {
@@ -53,6 +56,16 @@ final class TransferBody {
 		this.version = version;
 	}
 
+	@Schema(description = "The day the move takes effect in the directories (ISO date, UTC); left out: today. "
+			+ "A past date takes effect as soon as the mover run is approved", format = "date")
+	public LocalDate getEffectiveDate() {
+		return effectiveDate;
+	}
+
+	public void setEffectiveDate(LocalDate effectiveDate) {
+		this.effectiveDate = effectiveDate;
+	}
+
 	/** What changes; a 400 naming the field for a department sent empty or a body that changes nothing. */
 	Move move() {
 		if (!departmentSent && !managerSent) {
@@ -62,6 +75,7 @@ final class TransferBody {
 			throw new DomainException.InvalidInput("department", "cannot be removed: give the new department or leave it out");
 		}
 		boolean removeManager = managerSent && (manager == null || manager.isBlank());
-		return new Move(departmentSent ? department : null, managerSent && !removeManager ? manager : null, removeManager);
+		return new Move(departmentSent ? department : null, managerSent && !removeManager ? manager : null, removeManager,
+				effectiveDate);
 	}
 }

@@ -44,9 +44,16 @@ public record GrantRecorded(UUID runId, UUID stageId, String grant, UUID employe
 	/**
 	 * The employee as the run knows them when the grant changes: what a directory account is made
 	 * from. {@code employeeNumber}, {@code title}, {@code startDate} (joiners) and {@code lastDay}
-	 * (leavers) may be null; {@code fromDepartment} is a mover's previous department.
+	 * (leavers) may be null; {@code fromDepartment} is a mover's previous department and
+	 * {@code effectiveDate} the day its move takes effect (null before it was carried: at once).
 	 */
 	public record Employee(String displayName, String email, String employeeNumber, String department, String title,
-			String manager, LocalDate startDate, LocalDate lastDay, String fromDepartment) {
+			String manager, LocalDate startDate, LocalDate lastDay, String fromDepartment, LocalDate effectiveDate) {
+
+		/** Without a mover's effective date, as payloads stored before it was carried read. */
+		public Employee(String displayName, String email, String employeeNumber, String department, String title,
+				String manager, LocalDate startDate, LocalDate lastDay, String fromDepartment) {
+			this(displayName, email, employeeNumber, department, title, manager, startDate, lastDay, fromDepartment, null);
+		}
 	}
 }

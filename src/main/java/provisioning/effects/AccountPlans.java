@@ -177,7 +177,8 @@ final class AccountPlans {
 	static GrantRecorded.Employee cleaned(GrantRecorded.Employee employee) {
 		return employee == null ? null : new GrantRecorded.Employee(clean(employee.displayName()), clean(employee.email()),
 				clean(employee.employeeNumber()), clean(employee.department()), clean(employee.title()),
-				clean(employee.manager()), employee.startDate(), employee.lastDay(), clean(employee.fromDepartment()));
+				clean(employee.manager()), employee.startDate(), employee.lastDay(), clean(employee.fromDepartment()),
+				employee.effectiveDate());
 	}
 
 	private static DN dn(String value) {

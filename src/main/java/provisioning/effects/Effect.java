@@ -5,8 +5,9 @@ import java.util.UUID;
 
 /**
  * One effect as the API shows it: what grant change ({@code grant} of {@code stageId} of
- * {@code runId}) it carries to which {@code target} ({@code operation} {@code ensure} or
- * {@code undo}), where it is in its life, and the receipt the directory read back (JSON).
+ * {@code runId}) it carries to which {@code target} ({@code operation} {@code ensure},
+ * {@code undo}, or a revocation's {@code disable} and later {@code delete}), due from
+ * {@code scheduledFor}, where it is in its life, and the receipt the directory read back (JSON).
  */
 public record Effect(UUID id, UUID runId, UUID stageId, String grant, UUID employeeId, String target, String operation,
 		String status, Instant scheduledFor, int attempts, String lastError, String receipt, Instant settledAt) {

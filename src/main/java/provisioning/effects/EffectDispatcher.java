@@ -63,6 +63,7 @@ class EffectDispatcher implements SmartLifecycle {
 	private final Clock clock;
 	private final MeterRegistry meters;
 	private final OutageLog outages;
+	private final Revocations revocations;
 	private final AtomicBoolean woken = new AtomicBoolean();
 	/** The running lanes per tenant (claim, work, queue again); a tenant without one is absent. */
 	private final ConcurrentMap<String, AtomicInteger> lanes = new ConcurrentHashMap<>();
@@ -71,7 +72,7 @@ class EffectDispatcher implements SmartLifecycle {
 
 	EffectDispatcher(TenantTransactions transactions, EffectRepository effects, ProvisioningSettings settings,
 			LdapDirectory directory, ProvisioningProperties properties, JsonMapper json, Clock clock,
-			MeterRegistry meters, OutageLog outages) {
+			MeterRegistry meters, OutageLog outages, Revocations revocations) {
 		this.transactions = transactions;
 		this.effects = effects;
 		this.settings = settings;
@@ -81,6 +82,7 @@ class EffectDispatcher implements SmartLifecycle {
 		this.clock = clock;
 		this.meters = meters;
 		this.outages = outages;
+		this.revocations = revocations;
 	}
 
 	/** Looks for due effects soon (a new one was planned). */
@@ -166,8 +168,13 @@ class EffectDispatcher implements SmartLifecycle {
 				// what the grant applied, even if its entitlement changed or went since
 				request = json.readValue(grant.request(), EffectRequest.class);
 			}
-			AccountPlan plan = AccountPlans.plan(target, request.entitlement(), request.employee());
 			Connection connection = new Connection(target.url(), target.bindDn(), target.bindPassword(), target.profile());
+			if (Revocations.handles(effect.operation())) {
+				String receipt = revocations.apply(effect, request, target, connection);
+				settle(effect, receipt == null ? "skipped" : "applied", receipt);
+				return;
+			}
+			AccountPlan plan = AccountPlans.plan(target, request.entitlement(), request.employee());
 			Receipt receipt;
 			if (!"undo".equals(effect.operation())) {
 				receipt = directory.ensure(connection, plan);
@@ -204,6 +211,9 @@ class EffectDispatcher implements SmartLifecycle {
 			boolean settled = effects.settle(effect.id(), effect.token(), status, receipt, now);
 			if (settled && "undo".equals(effect.operation()) && "applied".equals(status)) {
 				effects.markUndone(effect.changeKey(), effect.target(), now);
+			}
+			if (settled) {
+				revocations.settled(effect, status, now);
 			}
 			return settled;
 		});

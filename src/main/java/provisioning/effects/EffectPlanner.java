@@ -9,16 +9,27 @@ import java.util.UUID;
 
 import org.springframework.stereotype.Service;
 
+import outbox.OutboxPublisher;
+import outbox.catalog.AccessRevoked;
 import outbox.catalog.GrantRecorded;
 import outbox.catalog.GrantState;
+import outbox.catalog.RunDefinition;
 import platform.TenantTransactions;
 import provisioning.settings.ProvisioningSettings;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Turns a recorded grant change into effects, one per target its entitlements name: an
- * {@code ensure} for a grant, an {@code undo} for its compensation, due now. A redelivered
- * change adds nothing (one effect per change, target and operation).
+ * {@code ensure} for a grant, an {@code undo} for its compensation; a revocation's grant is a
+ * {@code disable} instead. Each is due at its time ({@link EffectTimes}): a revocation at the end
+ * of the leaver's last day, a mover's change on the transfer's effective date, anything else now.
+ * A compensation skips its change's effects still waiting for their time: they no longer should
+ * happen (a disable that already applied stays). A redelivered change adds nothing (one effect per
+ * change, target and operation).
+ * <p>
+ * A granted grant of a leaver run that plans no disable (no entitlement maps it to a revocation)
+ * has nothing in a directory to wait for: its {@link AccessRevoked} is published at once, with no
+ * accounts, so HR does not keep the employee waiting for a revocation that will never come.
  */
 @Service
 public class EffectPlanner {
@@ -29,15 +40,17 @@ public class EffectPlanner {
 	private final JsonMapper json;
 	private final Clock clock;
 	private final EffectDispatcher dispatcher;
+	private final OutboxPublisher outbox;
 
 	EffectPlanner(TenantTransactions transactions, ProvisioningSettings settings, EffectRepository effects,
-			JsonMapper json, Clock clock, EffectDispatcher dispatcher) {
+			JsonMapper json, Clock clock, EffectDispatcher dispatcher, OutboxPublisher outbox) {
 		this.transactions = transactions;
 		this.settings = settings;
 		this.effects = effects;
 		this.json = json;
 		this.clock = clock;
 		this.dispatcher = dispatcher;
+		this.outbox = outbox;
 	}
 
 	/** Plans {@code change}'s effects; false when no entitlement maps its grant (nothing planned). */
@@ -46,29 +59,62 @@ public class EffectPlanner {
 			List<ProvisioningSettings.Resolved> resolved = settings.resolve(change.grant());
 			Instant now = clock.instant();
 			String changeKey = "grant:" + change.stageId() + ":" + change.grant();
-			String operation = change.status() == GrantState.GRANTED ? "ensure" : "undo";
-			// target → what to apply: an undo takes back what its grant's effects were given, whatever
-			// the entitlements say today (one removed since the grant still has its access taken back)
-			Map<String, String> requests = new LinkedHashMap<>();
-			if (operation.equals("undo")) {
-				requests.putAll(effects.ensureRequests(changeKey));
+			boolean granted = change.status() == GrantState.GRANTED;
+			GrantRecorded.Employee employee = AccountPlans.cleaned(change.employee());
+			boolean revokes = false;
+			// target → what an undo takes back: what its grant's effects were given, whatever the
+			// entitlements say today (one removed since the grant still has its access taken back)
+			Map<String, String> undos = new LinkedHashMap<>();
+			if (!granted) {
+				undos.putAll(effects.ensureRequests(changeKey));
 			}
 			for (ProvisioningSettings.Resolved entitlement : resolved) {
-				requests.putIfAbsent(entitlement.target().key(), json.writeValueAsString(
-						new EffectRequest(AccountPlans.cleaned(change.employee()), entitlement.entitlement())));
-			}
-			requests.forEach((target, request) -> {
-				effects.plan(UUID.randomUUID(), changeKey, change.runId(), change.stageId(), change.grant(),
-						change.employeeId(), target, operation, now, request, now);
-				if (operation.equals("ensure")) {
+				String target = entitlement.target().key();
+				String request = json.writeValueAsString(new EffectRequest(employee, entitlement.entitlement()));
+				if (entitlement.entitlement().revoking()) {
+					if (granted) {
+						revokes = true;
+						plan(change, changeKey, target, "disable",
+								EffectTimes.revocation(employee == null ? null : employee.lastDay(), now), request, now);
+					}
+					else {
+						// a revocation taken back before its time; accounts it already disabled stay disabled
+						effects.skipWaiting(changeKey, target, "disable", now);
+					}
+				}
+				else if (granted) {
+					plan(change, changeKey, target, "ensure", notBefore(change, employee, now), request, now);
 					effects.moveUndoBehind(changeKey, target);
 				}
+				else {
+					undos.putIfAbsent(target, request);
+				}
+			}
+			undos.forEach((target, request) -> {
+				effects.skipWaiting(changeKey, target, "ensure", now);
+				plan(change, changeKey, target, "undo", now, request, now);
 			});
-			return !requests.isEmpty();
+			if (granted && change.definition() == RunDefinition.LEAVER && !revokes) {
+				outbox.publish(new AccessRevoked(change.employeeId(), change.runId(), change.stageId(), change.grant(), 0,
+						now));
+			}
+			return !resolved.isEmpty() || !undos.isEmpty();
 		});
 		if (planned) {
 			dispatcher.wake();
 		}
 		return planned;
+	}
+
+	private void plan(GrantRecorded change, String changeKey, String target, String operation, Instant at,
+			String request, Instant now) {
+		effects.plan(UUID.randomUUID(), changeKey, change.runId(), change.stageId(), change.grant(), change.employeeId(),
+				target, operation, at, request, now);
+	}
+
+	/** When a grant may take effect: a mover's on the transfer's effective date, any other at once. */
+	private static Instant notBefore(GrantRecorded change, GrantRecorded.Employee employee, Instant now) {
+		return change.definition() == RunDefinition.MOVER && employee != null
+				? EffectTimes.move(employee.effectiveDate(), now) : now;
 	}
 }

@@ -281,6 +281,83 @@ class EffectRepository {
 			.list();
 	}
 
+	/** An applied ensure of the lane of a revocation: what it planned and what the directory read back. */
+	record Held(String request, String receipt) {
+	}
+
+	/** The applied ensures, in order, of the employee and target of effect {@code id}: the accounts a revocation disables. */
+	List<Held> held(UUID id) {
+		return jdbc.sql("""
+				SELECT g.request::text, g.receipt::text FROM provisioning_effects g
+				JOIN provisioning_effects d ON d.employee_id = g.employee_id AND d.target_key = g.target_key
+				WHERE d.id = :id AND g.operation = 'ensure' AND g.status = 'applied'
+				ORDER BY g.position""")
+			.param("id", id)
+			.query((rs, row) -> new Held(rs.getString(1), rs.getString(2)))
+			.list();
+	}
+
+	/** The receipt of the applied disable of {@code changeKey} on {@code target}: what a deletion removes. */
+	Optional<String> disableReceipt(String changeKey, String target) {
+		return jdbc.sql("""
+				SELECT receipt::text FROM provisioning_effects
+				WHERE change_key = :changeKey AND target_key = :target AND operation = 'disable' AND status = 'applied'""")
+			.param("changeKey", changeKey)
+			.param("target", target)
+			.query(String.class)
+			.optional();
+	}
+
+	/** Schedules the deletion of what the disable {@code disableId} disabled, at {@code at}; a replay adds nothing. */
+	void planDeletion(UUID id, UUID disableId, Instant at, Instant now) {
+		jdbc.sql("""
+				INSERT INTO provisioning_effects (id, tenant_id, change_key, run_id, stage_id, grant_label, employee_id,
+				    target_key, operation, status, scheduled_for, next_attempt_at, request, created_at)
+				SELECT :id, tenant_id, change_key, run_id, stage_id, grant_label, employee_id, target_key, 'delete',
+				    'scheduled', :at, :at, request, :now
+				FROM provisioning_effects WHERE id = :disableId
+				ON CONFLICT (tenant_id, change_key, target_key, operation) DO NOTHING""")
+			.param("id", id)
+			.param("disableId", disableId)
+			.param("at", Timestamp.from(at))
+			.param("now", Timestamp.from(now))
+			.update();
+	}
+
+	/** Where the disables of a revocation stand: how many are not settled yet, how many accounts the applied ones disabled. */
+	record Revocation(UUID employeeId, UUID runId, UUID stageId, String grant, int unsettled, int accounts) {
+	}
+
+	Optional<Revocation> revocation(String changeKey) {
+		return jdbc.sql("""
+				SELECT employee_id, run_id, stage_id, grant_label,
+				    count(*) FILTER (WHERE status NOT IN ('applied', 'skipped')),
+				    coalesce(sum(jsonb_array_length(coalesce(receipt -> 'accounts', '[]'::jsonb)))
+				        FILTER (WHERE status = 'applied'), 0)
+				FROM provisioning_effects WHERE change_key = :changeKey AND operation = 'disable'
+				GROUP BY employee_id, run_id, stage_id, grant_label""")
+			.param("changeKey", changeKey)
+			.query((rs, row) -> new Revocation(rs.getObject(1, UUID.class), rs.getObject(2, UUID.class),
+					rs.getObject(3, UUID.class), rs.getString(4), rs.getInt(5), rs.getInt(6)))
+			.optional();
+	}
+
+	/**
+	 * A compensated change's effect of {@code operation} that still waits for its time (scheduled
+	 * later than {@code now}, never attempted) is skipped: it no longer should happen. True when one was.
+	 */
+	boolean skipWaiting(String changeKey, String target, String operation, Instant now) {
+		return jdbc.sql("""
+				UPDATE provisioning_effects SET status = 'skipped', settled_at = :now
+				WHERE change_key = :changeKey AND target_key = :target AND operation = :operation
+				  AND status = 'scheduled' AND attempts = 0 AND scheduled_for > :now""")
+			.param("changeKey", changeKey)
+			.param("target", target)
+			.param("operation", operation)
+			.param("now", Timestamp.from(now))
+			.update() == 1;
+	}
+
 	private static Effect map(java.sql.ResultSet rs, int row) throws java.sql.SQLException {
 		Timestamp settled = rs.getTimestamp(13);
 		return new Effect(rs.getObject(1, UUID.class), rs.getObject(2, UUID.class), rs.getObject(3, UUID.class),

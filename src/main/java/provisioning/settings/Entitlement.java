@@ -16,10 +16,16 @@ import java.util.Map;
  * memberships and then the account; {@link #DISABLE} removes the memberships and the password and
  * moves the account under {@code disabledOu} (one RDN under the target's base DN, default
  * {@code ou=disabled}), where it stays for an auditor and a later deletion.
+ * <p>
+ * {@code revokes} makes the grant a revocation (a leaver's {@code access_revocation}): granting it
+ * disables, as above, every account that earlier grants ensured for the employee on the target, at
+ * the end of the employee's last day (UTC), or at once when that has passed; naming, attributes and
+ * groups are then unused. {@code deleteAfterDays} deletes the disabled accounts that many days after
+ * the disable applied (post-offboarding); null keeps them.
  */
 public record Entitlement(String grant, String target, String naming, Boolean ouFromDepartment,
 		Map<String, String> attributes, List<String> groups, Map<String, List<String>> departmentGroups, String undo,
-		String disabledOu) {
+		String disabledOu, Boolean revokes, Integer deleteAfterDays) {
 
 	public static final String DELETE = "delete";
 	public static final String DISABLE = "disable";
@@ -35,6 +41,23 @@ public record Entitlement(String grant, String target, String naming, Boolean ou
 	public Entitlement(String grant, String target, String naming, Boolean ouFromDepartment,
 			Map<String, String> attributes, List<String> groups, Map<String, List<String>> departmentGroups) {
 		this(grant, target, naming, ouFromDepartment, attributes, groups, departmentGroups, null, null);
+	}
+
+	/** An entitlement that ensures an account (no revocation). */
+	public Entitlement(String grant, String target, String naming, Boolean ouFromDepartment,
+			Map<String, String> attributes, List<String> groups, Map<String, List<String>> departmentGroups, String undo,
+			String disabledOu) {
+		this(grant, target, naming, ouFromDepartment, attributes, groups, departmentGroups, undo, disabledOu, null, null);
+	}
+
+	/** A revocation on {@code target}: the employee's accounts there are disabled, deleted {@code deleteAfterDays} later when not null. */
+	public static Entitlement revocation(String grant, String target, String disabledOu, Integer deleteAfterDays) {
+		return new Entitlement(grant, target, null, null, null, null, null, DISABLE, disabledOu, true, deleteAfterDays);
+	}
+
+	/** Whether granting this label takes access away (disables the employee's accounts) rather than giving it. */
+	public boolean revoking() {
+		return Boolean.TRUE.equals(revokes);
 	}
 
 	/** Whether taking the grant back disables the account rather than deleting it. */

@@ -160,7 +160,8 @@ public class ProvisioningSettings {
 				else if (!pairs.add(entitlement.grant() + "\n" + entitlement.target())) {
 					errors.put(at + "target", "this grant has another entitlement on this target in the list");
 				}
-				if (entitlement.naming() == null || !NAMING.matcher(entitlement.naming()).matches()) {
+				if (!entitlement.revoking()
+						&& (entitlement.naming() == null || !NAMING.matcher(entitlement.naming()).matches())) {
 					errors.put(at + "naming", "must be attribute={placeholder}, such as uid={username} or cn={displayName}");
 				}
 				else if (targetKeys.contains(entitlement.target())
@@ -172,6 +173,10 @@ public class ProvisioningSettings {
 				if (entitlement.undo() != null && !Entitlement.DELETE.equals(entitlement.undo())
 						&& !Entitlement.DISABLE.equals(entitlement.undo())) {
 					errors.put(at + "undo", "must be delete or disable");
+				}
+				if (entitlement.deleteAfterDays() != null
+						&& (!entitlement.revoking() || entitlement.deleteAfterDays() < 0 || entitlement.deleteAfterDays() > 3650)) {
+					errors.put(at + "deleteAfterDays", "must be 0-3650 days, on a revocation (revokes: true)");
 				}
 				if (entitlement.disabledOu() != null && !RDN.isValidRDN(entitlement.disabledOu())) {
 					errors.put(at + "disabledOu", "must be one RDN such as ou=disabled");

@@ -26,7 +26,7 @@ class MoverEventHandler extends JmlStartHandler<EmployeeTransferred> {
 	@Override
 	RunTrigger trigger(EmployeeTransferred moved, Delivery delivery) {
 		return new RunTrigger(delivery.eventId(), delivery.type(), delivery.idempotencyKey(), moved.employeeId(),
-				moved.displayName(), moved.email(), moved.department(), moved.manager(), moved.fromDepartment(), moved.fromManager(), null,
+				moved.displayName(), moved.email(), moved.department(), moved.manager(), moved.fromDepartment(), moved.fromManager(), moved.effectiveDate(),
 				moved.title(), moved.requestedBy());
 	}
 }

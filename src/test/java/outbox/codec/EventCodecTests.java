@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 
 import outbox.PermanentFailureException;
 import outbox.catalog.CatalogEvent;
+import outbox.catalog.AccessRevoked;
 import outbox.catalog.ApproversChanged;
 import outbox.catalog.EmployeeHired;
 import outbox.catalog.EmployeeOffboarded;
@@ -39,12 +40,12 @@ class EventCodecTests {
 		assertThat(catalog.types()).containsExactly(EmployeeHired.class, EmployeeTransferred.class,
 				EmployeeOffboarded.class, EmployeeRunRequested.class, EmployeeOffboardingCancelled.class,
 				EmployeeUpdated.class, RunStartRequested.class, StageReminderDue.class,
-				RunFinished.class, GrantRecorded.class, ApproversChanged.class);
+				RunFinished.class, GrantRecorded.class, ApproversChanged.class, AccessRevoked.class);
 		assertThat(catalog.keys()).containsExactly("hr.employee.created", "hr.employee.transferred",
 				"hr.employee.offboarded", "hr.employee.run_requested", "hr.employee.offboarding_cancelled",
 				"hr.employee.updated", "workflow.run.start_requested",
 				"workflow.stage.reminder_due", "workflow.run.finished", "workflow.grant.recorded",
-				"workflow.approvers.changed");
+				"workflow.approvers.changed", "provisioning.access.revoked");
 		for (Class<?> type : catalog.types()) {
 			assertThat(type.getAnnotation(EventType.class)).as(type.getName()).isNotNull();
 			assertThat(type.isRecord()).as(type.getName()).isTrue();
@@ -90,6 +91,28 @@ class EventCodecTests {
 			.formatted(runId, stageId, employeeId);
 		assertThat(codec.decode(GrantRecorded.TYPE, 1, stored))
 			.isEqualTo(new GrantRecorded(runId, stageId, "accounts", employeeId, GrantState.COMPENSATED));
+
+		// a mover's employee as stored before the effective date was carried: no date, at once
+		String moverBefore = """
+				{"runId":"%s","stageId":"%s","grant":"department_access","employeeId":"%s","status":"granted",
+				 "definition":"mover","employee":{"displayName":"Ana Lima","department":"Sales","fromDepartment":"Ops"}}"""
+			.formatted(runId, stageId, employeeId);
+		GrantRecorded mover = (GrantRecorded) codec.decode(GrantRecorded.TYPE, 1, moverBefore);
+		assertThat(mover.employee().effectiveDate()).isNull();
+		assertThat(mover.employee().fromDepartment()).isEqualTo("Ops");
+		GrantRecorded dated = new GrantRecorded(runId, stageId, "department_access", employeeId, GrantState.GRANTED,
+				RunDefinition.MOVER, new GrantRecorded.Employee("Ana Lima", null, null, "Sales", null, null, null, null, "Ops",
+						LocalDate.of(2031, 2, 1)));
+		assertThat(codec.encode(dated)).contains("\"effectiveDate\":\"2031-02-01\"");
+		assertThat(codec.decode(GrantRecorded.TYPE, 1, codec.encode(dated))).isEqualTo(dated);
+	}
+
+	@Test
+	void aRevocationReportedByProvisioningReadsBack() {
+		AccessRevoked revoked = new AccessRevoked(UUID.randomUUID(), UUID.randomUUID(), UUID.randomUUID(),
+				"access_revocation", 2, java.time.Instant.parse("2031-07-01T00:00:00Z"));
+		assertThat(codec.decode(AccessRevoked.TYPE, 1, codec.encode(revoked))).isEqualTo(revoked);
+		assertThat(revoked.idempotencyKey()).isEqualTo(AccessRevoked.TYPE + ":" + revoked.stageId() + ":access_revocation");
 	}
 
 	@Test

@@ -8,6 +8,7 @@ import outbox.OutboxEventHandler;
 import outbox.catalog.CatalogEvent;
 import outbox.catalog.EmployeeHired;
 import outbox.catalog.EmployeeOffboarded;
+import outbox.catalog.AccessRevoked;
 import outbox.catalog.ApproversChanged;
 import outbox.catalog.EmployeeRunRequested;
 import outbox.catalog.EmployeeOffboardingCancelled;
@@ -84,6 +85,11 @@ public class TestHandlers {
 	@Bean
 	OutboxEventHandler<ApproversChanged> approversChangedTestHandler(HandlerScript script) {
 		return new ScriptedHandler<>(ApproversChanged.class, script);
+	}
+
+	@Bean
+	OutboxEventHandler<AccessRevoked> accessRevokedTestHandler(HandlerScript script) {
+		return new ScriptedHandler<>(AccessRevoked.class, script);
 	}
 
 	/** A handler of {@code eventType} that runs the script; for module tests that stand in for another module. */

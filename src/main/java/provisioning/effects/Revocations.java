@@ -1,0 +1,145 @@
+package provisioning.effects;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+
+import org.springframework.stereotype.Component;
+
+import com.unboundid.ldap.sdk.DN;
+import com.unboundid.ldap.sdk.LDAPException;
+
+import outbox.OutboxPublisher;
+import outbox.catalog.AccessRevoked;
+import platform.TenantTransactions;
+import provisioning.ldap.AccountPlan;
+import provisioning.ldap.Connection;
+import provisioning.ldap.LdapDirectory;
+import provisioning.ldap.Receipt;
+import provisioning.settings.Target;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The effects that take access away, for the dispatcher. A {@code disable} acts on what the
+ * employee holds on the target when its time comes (the lane's earlier effects have settled by
+ * then): the accounts the applied {@code ensure} effects left, one per naming rule, at the DN the
+ * latest of them read back, with every group any of them gave; each is disabled as
+ * {@link LdapDirectory#disable} does. Nothing held is {@code skipped}. A {@code delete} removes the
+ * accounts its disable moved (absent is fine). When the last disable of a revocation settles,
+ * {@link AccessRevoked} is published in the same unit of work, and a deletion is scheduled when the
+ * entitlement asks for one.
+ */
+@Component
+class Revocations {
+
+	static final String DISABLE = "disable";
+	static final String DELETE = "delete";
+
+	private final TenantTransactions transactions;
+	private final EffectRepository effects;
+	private final LdapDirectory directory;
+	private final JsonMapper json;
+	private final OutboxPublisher outbox;
+	private final Clock clock;
+
+	Revocations(TenantTransactions transactions, EffectRepository effects, LdapDirectory directory, JsonMapper json,
+			OutboxPublisher outbox, Clock clock) {
+		this.transactions = transactions;
+		this.effects = effects;
+		this.directory = directory;
+		this.json = json;
+		this.outbox = outbox;
+		this.clock = clock;
+	}
+
+	static boolean handles(String operation) {
+		return DISABLE.equals(operation) || DELETE.equals(operation);
+	}
+
+	/** Applies a claimed disable or delete; the receipt, or null when there was nothing to act on (skipped). */
+	String apply(EffectRepository.Claimed effect, EffectRequest request, Target target, Connection connection) {
+		List<Receipt> receipts = new ArrayList<>();
+		if (DISABLE.equals(effect.operation())) {
+			for (AccountPlan account : held(effect, target)) {
+				receipts.add(directory.disable(connection, account,
+						AccountPlans.disabled(target, request.entitlement(), account.dn())));
+			}
+		}
+		else {
+			String disabled = transactions.readInTenant(effect.tenantId(),
+					() -> effects.disableReceipt(effect.changeKey(), effect.target())).orElse(null);
+			for (JsonNode dn : disabled == null ? List.<JsonNode>of() : json.readTree(disabled).path("accounts")) {
+				receipts.add(directory.remove(connection, dn(dn.asString()), List.of(), Set.of()));
+			}
+		}
+		if (receipts.isEmpty()) {
+			return null;
+		}
+		Receipt first = receipts.get(0);
+		Map<String, Object> receipt = new LinkedHashMap<>();
+		receipt.put("target", effect.target());
+		receipt.put("dn", first.dn());
+		receipt.put("before", first.before());
+		receipt.put("after", first.after());
+		receipt.put("accounts", receipts.stream().map(Receipt::dn).toList());
+		receipt.put("at", clock.instant().toString());
+		receipt.put("attempt", effect.attempts());
+		return json.writeValueAsString(receipt);
+	}
+
+	/**
+	 * After {@code effect} settled as {@code status}, inside the settling unit of work: a revocation
+	 * whose disables have all settled is announced, and an applied disable's deletion scheduled.
+	 */
+	void settled(EffectRepository.Claimed effect, String status, Instant now) {
+		if (!DISABLE.equals(effect.operation()) || !("applied".equals(status) || "skipped".equals(status))) {
+			return;
+		}
+		EffectRequest request = json.readValue(effect.request(), EffectRequest.class);
+		Integer days = request.entitlement().deleteAfterDays();
+		if ("applied".equals(status) && days != null) {
+			effects.planDeletion(UUID.randomUUID(), effect.id(), EffectTimes.deletion(now, days), now);
+		}
+		effects.revocation(effect.changeKey())
+			.filter(revocation -> revocation.unsettled() == 0)
+			.ifPresent(revocation -> outbox.publish(new AccessRevoked(revocation.employeeId(), revocation.runId(),
+					revocation.stageId(), revocation.grant(), revocation.accounts(), now)));
+	}
+
+	/** The accounts the employee holds on the target as the applied ensures of the effect's lane left them. */
+	private List<AccountPlan> held(EffectRepository.Claimed effect, Target target) {
+		Map<String, String> dns = new LinkedHashMap<>();
+		Map<String, AccountPlan> plans = new LinkedHashMap<>();
+		Map<String, Set<DN>> groups = new LinkedHashMap<>();
+		for (EffectRepository.Held held : transactions.readInTenant(effect.tenantId(), () -> effects.held(effect.id()))) {
+			EffectRequest ensured = json.readValue(held.request(), EffectRequest.class);
+			AccountPlan plan = AccountPlans.plan(target, ensured.entitlement(), ensured.employee());
+			// one account per naming rule: a later ensure (a mover's) moved it to the DN it read back
+			String account = ensured.entitlement().naming();
+			String readBack = held.receipt() == null ? null : json.readTree(held.receipt()).path("dn").asString(null);
+			dns.put(account, readBack == null ? plan.dn().toString() : readBack);
+			plans.put(account, plan);
+			groups.computeIfAbsent(account, key -> new LinkedHashSet<>()).addAll(plan.groups());
+		}
+		List<AccountPlan> accounts = new ArrayList<>();
+		plans.forEach((account, plan) -> accounts.add(new AccountPlan(dn(dns.get(account)), plan.base(),
+				plan.attributes(), List.copyOf(groups.get(account)))));
+		return accounts;
+	}
+
+	private static DN dn(String value) {
+		try {
+			return new DN(value);
+		}
+		catch (LDAPException e) {
+			throw new IllegalArgumentException("'" + value + "' is not a DN", e);
+		}
+	}
+}

@@ -1,0 +1,43 @@
+package provisioning.effects;
+
+import java.time.Clock;
+
+import org.springframework.beans.factory.config.AutowireCapableBeanFactory;
+import org.springframework.beans.factory.support.DefaultListableBeanFactory;
+import org.springframework.beans.factory.support.RootBeanDefinition;
+import org.springframework.context.ApplicationContext;
+
+/**
+ * The running application's effect dispatcher built once more around another clock (the test's
+ * {@code MutableClock}), with its own {@link Revocations}: a test moves time and works a round, nothing waits. The
+ * application's own dispatcher keeps the real clock, so effects due only at the test's time are
+ * this one's. Built by the application context (a child factory whose beans of the same names win),
+ * so it follows the dispatcher's constructor as it changes.
+ */
+public final class DispatcherAtTime {
+
+	private final EffectDispatcher dispatcher;
+
+	public DispatcherAtTime(ApplicationContext context, Clock clock) {
+		DefaultListableBeanFactory child = new DefaultListableBeanFactory(context.getAutowireCapableBeanFactory());
+		RootBeanDefinition testClock = new RootBeanDefinition(Clock.class, () -> clock);
+		testClock.setPrimary(true);
+		child.registerBeanDefinition("clock", testClock);
+		for (Class<?> type : new Class<?>[] { Revocations.class, EffectDispatcher.class }) {
+			RootBeanDefinition definition = new RootBeanDefinition(type);
+			definition.setPrimary(true);
+			definition.setAutowireMode(AutowireCapableBeanFactory.AUTOWIRE_CONSTRUCTOR);
+			child.registerBeanDefinition(type == Revocations.class ? "revocations" : "effectDispatcher", definition);
+		}
+		this.dispatcher = child.getBean("effectDispatcher", EffectDispatcher.class);
+	}
+
+	/** Works due effects at the clock's time until none is left; how many were attempted. */
+	public int work() {
+		int attempted = 0;
+		for (int round = dispatcher.round(); round > 0; round = dispatcher.round()) {
+			attempted += round;
+		}
+		return attempted;
+	}
+}

@@ -1,0 +1,39 @@
+package provisioning.effects;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+
+import org.junit.jupiter.api.Test;
+
+/** When effects may first be attempted: the time rules of leavers, movers and deletions, in UTC. */
+class EffectTimesTests {
+
+	static final Instant NOON = Instant.parse("2026-12-04T12:00:00Z");
+
+	@Test
+	void aRevocationIsDueAtTheEndOfTheLastDayOrAtOnceWhenThatHasPassed() {
+		assertThat(EffectTimes.revocation(LocalDate.of(2026, 12, 31), NOON)).isEqualTo(Instant.parse("2027-01-01T00:00:00Z"));
+		// the last day is today: its end is tonight's midnight, not now
+		assertThat(EffectTimes.revocation(LocalDate.of(2026, 12, 4), NOON)).isEqualTo(Instant.parse("2026-12-05T00:00:00Z"));
+		assertThat(EffectTimes.revocation(LocalDate.of(2026, 12, 3), NOON)).isEqualTo(NOON);
+		assertThat(EffectTimes.revocation(LocalDate.of(2020, 1, 1), NOON)).isEqualTo(NOON);
+		assertThat(EffectTimes.revocation(null, NOON)).isEqualTo(NOON);
+	}
+
+	@Test
+	void aMoveIsDueAtTheStartOfItsEffectiveDateOrAtOnceWhenThatHasCome() {
+		assertThat(EffectTimes.move(LocalDate.of(2026, 12, 7), NOON)).isEqualTo(Instant.parse("2026-12-07T00:00:00Z"));
+		assertThat(EffectTimes.move(LocalDate.of(2026, 12, 4), NOON)).isEqualTo(NOON);
+		assertThat(EffectTimes.move(LocalDate.of(2026, 11, 1), NOON)).isEqualTo(NOON);
+		assertThat(EffectTimes.move(null, NOON)).isEqualTo(NOON);
+	}
+
+	@Test
+	void aDeletionIsDueTheGivenDaysAfterTheDisableApplied() {
+		assertThat(EffectTimes.deletion(NOON, 30)).isEqualTo(NOON.plus(Duration.ofDays(30)));
+		assertThat(EffectTimes.deletion(NOON, 0)).isEqualTo(NOON);
+	}
+}
