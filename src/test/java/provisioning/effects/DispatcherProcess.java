@@ -64,9 +64,14 @@ final class DispatcherProcess {
 		context.refresh();
 		ProvisioningProperties properties = new ProvisioningProperties(true, Duration.ofMillis(100), Duration.ofMinutes(2),
 				Duration.ofSeconds(30), Duration.ofMinutes(30), Duration.ofHours(24), 50, 2, 1);
-		EffectDispatcher dispatcher = new EffectDispatcher(transactions, new EffectRepository(jdbc),
-				context.getBean(ProvisioningSettings.class), context.getBean(LdapDirectory.class), properties, json, clock,
-				new SimpleMeterRegistry(), new OutageLog(clock));
+		EffectRepository effects = new EffectRepository(jdbc);
+		LdapDirectory directory = context.getBean(LdapDirectory.class);
+		EffectDispatcher dispatcher = new EffectDispatcher(transactions, effects,
+				context.getBean(ProvisioningSettings.class), directory, properties, json, clock,
+				new SimpleMeterRegistry(), new OutageLog(clock), new Revocations(transactions, effects, directory, json,
+						(event, options) -> {
+							throw new UnsupportedOperationException("the killed dispatcher applies ensures only");
+						}, clock));
 		dispatcher.start();
 		System.out.println("started");
 		System.out.flush();

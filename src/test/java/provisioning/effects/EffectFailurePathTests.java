@@ -34,6 +34,7 @@ import com.unboundid.ldap.sdk.SearchResultEntry;
 import com.unboundid.ldap.sdk.SearchScope;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import outbox.OutboxPublisher;
 import outbox.catalog.GrantRecorded;
 import outbox.catalog.GrantState;
 import outbox.catalog.RunDefinition;
@@ -67,6 +68,9 @@ import tools.jackson.databind.json.JsonMapper;
 class EffectFailurePathTests {
 
 	static Slapd slapd;
+
+	@Autowired
+	private OutboxPublisher outbox;
 
 	@Autowired
 	TenantTransactions transactions;
@@ -352,11 +356,11 @@ class EffectFailurePathTests {
 		ProvisioningProperties properties = new ProvisioningProperties(true, Duration.ofMillis(100), Duration.ofMinutes(2),
 				Duration.ofSeconds(30), Duration.ofMinutes(30), Duration.ofHours(24), batchSize, threads, tenantParallelism);
 		return new EffectDispatcher(transactions, effects, settings, directory, properties, json, clock, meters,
-				new OutageLog(clock));
+				new OutageLog(clock), new Revocations(transactions, effects, directory, json, outbox, clock));
 	}
 
 	private EffectPlanner planner(Clock clock, EffectDispatcher dispatcher) {
-		return new EffectPlanner(transactions, settings, effects, json, clock, dispatcher);
+		return new EffectPlanner(transactions, settings, effects, json, clock, dispatcher, outbox);
 	}
 
 	private List<Effect> effectsOf(String tenantId, Grant grant) {

@@ -24,6 +24,7 @@ import com.unboundid.ldap.sdk.LDAPConnection;
 import com.unboundid.ldap.sdk.SearchScope;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import outbox.OutboxPublisher;
 import outbox.catalog.GrantRecorded;
 import outbox.catalog.GrantState;
 import outbox.catalog.RunDefinition;
@@ -65,6 +66,9 @@ class LeaverWaveBenchmarkTests {
 	static final int FAST = Integer.getInteger("leaver.wave.fast", 5);
 
 	static Slapd slapd;
+
+	@Autowired
+	private OutboxPublisher outbox;
 
 	@Autowired
 	TenantTransactions transactions;
@@ -116,7 +120,7 @@ class LeaverWaveBenchmarkTests {
 
 		// the accounts: one ensure effect each
 		EffectDispatcher joining = dispatcher(clock);
-		EffectPlanner planner = new EffectPlanner(transactions, settings, effects, json, clock, joining);
+		EffectPlanner planner = new EffectPlanner(transactions, settings, effects, json, clock, joining, outbox);
 		Instant joinedFrom = clock.instant();
 		joining.start();
 		try {
@@ -170,7 +174,7 @@ class LeaverWaveBenchmarkTests {
 			configure(slow, proxy.url());
 			configure(fast, slapd.url());
 			EffectDispatcher dispatcher = dispatcher(clock);
-			EffectPlanner planner = new EffectPlanner(transactions, settings, effects, json, clock, dispatcher);
+			EffectPlanner planner = new EffectPlanner(transactions, settings, effects, json, clock, dispatcher, outbox);
 			dispatcher.start();
 			try {
 				for (int i = 0; i < SLOW; i++) {
@@ -219,7 +223,7 @@ class LeaverWaveBenchmarkTests {
 
 	private EffectDispatcher dispatcher(Clock clock) {
 		return new EffectDispatcher(transactions, effects, settings, directory, properties, json, clock, meters,
-				new OutageLog(clock));
+				new OutageLog(clock), new Revocations(transactions, effects, directory, json, outbox, clock));
 	}
 
 	private void configure(String tenantId, String url) {
