@@ -35,6 +35,7 @@ import outbox.catalog.GrantRecorded;
 import outbox.catalog.RunFinished;
 import outbox.catalog.RunOutcome;
 import outbox.catalog.RunStartRequested;
+import outbox.catalog.StageActivated;
 import outbox.catalog.StageReminderDue;
 import outbox.OutboxEventHandler;
 import outbox.OutboxPublisher;
@@ -102,6 +103,11 @@ class HrModuleTests {
 		@Bean
 		OutboxEventHandler<StageReminderDue> reminderDue(HandlerScript script) {
 			return new ScriptedHandler<>(StageReminderDue.class, script);
+		}
+
+		@Bean
+		OutboxEventHandler<StageActivated> stageActivated(HandlerScript script) {
+			return new ScriptedHandler<>(StageActivated.class, script);
 		}
 
 		@Bean

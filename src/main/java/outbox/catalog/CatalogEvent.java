@@ -9,7 +9,8 @@ import java.util.UUID;
  * passwords, tokens or personal data beyond what the consumers need.
  */
 public sealed interface CatalogEvent
-		permits EmployeeEvent, RunStartRequested, StageReminderDue, RunFinished, GrantRecorded, ApproversChanged {
+		permits EmployeeEvent, RunStartRequested, StageReminderDue, RunFinished, GrantRecorded, ApproversChanged,
+		StageActivated {
 
 	/** The entity the event is about (an employee, a run). */
 	UUID aggregateId();

@@ -16,6 +16,7 @@ import outbox.catalog.GrantRecorded;
 import outbox.catalog.RunFinished;
 import outbox.catalog.EmployeeTransferred;
 import outbox.catalog.RunStartRequested;
+import outbox.catalog.StageActivated;
 import outbox.catalog.StageReminderDue;
 
 /**
@@ -74,6 +75,11 @@ public class TestHandlers {
 	@Bean
 	OutboxEventHandler<StageReminderDue> stageReminderDueTestHandler(HandlerScript script) {
 		return new ScriptedHandler<>(StageReminderDue.class, script);
+	}
+
+	@Bean
+	OutboxEventHandler<StageActivated> stageActivatedTestHandler(HandlerScript script) {
+		return new ScriptedHandler<>(StageActivated.class, script);
 	}
 
 	@Bean
