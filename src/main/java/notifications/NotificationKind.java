@@ -6,5 +6,9 @@ import platform.LowerCaseName;
 public enum NotificationKind implements LowerCaseName {
 
 	/** A stage became active: its assignee may decide it. */
-	STAGE_ASSIGNED
+	STAGE_ASSIGNED,
+	/** A run completed: told to the HR user who asked for it and the employee's manager. */
+	RUN_COMPLETED,
+	/** A run was rejected: told to the HR user who asked for it and the employee's manager. */
+	RUN_REJECTED
 }

@@ -26,11 +26,12 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 import com.icegreen.greenmail.junit5.GreenMailExtension;
-import com.icegreen.greenmail.util.GreenMailUtil;
 import com.icegreen.greenmail.util.ServerSetup;
 
+import jakarta.mail.BodyPart;
 import jakarta.mail.Message;
 import jakarta.mail.MessagingException;
+import jakarta.mail.Multipart;
 import jakarta.mail.internet.MimeMessage;
 import platform.TenantTransactions;
 import platform.testing.ApiClient;
@@ -95,10 +96,10 @@ class MailNotificationTests {
 		MimeMessage mail = awaitOneMail(assignment);
 		assertThat(mail.getSubject()).isEqualTo("[Acme Corp] Approval needed: Manager approval for " + assignment.employee());
 		assertThat(mail.getFrom()[0].toString()).contains("jmlhub@localhost");
-		String body = GreenMailUtil.getBody(mail);
 		String link = BASE_URL + "/runs/" + assignment.run();
-		assertThat(body).contains(link, assignment.employee(), "Manager approval", "Due:")
-			.contains("href=\"" + link + "\"");
+		assertThat(part(mail.getContent(), "text/plain")).contains("Hello ", "Acme Corp", assignment.employee(),
+				"Manager approval", "Due:", "Open the decision: " + link);
+		assertThat(part(mail.getContent(), "text/html")).contains("href=\"" + link + "\"", assignment.employee());
 
 		// the link opens the decision for the assignee
 		ConsoleSession session = ConsoleSession.login(port, assignment.assignee());
@@ -169,7 +170,36 @@ class MailNotificationTests {
 		assertThat(mailsTo(assignment)).hasSize(1);
 	}
 
-	record Assignment(UUID run, String employee, String assignee, String email) {
+	@Test
+	void aRejectedRunIsToldToTheHrUserWhoAskedAndToTheManager() throws Exception {
+		Assignment assignment = hireAndAwaitAssignment("Rita Rejected");
+		HttpResponse<String> rejected = api.post(assignment.assignee(), "/v1/workflow-runs/" + assignment.run() + "/reject",
+				"{\"stageId\": \"%s\", \"comment\": \"Not this quarter\"}".formatted(assignment.stageId()),
+				UUID.randomUUID().toString());
+		assertThat(rejected.statusCode()).as(rejected.body()).isEqualTo(202);
+
+		for (String recipient : List.of("hana", "manny")) {
+			Assignment told = new Assignment(assignment.run(), null, assignment.employee(), recipient,
+					recipient + "@acme.example");
+			await().atMost(TIMEOUT).pollInterval(Duration.ofMillis(100))
+				.until(() -> mailsTo(told).stream().anyMatch(mail -> subject(mail).contains("Rejected")));
+			MimeMessage mail = mailsTo(told).stream().filter(m -> subject(m).contains("Rejected")).findFirst().orElseThrow();
+			assertThat(mail.getSubject()).isEqualTo("[Acme Corp] Rejected: the joiner run for " + assignment.employee());
+			assertThat(part(mail.getContent(), "text/plain")).contains("was rejected",
+					"Open the run: " + BASE_URL + "/runs/" + assignment.run());
+		}
+	}
+
+	private static String subject(MimeMessage mail) {
+		try {
+			return mail.getSubject();
+		}
+		catch (MessagingException e) {
+			throw new IllegalStateException(e);
+		}
+	}
+
+	record Assignment(UUID run, String stageId, String employee, String assignee, String email) {
 	}
 
 	/** Hires {@code name} (made unique) and waits for the joiner run's manager approval to be active. */
@@ -196,7 +226,7 @@ class MailNotificationTests {
 			assertThat(stage.get("status").asString()).isEqualTo("active");
 			// manny, or whoever holds manny's assignments in the shared database
 			String assignee = stage.get("assignees").get(0).asString();
-			assignment.set(new Assignment(run, employee, assignee, assignee + "@acme.example"));
+			assignment.set(new Assignment(run, stage.get("id").asString(), employee, assignee, assignee + "@acme.example"));
 		});
 		return assignment.get();
 	}
@@ -240,6 +270,20 @@ class MailNotificationTests {
 			.param("subject", "%" + assignment.employee())
 			.query()
 			.listOfRows());
+	}
+
+	/** The decoded text of the first part of {@code type} in a (nested) multipart content. */
+	private static String part(Object content, String type) throws Exception {
+		if (content instanceof Multipart multipart) {
+			for (int i = 0; i < multipart.getCount(); i++) {
+				BodyPart part = multipart.getBodyPart(i);
+				String found = part.isMimeType(type) ? (String) part.getContent() : part(part.getContent(), type);
+				if (found != null) {
+					return found;
+				}
+			}
+		}
+		return null;
 	}
 
 	private static int freePort() {

@@ -106,7 +106,8 @@ class ModularityTests {
 					tuple("workflow.run.finished", Set.of("workflow"), Set.of("hr")),
 					tuple("workflow.grant.recorded", Set.of("workflow"), Set.of("provisioning")),
 					tuple("workflow.approvers.changed", Set.of("workflow"), Set.of("workflow")),
-					tuple("workflow.stage.activated", Set.of("workflow"), Set.of("notifications")));
+					tuple("workflow.stage.activated", Set.of("workflow"), Set.of("notifications")),
+					tuple("workflow.run.concluded", Set.of("workflow"), Set.of("notifications")));
 	}
 
 	@Test

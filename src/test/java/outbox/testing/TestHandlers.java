@@ -16,6 +16,7 @@ import outbox.catalog.GrantRecorded;
 import outbox.catalog.RunFinished;
 import outbox.catalog.EmployeeTransferred;
 import outbox.catalog.RunStartRequested;
+import outbox.catalog.RunConcluded;
 import outbox.catalog.StageActivated;
 import outbox.catalog.StageReminderDue;
 
@@ -80,6 +81,11 @@ public class TestHandlers {
 	@Bean
 	OutboxEventHandler<StageActivated> stageActivatedTestHandler(HandlerScript script) {
 		return new ScriptedHandler<>(StageActivated.class, script);
+	}
+
+	@Bean
+	OutboxEventHandler<RunConcluded> runConcludedTestHandler(HandlerScript script) {
+		return new ScriptedHandler<>(RunConcluded.class, script);
 	}
 
 	@Bean
