@@ -23,7 +23,7 @@ import platform.StartupRefusedException;
 @ConditionalOnBooleanProperty("jmlhub.demo")
 @ConditionalOnClass(name = "com.icegreen.greenmail.util.GreenMail")
 @Conditional(NoMailHost.class)
-class DemoMailServer implements DisposableBean {
+class DemoMailServer implements LocalSmtpServer, DisposableBean {
 
 	private static final Logger log = LoggerFactory.getLogger(DemoMailServer.class);
 
@@ -43,13 +43,9 @@ class DemoMailServer implements DisposableBean {
 		log.info("Demo SMTP server (GreenMail) listening on 127.0.0.1:{}; the Mail page shows what was sent", port());
 	}
 
-	int port() {
+	@Override
+	public int port() {
 		return server.getSmtp().getPort();
-	}
-
-	/** The messages it received so far (for the demo's own checks). */
-	int received() {
-		return server.getReceivedMessages().length;
 	}
 
 	@Override

@@ -36,9 +36,9 @@ public class MailTransport {
 	private final String server;
 	private final String from;
 
-	MailTransport(MailProperties mail, ObjectProvider<DemoMailServer> demo, NotificationProperties properties) {
+	MailTransport(MailProperties mail, ObjectProvider<LocalSmtpServer> demo, NotificationProperties properties) {
 		this.from = properties.from();
-		DemoMailServer demoServer = demo.getIfAvailable();
+		LocalSmtpServer demoServer = demo.getIfAvailable();
 		if (StringUtils.hasText(mail.getHost())) {
 			int port = mail.getPort() == null ? 25 : mail.getPort();
 			this.sender = sender(mail, mail.getHost(), port);
