@@ -1,7 +1,7 @@
 /**
  * Notifications: people are told by mail what the outbox says happened. It consumes catalog events
- * (a stage activated) and writes one notification row per (event, recipient, kind), so a
- * redelivered event writes nothing new; the mail sender works the rows outside any transaction,
+ * (a stage activated, a run completed or rejected) and writes one notification row per (event,
+ * recipient, kind), so a redelivered event writes nothing new; the mail sender works the rows outside any transaction,
  * with fenced, leased claims and backoff, through Spring Boot's {@code JavaMailSender}. The root
  * holds the module's vocabulary ({@link notifications.NotificationStatus},
  * {@link notifications.NotificationKind}). {@code store} owns the table; {@code intake} turns
