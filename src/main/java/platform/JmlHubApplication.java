@@ -7,13 +7,13 @@ import org.springframework.modulith.Modulithic;
 import org.springframework.scheduling.annotation.EnableScheduling;
 
 /**
- * JML Hub. The five top-level packages are the application modules; {@code platform} hosts the
+ * JML Hub. The top-level packages are the application modules; {@code platform} hosts the
  * application class, the others are listed as additional packages (see
  * {@link platform.modulith.TopLevelPackageDetectionStrategy}).
  */
-@SpringBootApplication(scanBasePackages = { "platform", "hr", "workflow", "outbox", "jobs", "provisioning" })
-@ConfigurationPropertiesScan(basePackages = { "platform", "hr", "workflow", "outbox", "jobs", "provisioning" })
-@Modulithic(systemName = "JML Hub", additionalPackages = { "hr", "workflow", "outbox", "jobs", "provisioning" })
+@SpringBootApplication(scanBasePackages = { "platform", "hr", "workflow", "outbox", "jobs", "provisioning", "notifications" })
+@ConfigurationPropertiesScan(basePackages = { "platform", "hr", "workflow", "outbox", "jobs", "provisioning", "notifications" })
+@Modulithic(systemName = "JML Hub", additionalPackages = { "hr", "workflow", "outbox", "jobs", "provisioning", "notifications" })
 public class JmlHubApplication {
 
 	public static void main(String[] args) {

@@ -28,6 +28,11 @@ public interface UserDirectory {
 		return findAll(usernames).stream().collect(Collectors.toMap(DirectoryUser::username, DirectoryUser::displayName));
 	}
 
+	/** The display name of the tenant of the current unit of work (what mail and pages call it). */
+	default Optional<String> tenantName() {
+		return Optional.empty();
+	}
+
 	/** Enabled users holding {@code role}, sorted by username. */
 	List<DirectoryUser> withRole(Role role);
 

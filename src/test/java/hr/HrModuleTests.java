@@ -36,6 +36,8 @@ import outbox.catalog.GrantRecorded;
 import outbox.catalog.RunFinished;
 import outbox.catalog.RunOutcome;
 import outbox.catalog.RunStartRequested;
+import outbox.catalog.RunConcluded;
+import outbox.catalog.StageActivated;
 import outbox.catalog.StageReminderDue;
 import outbox.OutboxEventHandler;
 import outbox.OutboxPublisher;
@@ -104,6 +106,16 @@ class HrModuleTests {
 		@Bean
 		OutboxEventHandler<StageReminderDue> reminderDue(HandlerScript script) {
 			return new ScriptedHandler<>(StageReminderDue.class, script);
+		}
+
+		@Bean
+		OutboxEventHandler<StageActivated> stageActivated(HandlerScript script) {
+			return new ScriptedHandler<>(StageActivated.class, script);
+		}
+
+		@Bean
+		OutboxEventHandler<RunConcluded> runConcluded(HandlerScript script) {
+			return new ScriptedHandler<>(RunConcluded.class, script);
 		}
 
 		@Bean

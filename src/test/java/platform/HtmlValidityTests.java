@@ -71,7 +71,7 @@ class HtmlValidityTests {
 		pages.put("sara", List.of("/inbox"));
 		pages.put("sam", List.of("/inbox"));
 		pages.put("ada", List.of("/", "/runs", "/runs/" + runId, "/admin/outbox", "/admin/outbox/dead-letters",
-				"/admin/outbox/events", "/admin/outbox/events/" + eventId, "/admin/attention", "/admin/insights",
+				"/admin/outbox/events", "/admin/outbox/events/" + eventId, "/admin/mail", "/admin/mail?status=sent", "/admin/attention", "/admin/insights",
 				"/admin/api-tokens", "/admin/users", "/admin/users/manny", "/admin/users/manny/disable", "/admin/groups", "/admin/groups/managers",
 				"/admin/definitions", "/admin/definitions/joiner", "/admin/sso", "/admin/audit", "/platform/tenants", "/admin/two-factor", "/account/two-factor",
 				"/admin/provisioning", "/admin/provisioning/targets/new", "/admin/provisioning/entitlements/new", "/admin/directory"));

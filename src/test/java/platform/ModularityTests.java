@@ -40,9 +40,9 @@ class ModularityTests {
 	static final Path COMMITTED_DOCS = Path.of("docs/modules");
 
 	@Test
-	void theSixTopLevelPackagesAreTheModules() {
+	void theSevenTopLevelPackagesAreTheModules() {
 		assertThat(modules.stream().map(ApplicationModule::getBasePackage).map(p -> p.getName()))
-			.containsExactlyInAnyOrder("hr", "workflow", "outbox", "jobs", "platform", "provisioning");
+			.containsExactlyInAnyOrder("hr", "workflow", "outbox", "jobs", "platform", "provisioning", "notifications");
 	}
 
 	@Test
@@ -53,7 +53,7 @@ class ModularityTests {
 	@Test
 	void modulesAreFreeOfCycles() {
 		var classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-			.importPackages("hr", "workflow", "outbox", "jobs", "platform", "provisioning");
+			.importPackages("hr", "workflow", "outbox", "jobs", "platform", "provisioning", "notifications");
 		slices().matching("(*)..").should().beFreeOfCycles().check(classes);
 	}
 
@@ -62,7 +62,7 @@ class ModularityTests {
 	 * module's root package, its API, is in no room).
 	 */
 	@ParameterizedTest
-	@ValueSource(strings = { "hr", "workflow", "outbox", "jobs", "platform", "provisioning" })
+	@ValueSource(strings = { "hr", "workflow", "outbox", "jobs", "platform", "provisioning", "notifications" })
 	void theRoomsOfEachModuleAreFreeOfCycles(String module) {
 		var classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
 			.importPackages(module);
@@ -106,7 +106,9 @@ class ModularityTests {
 					tuple("workflow.run.finished", Set.of("workflow"), Set.of("hr")),
 					tuple("workflow.grant.recorded", Set.of("workflow"), Set.of("provisioning")),
 					tuple("workflow.approvers.changed", Set.of("workflow"), Set.of("workflow")),
-					tuple("provisioning.access.revoked", Set.of("provisioning"), Set.of("hr")));
+					tuple("provisioning.access.revoked", Set.of("provisioning"), Set.of("hr")),
+					tuple("workflow.stage.activated", Set.of("workflow"), Set.of("notifications")),
+					tuple("workflow.run.concluded", Set.of("workflow"), Set.of("notifications")));
 	}
 
 	@Test

@@ -138,6 +138,11 @@ class ProductionBootTests {
 			assertThat(run.get().get("workflowId").asString()).startsWith("jml-");
 			assertThat(stageStatus(run.get(), "manager_approval")).isEqualTo("active");
 			assertThat(output.getOut()).contains("Bootstrap: created tenant initech");
+			// no SMTP server configured: said once, and the assignment mail is recorded, not sent
+			assertThat(output.getOut().split("No SMTP server is configured", -1)).hasSize(2);
+			await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(250)).until(() -> count("""
+					SELECT count(*) FROM notifications WHERE tenant_id = 'initech' AND recipient = 'lumbergh'
+					  AND kind = 'stage_assigned' AND status = 'not_configured'""") == 1);
 		}
 		assertThat(count("SELECT count(*) FROM platform_audit WHERE tenant_id = 'initech' AND action = 'tenant_bootstrapped'"))
 			.as("audited once").isEqualTo(1L);

@@ -30,7 +30,9 @@ import outbox.catalog.EmployeeHired;
 import outbox.catalog.GrantRecorded;
 import outbox.catalog.GrantState;
 import outbox.catalog.RunDefinition;
+import outbox.catalog.RunConcluded;
 import outbox.catalog.RunFinished;
+import outbox.catalog.StageActivated;
 import outbox.testing.HandlerScript;
 import outbox.testing.TestHandlers.ScriptedHandler;
 import platform.AppUser;
@@ -49,7 +51,10 @@ import platform.TenantTransactions;
 @Import(WorkflowModuleTests.HrStandIn.class)
 class WorkflowModuleTests {
 
-	/** HR's part of the catalog (the run outcomes it consumes) and provisioning's (the grants), recorded instead. */
+	/**
+	 * HR's part of the catalog (the run outcomes it consumes), provisioning's (the grants) and
+	 * notifications' (activated stages, concluded runs), recorded instead.
+	 */
 	@TestConfiguration(proxyBeanMethods = false)
 	static class HrStandIn {
 
@@ -66,6 +71,16 @@ class WorkflowModuleTests {
 		@Bean
 		OutboxEventHandler<AccessRevoked> accessRevoked(HandlerScript script) {
 			return new ScriptedHandler<>(AccessRevoked.class, script);
+		}
+
+		@Bean
+		OutboxEventHandler<StageActivated> stageActivated(HandlerScript script) {
+			return new ScriptedHandler<>(StageActivated.class, script);
+		}
+
+		@Bean
+		OutboxEventHandler<RunConcluded> runConcluded(HandlerScript script) {
+			return new ScriptedHandler<>(RunConcluded.class, script);
 		}
 
 		@Bean

@@ -42,6 +42,10 @@ class StartupBanner {
 					+ "    ldapsearch -H ldap://127.0.0.1:" + ldapPort + " -D cn=admin,dc=acme,dc=demo -w demo"
 					+ " -b dc=acme,dc=demo \"(mail=<email>)\"\n");
 		}
+		if (demo && env.getProperty("spring.mail.host", "").isBlank()) {
+			banner.append("  Mail goes to the in-process SMTP server (GreenMail) on 127.0.0.1:"
+					+ env.getProperty("jmlhub.demo-smtp-port", "3025") + "; ada's Admin → Mail page shows it.\n");
+		}
 		if (!env.getProperty("workflow.jml.auto-start-enabled", Boolean.class, true)) {
 			banner.append("""
 					  WORKFLOW_JML_AUTO_START_ENABLED=false: hiring, transferring or offboarding an employee

@@ -70,6 +70,13 @@ class JdbcUserDirectory implements UserDirectory {
 	}
 
 	@Override
+	public Optional<String> tenantName() {
+		return jdbc.sql("SELECT name FROM tenants WHERE id = current_setting('app.tenant_id', true)")
+			.query(String.class)
+			.optional();
+	}
+
+	@Override
 	public List<DirectoryUser> withRole(Role role) {
 		return jdbc.sql(USERS + """
 				 AND EXISTS (SELECT 1 FROM app_user_roles r WHERE r.username = u.username AND r.role = :role)

@@ -15,6 +15,7 @@ import outbox.OutboxPublisher;
 import outbox.catalog.GrantRecorded;
 import outbox.catalog.GrantState;
 import outbox.catalog.RunDefinition;
+import outbox.catalog.StageActivated;
 import platform.TenantTransactions;
 import workflow.ActionOutcome;
 import workflow.Run;
@@ -84,9 +85,12 @@ public class RunProjection {
 			if (!notify && people.size() < stage.requiredApprovals()) {
 				return new Activation(ActivationState.BLOCKED, people, assignees.blockedReason(run, stage, people));
 			}
-			stages.activate(stageId, round, people, assignment.delegatedFor(), notify,
+			boolean activated = stages.activate(stageId, round, people, assignment.delegatedFor(), notify,
 					notify && people.isEmpty() ? assignees.nobodyToNotify(stage) : null);
 			runs.markRunning(runId, stageId);
+			if (activated && !notify) {
+				announceActivation(run, stage, round, people, assignment.delegatedFor());
+			}
 			return new Activation(notify ? ActivationState.NOTIFIED : ActivationState.ACTIVE, people, null);
 		});
 	}
@@ -166,6 +170,13 @@ public class RunProjection {
 		Run run = runs.find(runId).orElseThrow(() -> new PermanentProjectionFailure("run " + runId + " does not exist"));
 		outbox.publish(new GrantRecorded(runId, stageId, grant, run.employeeId(), state,
 				RunDefinition.of(run.definitionKey()), run.grantee()));
+	}
+
+	/** Tells the assignees' notifications, through the outbox, what they may now decide and by when. */
+	private void announceActivation(Run run, Stage stage, int round, List<String> people, Map<String, String> delegatedFor) {
+		outbox.publish(new StageActivated(run.id(), stage.id(), round, stage.title() == null ? stage.name() : stage.title(),
+				RunDefinition.of(run.definitionKey()), run.employeeName(), people, delegatedFor, stage.grants(),
+				Stage.dueAt(clock.instant(), stage.slaHours())));
 	}
 
 	private Stage stage(UUID runId, UUID stageId) {

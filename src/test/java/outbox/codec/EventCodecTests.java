@@ -3,8 +3,10 @@ package outbox.codec;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 
@@ -27,6 +29,8 @@ import outbox.catalog.RunOutcome;
 import outbox.catalog.EmployeeTransferred;
 import outbox.catalog.EventType;
 import outbox.catalog.RunStartRequested;
+import outbox.catalog.RunConcluded;
+import outbox.catalog.StageActivated;
 import outbox.catalog.StageReminderDue;
 
 /** The catalog and the outbox's JSON: the stored shape, decoding, and upcasting of former shapes. */
@@ -40,12 +44,14 @@ class EventCodecTests {
 		assertThat(catalog.types()).containsExactly(EmployeeHired.class, EmployeeTransferred.class,
 				EmployeeOffboarded.class, EmployeeRunRequested.class, EmployeeOffboardingCancelled.class,
 				EmployeeUpdated.class, RunStartRequested.class, StageReminderDue.class,
-				RunFinished.class, GrantRecorded.class, ApproversChanged.class, AccessRevoked.class);
+				RunFinished.class, GrantRecorded.class, ApproversChanged.class, AccessRevoked.class, StageActivated.class,
+				RunConcluded.class);
 		assertThat(catalog.keys()).containsExactly("hr.employee.created", "hr.employee.transferred",
 				"hr.employee.offboarded", "hr.employee.run_requested", "hr.employee.offboarding_cancelled",
 				"hr.employee.updated", "workflow.run.start_requested",
 				"workflow.stage.reminder_due", "workflow.run.finished", "workflow.grant.recorded",
-				"workflow.approvers.changed", "provisioning.access.revoked");
+				"workflow.approvers.changed", "provisioning.access.revoked", "workflow.stage.activated",
+				"workflow.run.concluded");
 		for (Class<?> type : catalog.types()) {
 			assertThat(type.getAnnotation(EventType.class)).as(type.getName()).isNotNull();
 			assertThat(type.isRecord()).as(type.getName()).isTrue();
@@ -66,7 +72,11 @@ class EventCodecTests {
 				new EmployeeOffboardingCancelled(id, "Ana Lima", "hr.employee.offboarded:" + id, "hana"),
 				new RunFinished(id, UUID.randomUUID(), RunDefinition.MOVER, RunOutcome.START_FAILED, "k", "no approver"),
 				new RunStartRequested(id), new StageReminderDue(id, UUID.randomUUID(), 2, "it_access", List.of("ivan"), 5),
-				new GrantRecorded(id, UUID.randomUUID(), "accounts", UUID.randomUUID(), GrantState.COMPENSATED));
+				new GrantRecorded(id, UUID.randomUUID(), "accounts", UUID.randomUUID(), GrantState.COMPENSATED),
+				new StageActivated(id, UUID.randomUUID(), 2, "IT access", RunDefinition.JOINER, "Ana Lima",
+						List.of("ivan", "dora"), Map.of("dora", "ivan"), List.of("accounts"), Instant.parse("2030-01-15T12:00:00Z")),
+				new RunConcluded(id, RunDefinition.LEAVER, RunOutcome.REJECTED, "Ana Lima", "hana", "manny",
+						"rejected at IT access"));
 		for (CatalogEvent event : events) {
 			String json = codec.encode(event);
 			assertThat(codec.decode(catalog.keyOf(event.getClass()), 1, json)).isEqualTo(event);

@@ -17,6 +17,8 @@ import outbox.catalog.RunFinished;
 import outbox.catalog.RunOutcome;
 import outbox.catalog.EmployeeTransferred;
 import outbox.catalog.RunStartRequested;
+import outbox.catalog.RunConcluded;
+import outbox.catalog.StageActivated;
 import outbox.catalog.StageReminderDue;
 
 /** A valid record of each catalog type, for outbox tests that only care about delivery. */
@@ -45,6 +47,10 @@ public final class SampleEvents {
 					"hr.employee.created:" + id, null);
 			case RunStartRequested.TYPE -> new RunStartRequested(id);
 			case StageReminderDue.TYPE -> new StageReminderDue(id, UUID.randomUUID(), 1, "it_approval", List.of("ivan"), 3);
+			case StageActivated.TYPE -> new StageActivated(id, UUID.randomUUID(), 1, "IT access", RunDefinition.JOINER,
+					"Sample Hire", List.of("ivan"), null, List.of("accounts"), null);
+			case RunConcluded.TYPE -> new RunConcluded(id, RunDefinition.JOINER, RunOutcome.COMPLETED, "Sample Hire", "hana",
+					"manny", null);
 			case GrantRecorded.TYPE -> new GrantRecorded(id, UUID.randomUUID(), "accounts", UUID.randomUUID(),
 					GrantState.GRANTED);
 			default -> throw new IllegalArgumentException("No catalog type " + type);

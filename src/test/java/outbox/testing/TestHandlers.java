@@ -17,6 +17,8 @@ import outbox.catalog.GrantRecorded;
 import outbox.catalog.RunFinished;
 import outbox.catalog.EmployeeTransferred;
 import outbox.catalog.RunStartRequested;
+import outbox.catalog.RunConcluded;
+import outbox.catalog.StageActivated;
 import outbox.catalog.StageReminderDue;
 
 /**
@@ -75,6 +77,16 @@ public class TestHandlers {
 	@Bean
 	OutboxEventHandler<StageReminderDue> stageReminderDueTestHandler(HandlerScript script) {
 		return new ScriptedHandler<>(StageReminderDue.class, script);
+	}
+
+	@Bean
+	OutboxEventHandler<StageActivated> stageActivatedTestHandler(HandlerScript script) {
+		return new ScriptedHandler<>(StageActivated.class, script);
+	}
+
+	@Bean
+	OutboxEventHandler<RunConcluded> runConcludedTestHandler(HandlerScript script) {
+		return new ScriptedHandler<>(RunConcluded.class, script);
 	}
 
 	@Bean

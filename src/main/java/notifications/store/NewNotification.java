@@ -1,0 +1,16 @@
+package notifications.store;
+
+import java.util.UUID;
+
+import notifications.NotificationKind;
+import notifications.NotificationStatus;
+
+/**
+ * A notification as the intake decided it: whom, what, from which event (its idempotency key
+ * {@code eventKey}), rendered, and its first status ({@code pending}, {@code not_configured} or
+ * {@code skipped} with {@code reason}).
+ */
+public record NewNotification(String eventKey, UUID sourceEventId, String sourceEventType, NotificationKind kind,
+		String recipient, String email, String subject, String bodyText, String bodyHtml, NotificationStatus status,
+		String reason) {
+}
