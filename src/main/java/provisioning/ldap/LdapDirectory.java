@@ -47,7 +47,7 @@ import com.unboundid.util.ssl.HostNameSSLSocketVerifier;
  * members in one read.
  */
 @Component
-public class LdapDirectory {
+public class LdapDirectory implements AutoCloseable {
 
 	private static final String[] OBJECT_CLASSES = { "top", "person", "organizationalPerson", "inetOrgPerson" };
 	private static final String[] AD_OBJECT_CLASSES = { "top", "person", "organizationalPerson", "user" };
@@ -59,6 +59,19 @@ public class LdapDirectory {
 
 	/** How long the approver's page waits for a directory, to connect and then for each answer. */
 	private static final int PREVIEW_TIMEOUT_MILLIS = 2_000;
+
+	/** Effects take pooled connections; the preview and the check open their own, bounded by their own timeouts. */
+	private final ConnectionPools pools = new ConnectionPools(new ConnectionPools.Connector() {
+		@Override
+		public javax.net.SocketFactory socketFactory(LDAPURL url) throws LDAPException {
+			return LdapDirectory.socketFactory(url);
+		}
+
+		@Override
+		public LDAPConnectionOptions options() {
+			return LdapDirectory.options(5_000, 15_000);
+		}
+	});
 
 	/**
 	 * What the directory holds of {@code plan}'s account now, read only: the account at the plan's
@@ -86,7 +99,8 @@ public class LdapDirectory {
 
 	/** Creates the account if absent, sets the managed attributes that differ, adds the missing memberships. */
 	public Receipt ensure(Connection connection, AccountPlan plan) {
-		try (LDAPConnection ldap = connect(connection)) {
+		try (ConnectionPools.Lease lease = pools.lease(connection)) {
+			LDAPConnection ldap = lease.connection();
 			Receipt.State before = read(ldap, connection, plan.dn(), plan.attributes().keySet(), plan.groups());
 			ensureParents(ldap, plan.dn().getParent(), plan.base());
 			DN movedFrom = before.exists() ? null : moveIfElsewhere(ldap, connection, plan);
@@ -215,7 +229,8 @@ public class LdapDirectory {
 
 	/** Removes the memberships and then the account, whichever of them is still there. */
 	public Receipt remove(Connection connection, DN dn, List<DN> groups, java.util.Set<String> attributes) {
-		try (LDAPConnection ldap = connect(connection)) {
+		try (ConnectionPools.Lease lease = pools.lease(connection)) {
+			LDAPConnection ldap = lease.connection();
 			Receipt.State before = read(ldap, connection, dn, attributes, groups);
 			DN bind = new DN(connection.bindDn());
 			for (DN group : groups) {
@@ -250,7 +265,8 @@ public class LdapDirectory {
 	public Receipt disable(Connection connection, AccountPlan plan, DN disabled) {
 		// the password's presence is checked, its value never read into a receipt
 		java.util.Set<String> names = plan.attributes().keySet();
-		try (LDAPConnection ldap = connect(connection)) {
+		try (ConnectionPools.Lease lease = pools.lease(connection)) {
+			LDAPConnection ldap = lease.connection();
 			Receipt.State before = read(ldap, connection, plan.dn(), names, plan.groups());
 			DN at = before.exists() ? plan.dn() : disabled;
 			for (DN group : plan.groups()) {
@@ -343,26 +359,7 @@ public class LdapDirectory {
 	private static LDAPConnection connect(Connection connection, int connectMillis, int responseMillis)
 			throws LDAPException {
 		LDAPURL url = new LDAPURL(connection.url());
-		LDAPConnectionOptions options = new LDAPConnectionOptions();
-		options.setConnectTimeoutMillis(connectMillis);
-		options.setResponseTimeoutMillis(responseMillis);
-		LDAPConnection ldap;
-		if ("ldaps".equalsIgnoreCase(url.getScheme())) {
-			// the JVM's trust store (javax.net.ssl.trustStore when set, else the JDK's cacerts), and
-			// the certificate must name the host: a directory's own CA goes into that store
-			options.setSSLSocketVerifier(new HostNameSSLSocketVerifier(true));
-			try {
-				TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-				trust.init((KeyStore) null);
-				ldap = new LDAPConnection(new SSLUtil(trust.getTrustManagers()).createSSLSocketFactory(), options);
-			}
-			catch (GeneralSecurityException e) {
-				throw new LDAPException(ResultCode.LOCAL_ERROR, "TLS is not available: " + e.getMessage(), e);
-			}
-		}
-		else {
-			ldap = new LDAPConnection(options);
-		}
+		LDAPConnection ldap = new LDAPConnection(socketFactory(url), options(connectMillis, responseMillis));
 		try {
 			ldap.connect(url.getHost(), url.getPort());
 			ldap.bind(connection.bindDn(), connection.bindPassword());
@@ -372,6 +369,39 @@ public class LdapDirectory {
 			ldap.close();
 			throw failure;
 		}
+	}
+
+	private static LDAPConnectionOptions options(int connectMillis, int responseMillis) {
+		LDAPConnectionOptions options = new LDAPConnectionOptions();
+		options.setConnectTimeoutMillis(connectMillis);
+		options.setResponseTimeoutMillis(responseMillis);
+		// the certificate must name the host (only TLS sockets are verified)
+		options.setSSLSocketVerifier(new HostNameSSLSocketVerifier(true));
+		return options;
+	}
+
+	/**
+	 * Plain sockets for ldap, TLS for ldaps with the JVM's trust store (javax.net.ssl.trustStore
+	 * when set, else the JDK's cacerts): a directory's own CA goes into that store.
+	 */
+	private static javax.net.SocketFactory socketFactory(LDAPURL url) throws LDAPException {
+		if (!"ldaps".equalsIgnoreCase(url.getScheme())) {
+			return javax.net.SocketFactory.getDefault();
+		}
+		try {
+			TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+			trust.init((KeyStore) null);
+			return new SSLUtil(trust.getTrustManagers()).createSSLSocketFactory();
+		}
+		catch (GeneralSecurityException e) {
+			throw new LDAPException(ResultCode.LOCAL_ERROR, "TLS is not available: " + e.getMessage(), e);
+		}
+	}
+
+	/** Closes the pooled connections (the application stops). */
+	@Override
+	public void close() {
+		pools.close();
 	}
 
 	private static void ensureParents(LDAPConnection ldap, DN parent, DN base) throws LDAPException {
