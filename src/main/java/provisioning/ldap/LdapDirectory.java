@@ -329,13 +329,13 @@ public class LdapDirectory implements AutoCloseable {
 			}
 			return;
 		}
-		String stored = storedMember(ldap, group, dn);
+		List<String> members = members(ldap, group);
+		String stored = stored(members, dn);
 		if (stored == null) {
 			return;
 		}
 		List<Modification> changes = new ArrayList<>();
-		List<DN> members = members(ldap, group);
-		if (members.size() == 1 && !members.contains(bind)) {
+		if (members.size() == 1 && stored(members, bind) == null) {
 			changes.add(new Modification(ModificationType.ADD, "member", bind.toString()));
 		}
 		changes.add(new Modification(ModificationType.DELETE, "member", stored));
@@ -440,7 +440,7 @@ public class LdapDirectory implements AutoCloseable {
 		for (DN group : groups) {
 			// OpenLDAP may keep a member value naming an absent entry (a crash mid-move); Active Directory never does
 			if (connection.activeDirectory() ? entry != null && isMember(ldap, connection, group, dn)
-					: members(ldap, group).contains(dn)) {
+					: isMember(ldap, connection, group, dn)) {
 				in.add(group.toString());
 			}
 		}
@@ -455,7 +455,8 @@ public class LdapDirectory implements AutoCloseable {
 	 */
 	private static boolean isMember(LDAPConnection ldap, Connection connection, DN group, DN dn) throws LDAPException {
 		if (!connection.activeDirectory()) {
-			return members(ldap, group).contains(dn);
+			// a compare, not a read of every member: a group of thousands stays one small answer
+			return ldap.compare(group.toString(), "member", dn.toString()).compareMatched();
 		}
 		if (ldap.getEntry(group.toString(), "1.1") == null) {
 			throw new LDAPException(ResultCode.NO_SUCH_OBJECT, "The group " + group + " does not exist");
@@ -470,17 +471,14 @@ public class LdapDirectory implements AutoCloseable {
 		return false;
 	}
 
-	private static List<DN> members(LDAPConnection ldap, DN group) throws LDAPException {
+	/** The member values of {@code group} as stored. */
+	private static List<String> members(LDAPConnection ldap, DN group) throws LDAPException {
 		Entry entry = ldap.getEntry(group.toString(), "member");
 		if (entry == null) {
 			throw new LDAPException(ResultCode.NO_SUCH_OBJECT, "The group " + group + " does not exist");
 		}
-		List<DN> members = new ArrayList<>();
 		String[] values = entry.getAttributeValues("member");
-		for (String value : values == null ? new String[0] : values) {
-			members.add(new DN(value));
-		}
-		return members;
+		return values == null ? List.of() : List.of(values);
 	}
 
 	/** The member value of {@code group} that names {@code dn} as stored (DNs compare normalised). */
@@ -488,6 +486,10 @@ public class LdapDirectory implements AutoCloseable {
 		Entry entry = ldap.getEntry(group.toString(), "member");
 		String[] values = entry == null || entry.getAttributeValues("member") == null ? new String[0]
 				: entry.getAttributeValues("member");
+		return stored(List.of(values), dn);
+	}
+
+	private static String stored(List<String> values, DN dn) throws LDAPException {
 		for (String value : values) {
 			if (new DN(value).equals(dn)) {
 				return value;
