@@ -20,10 +20,9 @@ import com.unboundid.ldap.sdk.SingleServerSet;
 
 /**
  * One bounded pool of bound connections per directory identity (URL, bind DN, profile), so an
- * effect does not pay a connect and a bind. A pooled connection closed by the directory (a restart)
- * is replaced when taken, rather than failing an effect, and the pool reads the root DSE of its
- * idle connections now and then to find those that went silent. A changed bind password gets a new
- * pool and closes the former one.
+ * effect does not pay a connect and a bind. A pooled connection is checked (a read of the root DSE)
+ * when taken, so one broken by a directory's restart is replaced rather than failing an effect. A
+ * changed bind password gets a new pool and closes the former one.
  */
 final class ConnectionPools implements AutoCloseable {
 
@@ -31,8 +30,6 @@ final class ConnectionPools implements AutoCloseable {
 	private static final int MAX_CONNECTIONS = 8;
 
 	private static final long HEALTH_CHECK_MILLIS = 2_000;
-
-	private static final long HEALTH_CHECK_INTERVAL_MILLIS = 30_000;
 
 	/** Connections are replaced now and then, so a pool of a target gone since does not keep them forever. */
 	private static final long MAX_CONNECTION_AGE_MILLIS = 10 * 60_000;
@@ -59,9 +56,7 @@ final class ConnectionPools implements AutoCloseable {
 	/** A bound connection of {@code connection}'s pool, created with its first use. */
 	Lease lease(Connection connection) throws LDAPException {
 		LDAPConnectionPool pool = pool(connection);
-		LDAPConnection ldap = pool.getConnection();
-		// closed by the directory meanwhile (a restart): replaced now rather than failing an effect
-		return new Lease(pool, ldap.isConnected() ? ldap : pool.replaceDefunctConnection(ldap));
+		return new Lease(pool, pool.getConnection());
 	}
 
 	private LDAPConnectionPool pool(Connection connection) throws LDAPException {
@@ -83,11 +78,8 @@ final class ConnectionPools implements AutoCloseable {
 			LDAPConnectionPool pool = new LDAPConnectionPool(server,
 					new SimpleBindRequest(connection.bindDn(), connection.bindPassword()), 1, MAX_CONNECTIONS);
 			pool.setConnectionPoolName("provisioning " + connection.url());
-			// a read of the root DSE in the background finds connections that went silent; a closed
-			// one is seen when taken, without a round trip per effect
-			pool.setHealthCheck(new GetEntryLDAPConnectionPoolHealthCheck("", HEALTH_CHECK_MILLIS, false, false, false,
+			pool.setHealthCheck(new GetEntryLDAPConnectionPoolHealthCheck("", HEALTH_CHECK_MILLIS, false, false, true,
 					false, true, true));
-			pool.setHealthCheckIntervalMillis(HEALTH_CHECK_INTERVAL_MILLIS);
 			pool.setMaxConnectionAgeMillis(MAX_CONNECTION_AGE_MILLIS);
 			holder.password = password;
 			holder.pool = pool;
