@@ -3,7 +3,7 @@ package provisioning.ldap;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.util.Arrays;
+import java.util.HexFormat;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -19,10 +19,11 @@ import com.unboundid.ldap.sdk.SimpleBindRequest;
 import com.unboundid.ldap.sdk.SingleServerSet;
 
 /**
- * One bounded pool of bound connections per directory identity (URL, bind DN, profile), so an
- * effect does not pay a connect and a bind. A pooled connection is checked (a read of the root DSE)
- * when taken, so one broken by a directory's restart is replaced rather than failing an effect. A
- * changed bind password gets a new pool and closes the former one.
+ * One bounded pool of bound connections per directory identity (URL, bind DN, a digest of the bind
+ * password, profile), so an effect does not pay a connect and a bind. A pooled connection is
+ * checked (a read of the root DSE) when taken, so one broken by a directory's restart is replaced
+ * rather than failing an effect. A changed bind password is another identity, so another pool; a
+ * pool nobody took a connection from for a while is closed (its holder, a few bytes, stays).
  */
 final class ConnectionPools implements AutoCloseable {
 
@@ -31,8 +32,11 @@ final class ConnectionPools implements AutoCloseable {
 
 	private static final long HEALTH_CHECK_MILLIS = 2_000;
 
-	/** Connections are replaced now and then, so a pool of a target gone since does not keep them forever. */
+	/** Connections are replaced now and then, so none lives on forever. */
 	private static final long MAX_CONNECTION_AGE_MILLIS = 10 * 60_000;
+
+	/** A pool idle this long is closed: its target's password changed, or the target went. */
+	private static final long IDLE_NANOS = 10 * 60_000_000_000L;
 
 	/** How a pool's connections are made: socket factory and options, as for a single connection. */
 	interface Connector {
@@ -42,8 +46,8 @@ final class ConnectionPools implements AutoCloseable {
 	}
 
 	private static final class Holder {
-		private byte[] password;
 		private LDAPConnectionPool pool;
+		private volatile long lastUsed;
 	}
 
 	private final Map<String, Holder> pools = new ConcurrentHashMap<>();
@@ -55,22 +59,20 @@ final class ConnectionPools implements AutoCloseable {
 
 	/** A bound connection of {@code connection}'s pool, created with its first use. */
 	Lease lease(Connection connection) throws LDAPException {
-		LDAPConnectionPool pool = pool(connection);
+		long now = System.nanoTime();
+		closeIdle(now);
+		LDAPConnectionPool pool = pool(connection, now);
 		return new Lease(pool, pool.getConnection());
 	}
 
-	private LDAPConnectionPool pool(Connection connection) throws LDAPException {
-		Holder holder = pools.computeIfAbsent(connection.url() + "\n" + connection.bindDn() + "\n" + connection.profile(),
-				key -> new Holder());
-		byte[] password = digest(connection.bindPassword());
+	private LDAPConnectionPool pool(Connection connection, long now) throws LDAPException {
+		Holder holder = pools.computeIfAbsent(connection.url() + "\n" + connection.bindDn() + "\n" + connection.profile()
+				+ "\n" + HexFormat.of().formatHex(digest(connection.bindPassword())), key -> new Holder());
 		// one lock per identity: a silent directory holds up its own effects only
 		synchronized (holder) {
-			if (holder.pool != null && !holder.pool.isClosed() && Arrays.equals(holder.password, password)) {
+			holder.lastUsed = now;
+			if (holder.pool != null && !holder.pool.isClosed()) {
 				return holder.pool;
-			}
-			if (holder.pool != null) {
-				holder.pool.close();
-				holder.pool = null;
 			}
 			LDAPURL url = new LDAPURL(connection.url());
 			SingleServerSet server = new SingleServerSet(url.getHost(), url.getPort(), connector.socketFactory(url),
@@ -81,9 +83,21 @@ final class ConnectionPools implements AutoCloseable {
 			pool.setHealthCheck(new GetEntryLDAPConnectionPoolHealthCheck("", HEALTH_CHECK_MILLIS, false, false, true,
 					false, true, true));
 			pool.setMaxConnectionAgeMillis(MAX_CONNECTION_AGE_MILLIS);
-			holder.password = password;
 			holder.pool = pool;
 			return pool;
+		}
+	}
+
+	private void closeIdle(long now) {
+		for (Holder holder : pools.values()) {
+			if (holder.pool != null && now - holder.lastUsed > IDLE_NANOS) {
+				synchronized (holder) {
+					if (holder.pool != null && now - holder.lastUsed > IDLE_NANOS) {
+						holder.pool.close();
+						holder.pool = null;
+					}
+				}
+			}
 		}
 	}
 
