@@ -146,15 +146,27 @@ class EffectRepository {
 		return requests;
 	}
 
-	/** The ensure effect that an undo of {@code changeKey} on {@code target} undoes: its status and request. */
-	Optional<Granted> granted(String changeKey, String target) {
-		return jdbc.sql("""
-				SELECT status, request::text FROM provisioning_effects
-				WHERE change_key = :changeKey AND target_key = :target AND operation = 'ensure'""")
-			.param("changeKey", changeKey)
-			.param("target", target)
-			.query((rs, row) -> new Granted(rs.getString(1), rs.getString(2)))
-			.optional();
+	/**
+	 * The ensure effects of {@code changeKeys} as their undos see them, by change key and target
+	 * ({@link #grantKey}): one read for a batch of undos.
+	 */
+	Map<String, Granted> granted(java.util.Collection<String> changeKeys) {
+		Map<String, Granted> granted = new java.util.HashMap<>();
+		if (changeKeys.isEmpty()) {
+			return granted;
+		}
+		jdbc.sql("""
+				SELECT change_key, target_key, status, request::text FROM provisioning_effects
+				WHERE change_key IN (:changeKeys) AND operation = 'ensure'""")
+			.param("changeKeys", changeKeys)
+			.query(rs -> {
+				granted.put(grantKey(rs.getString(1), rs.getString(2)), new Granted(rs.getString(3), rs.getString(4)));
+			});
+		return granted;
+	}
+
+	static String grantKey(String changeKey, String target) {
+		return changeKey + "\n" + target;
 	}
 
 	/** Settles a claim still held by {@code token}; false when the claim was lost (rescued, retried). */

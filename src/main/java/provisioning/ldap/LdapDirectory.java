@@ -47,7 +47,7 @@ import com.unboundid.util.ssl.HostNameSSLSocketVerifier;
  * members in one read.
  */
 @Component
-public class LdapDirectory {
+public class LdapDirectory implements AutoCloseable {
 
 	private static final String[] OBJECT_CLASSES = { "top", "person", "organizationalPerson", "inetOrgPerson" };
 	private static final String[] AD_OBJECT_CLASSES = { "top", "person", "organizationalPerson", "user" };
@@ -59,6 +59,19 @@ public class LdapDirectory {
 
 	/** How long the approver's page waits for a directory, to connect and then for each answer. */
 	private static final int PREVIEW_TIMEOUT_MILLIS = 2_000;
+
+	/** Effects take pooled connections; the preview and the check open their own, bounded by their own timeouts. */
+	private final ConnectionPools pools = new ConnectionPools(new ConnectionPools.Connector() {
+		@Override
+		public javax.net.SocketFactory socketFactory(LDAPURL url) throws LDAPException {
+			return LdapDirectory.socketFactory(url);
+		}
+
+		@Override
+		public LDAPConnectionOptions options() {
+			return LdapDirectory.options(5_000, 15_000);
+		}
+	});
 
 	/**
 	 * What the directory holds of {@code plan}'s account now, read only: the account at the plan's
@@ -86,7 +99,8 @@ public class LdapDirectory {
 
 	/** Creates the account if absent, sets the managed attributes that differ, adds the missing memberships. */
 	public Receipt ensure(Connection connection, AccountPlan plan) {
-		try (LDAPConnection ldap = connect(connection)) {
+		try (ConnectionPools.Lease lease = pools.lease(connection)) {
+			LDAPConnection ldap = lease.connection();
 			Receipt.State before = read(ldap, connection, plan.dn(), plan.attributes().keySet(), plan.groups());
 			ensureParents(ldap, plan.dn().getParent(), plan.base());
 			DN movedFrom = before.exists() ? null : moveIfElsewhere(ldap, connection, plan);
@@ -215,7 +229,8 @@ public class LdapDirectory {
 
 	/** Removes the memberships and then the account, whichever of them is still there. */
 	public Receipt remove(Connection connection, DN dn, List<DN> groups, java.util.Set<String> attributes) {
-		try (LDAPConnection ldap = connect(connection)) {
+		try (ConnectionPools.Lease lease = pools.lease(connection)) {
+			LDAPConnection ldap = lease.connection();
 			Receipt.State before = read(ldap, connection, dn, attributes, groups);
 			DN bind = new DN(connection.bindDn());
 			for (DN group : groups) {
@@ -250,7 +265,8 @@ public class LdapDirectory {
 	public Receipt disable(Connection connection, AccountPlan plan, DN disabled) {
 		// the password's presence is checked, its value never read into a receipt
 		java.util.Set<String> names = plan.attributes().keySet();
-		try (LDAPConnection ldap = connect(connection)) {
+		try (ConnectionPools.Lease lease = pools.lease(connection)) {
+			LDAPConnection ldap = lease.connection();
 			Receipt.State before = read(ldap, connection, plan.dn(), names, plan.groups());
 			DN at = before.exists() ? plan.dn() : disabled;
 			for (DN group : plan.groups()) {
@@ -313,13 +329,13 @@ public class LdapDirectory {
 			}
 			return;
 		}
-		String stored = storedMember(ldap, group, dn);
+		List<String> members = members(ldap, group);
+		String stored = stored(members, dn);
 		if (stored == null) {
 			return;
 		}
 		List<Modification> changes = new ArrayList<>();
-		List<DN> members = members(ldap, group);
-		if (members.size() == 1 && !members.contains(bind)) {
+		if (members.size() == 1 && stored(members, bind) == null) {
 			changes.add(new Modification(ModificationType.ADD, "member", bind.toString()));
 		}
 		changes.add(new Modification(ModificationType.DELETE, "member", stored));
@@ -343,26 +359,7 @@ public class LdapDirectory {
 	private static LDAPConnection connect(Connection connection, int connectMillis, int responseMillis)
 			throws LDAPException {
 		LDAPURL url = new LDAPURL(connection.url());
-		LDAPConnectionOptions options = new LDAPConnectionOptions();
-		options.setConnectTimeoutMillis(connectMillis);
-		options.setResponseTimeoutMillis(responseMillis);
-		LDAPConnection ldap;
-		if ("ldaps".equalsIgnoreCase(url.getScheme())) {
-			// the JVM's trust store (javax.net.ssl.trustStore when set, else the JDK's cacerts), and
-			// the certificate must name the host: a directory's own CA goes into that store
-			options.setSSLSocketVerifier(new HostNameSSLSocketVerifier(true));
-			try {
-				TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-				trust.init((KeyStore) null);
-				ldap = new LDAPConnection(new SSLUtil(trust.getTrustManagers()).createSSLSocketFactory(), options);
-			}
-			catch (GeneralSecurityException e) {
-				throw new LDAPException(ResultCode.LOCAL_ERROR, "TLS is not available: " + e.getMessage(), e);
-			}
-		}
-		else {
-			ldap = new LDAPConnection(options);
-		}
+		LDAPConnection ldap = new LDAPConnection(socketFactory(url), options(connectMillis, responseMillis));
 		try {
 			ldap.connect(url.getHost(), url.getPort());
 			ldap.bind(connection.bindDn(), connection.bindPassword());
@@ -372,6 +369,39 @@ public class LdapDirectory {
 			ldap.close();
 			throw failure;
 		}
+	}
+
+	private static LDAPConnectionOptions options(int connectMillis, int responseMillis) {
+		LDAPConnectionOptions options = new LDAPConnectionOptions();
+		options.setConnectTimeoutMillis(connectMillis);
+		options.setResponseTimeoutMillis(responseMillis);
+		// the certificate must name the host (only TLS sockets are verified)
+		options.setSSLSocketVerifier(new HostNameSSLSocketVerifier(true));
+		return options;
+	}
+
+	/**
+	 * Plain sockets for ldap, TLS for ldaps with the JVM's trust store (javax.net.ssl.trustStore
+	 * when set, else the JDK's cacerts): a directory's own CA goes into that store.
+	 */
+	private static javax.net.SocketFactory socketFactory(LDAPURL url) throws LDAPException {
+		if (!"ldaps".equalsIgnoreCase(url.getScheme())) {
+			return javax.net.SocketFactory.getDefault();
+		}
+		try {
+			TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+			trust.init((KeyStore) null);
+			return new SSLUtil(trust.getTrustManagers()).createSSLSocketFactory();
+		}
+		catch (GeneralSecurityException e) {
+			throw new LDAPException(ResultCode.LOCAL_ERROR, "TLS is not available: " + e.getMessage(), e);
+		}
+	}
+
+	/** Closes the pooled connections (the application stops). */
+	@Override
+	public void close() {
+		pools.close();
 	}
 
 	private static void ensureParents(LDAPConnection ldap, DN parent, DN base) throws LDAPException {
@@ -410,7 +440,7 @@ public class LdapDirectory {
 		for (DN group : groups) {
 			// OpenLDAP may keep a member value naming an absent entry (a crash mid-move); Active Directory never does
 			if (connection.activeDirectory() ? entry != null && isMember(ldap, connection, group, dn)
-					: members(ldap, group).contains(dn)) {
+					: isMember(ldap, connection, group, dn)) {
 				in.add(group.toString());
 			}
 		}
@@ -425,7 +455,8 @@ public class LdapDirectory {
 	 */
 	private static boolean isMember(LDAPConnection ldap, Connection connection, DN group, DN dn) throws LDAPException {
 		if (!connection.activeDirectory()) {
-			return members(ldap, group).contains(dn);
+			// a compare, not a read of every member: a group of thousands stays one small answer
+			return ldap.compare(group.toString(), "member", dn.toString()).compareMatched();
 		}
 		if (ldap.getEntry(group.toString(), "1.1") == null) {
 			throw new LDAPException(ResultCode.NO_SUCH_OBJECT, "The group " + group + " does not exist");
@@ -440,17 +471,14 @@ public class LdapDirectory {
 		return false;
 	}
 
-	private static List<DN> members(LDAPConnection ldap, DN group) throws LDAPException {
+	/** The member values of {@code group} as stored. */
+	private static List<String> members(LDAPConnection ldap, DN group) throws LDAPException {
 		Entry entry = ldap.getEntry(group.toString(), "member");
 		if (entry == null) {
 			throw new LDAPException(ResultCode.NO_SUCH_OBJECT, "The group " + group + " does not exist");
 		}
-		List<DN> members = new ArrayList<>();
 		String[] values = entry.getAttributeValues("member");
-		for (String value : values == null ? new String[0] : values) {
-			members.add(new DN(value));
-		}
-		return members;
+		return values == null ? List.of() : List.of(values);
 	}
 
 	/** The member value of {@code group} that names {@code dn} as stored (DNs compare normalised). */
@@ -458,6 +486,10 @@ public class LdapDirectory {
 		Entry entry = ldap.getEntry(group.toString(), "member");
 		String[] values = entry == null || entry.getAttributeValues("member") == null ? new String[0]
 				: entry.getAttributeValues("member");
+		return stored(List.of(values), dn);
+	}
+
+	private static String stored(List<String> values, DN dn) throws LDAPException {
 		for (String value : values) {
 			if (new DN(value).equals(dn)) {
 				return value;

@@ -20,7 +20,11 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
+import com.unboundid.ldap.sdk.Attribute;
+import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPConnection;
+import com.unboundid.ldap.sdk.Modification;
+import com.unboundid.ldap.sdk.ModificationType;
 import com.unboundid.ldap.sdk.SearchScope;
 
 import io.micrometer.core.instrument.MeterRegistry;
@@ -206,6 +210,72 @@ class LeaverWaveBenchmarkTests {
 						WHERE status IN ('planned', 'scheduled', 'applying')""").update());
 			}
 		}
+	}
+
+	/**
+	 * The bound for the wave's figure: the LDAP operations of a revocation (reads, the membership's
+	 * removal, the password's, the move, the reads back) straight with the SDK, without the
+	 * dispatcher, the database or the adapter, one connection per lane, as many lanes as a tenant's
+	 * parallelism.
+	 */
+	@Test
+	void theSameLdapWorkWithoutTheDispatcher() throws Exception {
+		String group = Slapd.GROUPS.get(2);
+		String disabled = "ou=bound-disabled," + Slapd.BASE;
+		String prefix = "b" + UUID.randomUUID().toString().substring(0, 6);
+		List<String> uids = new ArrayList<>();
+		try (LDAPConnection ldap = slapd.connect()) {
+			ldap.add(new Entry(disabled, new Attribute("objectClass", "top", "organizationalUnit"),
+					new Attribute("ou", "bound-disabled")));
+			for (int i = 0; i < EMPLOYEES; i++) {
+				String uid = prefix + i;
+				uids.add(uid);
+				ldap.add(new Entry("uid=" + uid + ",ou=people," + Slapd.BASE,
+						new Attribute("objectClass", "top", "person", "organizationalPerson", "inetOrgPerson"),
+						new Attribute("uid", uid), new Attribute("cn", "Bea Bound" + i), new Attribute("sn", "Bound"),
+						new Attribute("mail", uid + "@bound.example"), new Attribute("userPassword", "secret")));
+				ldap.modify(group, new Modification(ModificationType.ADD, "member", "uid=" + uid + ",ou=people," + Slapd.BASE));
+			}
+		}
+		int lanes = properties.tenantParallelismOrDefault();
+		java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(lanes);
+		java.util.concurrent.atomic.AtomicInteger next = new java.util.concurrent.atomic.AtomicInteger();
+		Instant from = Instant.now();
+		List<java.util.concurrent.Future<?>> running = new ArrayList<>();
+		for (int lane = 0; lane < lanes; lane++) {
+			running.add(pool.submit(() -> {
+				try (LDAPConnection ldap = slapd.connect()) {
+					for (int i = next.getAndIncrement(); i < uids.size(); i = next.getAndIncrement()) {
+						String dn = "uid=" + uids.get(i) + ",ou=people," + Slapd.BASE;
+						String to = "uid=" + uids.get(i) + "," + disabled;
+						ldap.getEntry(dn, "cn", "sn", "mail", "uid");
+						ldap.getEntry(group, "member");
+						ldap.getEntry(group, "member");
+						ldap.getEntry(group, "member");
+						ldap.modify(group, new Modification(ModificationType.DELETE, "member", dn));
+						ldap.getEntry(dn, "userPassword");
+						ldap.modify(dn, new Modification(ModificationType.DELETE, "userPassword"));
+						ldap.getEntry(disabled, "1.1");
+						ldap.modifyDN(dn, "uid=" + uids.get(i), true, disabled);
+						ldap.getEntry(to, "cn", "sn", "mail", "uid");
+						ldap.getEntry(group, "member");
+						ldap.getEntry(dn, "1.1");
+						ldap.getEntry(to, "userPassword");
+					}
+				}
+				return null;
+			}));
+		}
+		for (java.util.concurrent.Future<?> lane : running) {
+			lane.get();
+		}
+		pool.shutdown();
+		Duration took = Duration.between(from, Instant.now());
+		try (LDAPConnection ldap = slapd.connect()) {
+			assertThat(ldap.search(disabled, SearchScope.SUB, "(mail=*@bound.example)").getEntryCount()).isEqualTo(EMPLOYEES);
+		}
+		System.out.printf("Bound: the LDAP work of %d revocations straight with the SDK, %d lanes of one connection each: "
+				+ "%d ms (%.0f/s)%n", EMPLOYEES, lanes, took.toMillis(), EMPLOYEES * 1000.0 / Math.max(1, took.toMillis()));
 	}
 
 	/** What a leaver's revocation is for this benchmark: the compensation of the grant (undo = disable). */
