@@ -25,7 +25,10 @@ public record GrantPlan(String grant,
 	 */
 	@Schema(name = "GrantPlanStep", description = "The grant on one target")
 	public record Step(String target, String profile,
-			@Schema(description = "ensure: create or update the account and add its memberships") String operation,
+			@Schema(description = """
+					ensure: create or update the account and add its memberships; disable: a leaver's revocation, \
+					the account the employee holds (dn) leaves its groups (groupsToRemove) and is disabled under ou \
+					at the end of the last day (entryExists false: nothing held, nothing to disable)""") String operation,
 			String dn, String ou, Map<String, String> attributesToSet, List<String> groupsToAdd,
 			List<String> groupsToRemove, Boolean entryExists,
 			@Schema(description = "Where the account is now when not at dn (a transfer moves it)") String foundAt,

@@ -252,6 +252,13 @@ class JoinerProvisioningEndToEndTests {
 		assertThat(offboarded.statusCode()).as(offboarded.body()).isEqualTo(200);
 		UUID leaver = awaitRunOf(hire.id(), 2);
 		approve(leaver, "manager_confirmation", "manny");
+		awaitActiveStage(leaver, "it_revoke_access");
+		// IT sees what the revocation will do: the account it holds, the groups it leaves
+		JsonNode revocation = get("ivan", "/v1/workflow-runs/" + leaver).path("plan").get(0).path("steps").get(0);
+		assertThat(revocation.path("operation").asString()).as("%s", revocation).isEqualTo("disable");
+		assertThat(new DN(revocation.path("dn").asString())).isEqualTo(active);
+		assertThat(revocation.path("ou").asString()).isEqualTo("ou=disabled," + Slapd.BASE);
+		assertThat(revocation.path("groupsToRemove").toString()).contains("cn=");
 		approve(leaver, "it_revoke_access", "ivan");
 		awaitRunStatus(leaver, "completed");
 

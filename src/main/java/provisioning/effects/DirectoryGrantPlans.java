@@ -38,11 +38,14 @@ class DirectoryGrantPlans implements GrantPlans {
 	private final TenantTransactions transactions;
 	private final ProvisioningSettings settings;
 	private final LdapDirectory directory;
+	private final EffectRepository effects;
 
-	DirectoryGrantPlans(TenantTransactions transactions, ProvisioningSettings settings, LdapDirectory directory) {
+	DirectoryGrantPlans(TenantTransactions transactions, ProvisioningSettings settings, LdapDirectory directory,
+			EffectRepository effects) {
 		this.transactions = transactions;
 		this.settings = settings;
 		this.directory = directory;
+		this.effects = effects;
 	}
 
 	@Override
@@ -61,10 +64,47 @@ class DirectoryGrantPlans implements GrantPlans {
 						"the tenant's provisioning settings could not be read"))));
 				continue;
 			}
-			List<GrantPlan.Step> steps = resolved.stream().map(entitlement -> step(entitlement, employee)).toList();
+			List<GrantPlan.Step> steps = new ArrayList<>();
+			for (ProvisioningSettings.Resolved entitlement : resolved) {
+				if (entitlement.entitlement().revoking()) {
+					steps.addAll(revocation(tenantId, entitlement, employee));
+				}
+				else {
+					steps.add(step(entitlement, employee));
+				}
+			}
 			plans.add(new GrantPlan(grant, !steps.isEmpty(), steps));
 		}
 		return plans;
+	}
+
+	/**
+	 * A revocation disables what the employee holds on the target when it applies (at the end of the
+	 * last day): one step per account the receipts know, leaving every group it holds; none held, one
+	 * step that says so (nothing will be sent).
+	 */
+	private List<GrantPlan.Step> revocation(String tenantId, ProvisioningSettings.Resolved resolved,
+			GrantRecorded.Employee employee) {
+		String target = resolved.target().key();
+		String profile = resolved.target().profile();
+		List<EffectRepository.HeldAccount> held = employee == null || employee.email() == null ? List.of()
+				: transactions.readInTenant(tenantId, () -> effects.heldBy(employee.email(), target));
+		if (held.isEmpty()) {
+			return List.of(new GrantPlan.Step(target, profile, "disable", null, null, Map.of(), List.of(), List.of(), false,
+					null, List.of(), null));
+		}
+		return held.stream().map(account -> {
+			String ou;
+			try {
+				ou = AccountPlans.disabled(resolved.target(), resolved.entitlement(), new DN(account.dn())).getParent()
+					.toString();
+			}
+			catch (com.unboundid.ldap.sdk.LDAPException | IllegalArgumentException unparsable) {
+				ou = null;
+			}
+			return new GrantPlan.Step(target, profile, "disable", account.dn(), ou, Map.of(), List.of(), account.groups(),
+					true, null, account.groups(), null);
+		}).toList();
 	}
 
 	private GrantPlan.Step step(ProvisioningSettings.Resolved resolved, GrantRecorded.Employee employee) {

@@ -293,6 +293,29 @@ class EffectRepository {
 			.list();
 	}
 
+	/** An account a revocation would disable: the DN and groups the latest applied ensure read back. */
+	record HeldAccount(String dn, List<String> groups) {
+	}
+
+	/**
+	 * The accounts the employee with {@code email} holds on {@code target} as the receipts of the
+	 * applied ensures know them, the latest read-back per naming rule (a mover's DN): what a
+	 * revocation applied now would disable.
+	 */
+	List<HeldAccount> heldBy(String email, String target) {
+		return jdbc.sql("""
+				SELECT DISTINCT ON (request->'entitlement'->>'naming') receipt->>'dn',
+				    ARRAY(SELECT jsonb_array_elements_text(coalesce(receipt->'after'->'groups', '[]'::jsonb)))
+				FROM provisioning_effects
+				WHERE target_key = :target AND operation = 'ensure' AND status = 'applied' AND receipt IS NOT NULL
+				  AND lower(request->'employee'->>'email') = lower(:email)
+				ORDER BY request->'entitlement'->>'naming', position DESC""")
+			.param("target", target)
+			.param("email", email)
+			.query((rs, row) -> new HeldAccount(rs.getString(1), List.of((String[]) rs.getArray(2).getArray())))
+			.list();
+	}
+
 	/** An applied ensure of the lane of a revocation: what it planned and what the directory read back. */
 	record Held(String request, String receipt) {
 	}

@@ -58,9 +58,10 @@ import tools.jackson.databind.json.JsonMapper;
  * effects apply meanwhile. Effects are planned on a clock far ahead of the system's, for this test's
  * dispatcher only.
  * <p>
- * A revocation is the compensation of a grant whose entitlement disables on undo (memberships and
- * password removed, the account moved under {@code ou=disabled}): {@link #revocation} is the one
- * place to switch it to another leaver operation.
+ * A revocation is the leaver's own: a granted grant of a leaver run whose entitlement revokes,
+ * planned as a {@code disable} due at the end of the last day (already past here), which reads what
+ * the employee holds from the applied ensures and disables it (memberships and password removed, the
+ * account moved under {@code ou=disabled}), then publishes {@code provisioning.access.revoked}.
  */
 @JmlHubIntegrationTest
 class LeaverWaveBenchmarkTests {
@@ -98,7 +99,8 @@ class LeaverWaveBenchmarkTests {
 	@Autowired
 	MeterRegistry meters;
 
-	final String label = "leaver-" + UUID.randomUUID().toString().substring(0, 8);
+	final String label = "accounts-" + UUID.randomUUID().toString().substring(0, 8);
+	final String revocationLabel = label + "-revocation";
 
 	@BeforeAll
 	static void startSlapd() throws Exception {
@@ -139,19 +141,19 @@ class LeaverWaveBenchmarkTests {
 
 		// the wave: every revocation planned while no dispatcher runs, so all are due at one instant
 		for (GrantRecorded grant : grants) {
-			planner.plan(tenant, revocation(grant));
+			planner.plan(tenant, revocation(grant, clock));
 		}
 		EffectDispatcher leaving = dispatcher(clock);
 		Instant due = clock.instant();
 		leaving.start();
 		try {
-			awaitSettled(tenant, "undo", EMPLOYEES);
+			awaitSettled(tenant, "disable", EMPLOYEES);
 		}
 		finally {
 			leaving.stop();
 		}
-		Instant last = lastSettled(tenant, "undo");
-		assertThat(count(tenant, "undo", "applied")).isEqualTo(EMPLOYEES);
+		Instant last = lastSettled(tenant, "disable");
+		assertThat(count(tenant, "disable", "applied")).isEqualTo(EMPLOYEES);
 		try (LDAPConnection ldap = slapd.connect()) {
 			assertThat(ldap.search("ou=people," + Slapd.BASE, SearchScope.SUB, "(mail=*@wave.example)").getEntryCount())
 				.isZero();
@@ -278,10 +280,17 @@ class LeaverWaveBenchmarkTests {
 				+ "%d ms (%.0f/s)%n", EMPLOYEES, lanes, took.toMillis(), EMPLOYEES * 1000.0 / Math.max(1, took.toMillis()));
 	}
 
-	/** What a leaver's revocation is for this benchmark: the compensation of the grant (undo = disable). */
-	private static GrantRecorded revocation(GrantRecorded grant) {
-		return new GrantRecorded(grant.runId(), grant.stageId(), grant.grant(), grant.employeeId(), GrantState.COMPENSATED,
-				RunDefinition.LEAVER, grant.employee());
+	/**
+	 * A leaver's revocation as the leaver run records it: its own grant, mapped to a revocation, whose
+	 * last day ended before the clock's day, so its disable is due at once.
+	 */
+	private GrantRecorded revocation(GrantRecorded grant, Clock clock) {
+		GrantRecorded.Employee joined = grant.employee();
+		GrantRecorded.Employee leaving = new GrantRecorded.Employee(joined.displayName(), joined.email(),
+				joined.employeeNumber(), joined.department(), joined.title(), joined.manager(), joined.startDate(),
+				LocalDate.ofInstant(clock.instant(), java.time.ZoneOffset.UTC).minusDays(1), null);
+		return new GrantRecorded(UUID.randomUUID(), UUID.randomUUID(), revocationLabel, grant.employeeId(),
+				GrantState.GRANTED, RunDefinition.LEAVER, leaving);
 	}
 
 	private GrantRecorded change(UUID stageId, UUID employeeId, String name, String domain) {
@@ -302,7 +311,7 @@ class LeaverWaveBenchmarkTests {
 				new Target("directory", url, Slapd.ADMIN, Slapd.PASSWORD, null, Slapd.BASE, "ou=people", Target.OPENLDAP)));
 		settings.saveEntitlements(admin, ExpectedVersion.of(null, settings.entitlements(tenantId).version()),
 				List.of(new Entitlement(label, "directory", "uid={username}", false, Map.of(), List.of(Slapd.GROUPS.get(0)),
-						Map.of(), Entitlement.DISABLE, null)));
+						Map.of()), Entitlement.revocation(revocationLabel, "directory", null, null)));
 	}
 
 	private void awaitSettled(String tenant, String operation, int count) {
