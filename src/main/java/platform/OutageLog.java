@@ -74,7 +74,8 @@ public final class OutageLog {
 			return true;
 		}
 		for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
-			if (cause instanceof TemporalUnavailableException) {
+			// a connection the server side closed (Netty's stackless variant when Temporal goes away mid-call)
+			if (cause instanceof TemporalUnavailableException || cause instanceof java.nio.channels.ClosedChannelException) {
 				return true;
 			}
 			// gRPC's StatusRuntimeException, named so that the platform API needs no gRPC type

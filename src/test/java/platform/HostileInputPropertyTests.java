@@ -117,7 +117,18 @@ class HostileInputPropertyTests {
 
 	private void check(Operation operation, String value, Where where) throws Exception {
 		long before = writes();
-		HttpResponse<String> response = send(request(operation, value, where));
+		HttpRequest request = request(operation, value, where);
+		HttpResponse<String> response;
+		try {
+			response = send(request);
+		}
+		catch (IOException closed) {
+			// Tomcat closes the connection on a request line over its header limit (8 KB) without an answer
+			assertThat(request.uri().toString().length()).as("only an oversized request line may go unanswered: "
+					+ operation.method() + " " + operation.path() + " " + where + " " + printable(value)).isGreaterThan(8 * 1024);
+			assertThat(writes()).isEqualTo(before);
+			return;
+		}
 		String what = operation.method() + " " + operation.path() + " " + where + " " + printable(value) + " -> "
 				+ response.statusCode() + " " + response.body();
 		assertThat(response.statusCode()).as(what).isLessThan(500);
