@@ -26,7 +26,8 @@ public record GrantPlan(String grant,
 	@Schema(name = "GrantPlanStep", description = "The grant on one target")
 	public record Step(String target, String profile,
 			@Schema(description = """
-					ensure: create or update the account and add its memberships; disable: a leaver's revocation, \
+					ensure: create or update the account, add its memberships and leave the groups only a former \
+					department gave it (groupsToRemove, a mover's); disable: a leaver's revocation, \
 					the account the employee holds (dn) leaves its groups (groupsToRemove) and is disabled under ou \
 					at the end of the last day (entryExists false: nothing held, nothing to disable)""") String operation,
 			String dn, String ou, Map<String, String> attributesToSet, List<String> groupsToAdd,

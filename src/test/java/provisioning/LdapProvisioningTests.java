@@ -56,6 +56,8 @@ import provisioning.settings.Target;
 import provisioning.testing.Slapd;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
+import workflow.GrantPlan;
+import workflow.GrantPlans;
 
 /**
  * Grants take effect in a real OpenLDAP: recorded grant changes are delivered to provisioning's
@@ -93,6 +95,9 @@ class LdapProvisioningTests {
 
 	@Autowired
 	LdapDirectory directory;
+
+	@Autowired
+	GrantPlans plans;
 
 	final String label = "directory-" + UUID.randomUUID().toString().substring(0, 8);
 
@@ -203,7 +208,10 @@ class LdapProvisioningTests {
 		assertThat(entriesByMail(grant.email())).hasSize(1);
 	}
 
-	/** A mover's grant names another department OU: the same entry moves, and its memberships follow it. */
+	/**
+	 * A mover's grant names another department OU: the same entry moves, its memberships follow it, and it
+	 * leaves the former department's groups.
+	 */
 	@Test
 	void aGrantForAnotherDepartmentMovesTheAccountWithItsMemberships() throws Exception {
 		Grant joined = grant(label, "Mo Mover", "Engineering");
@@ -212,6 +220,11 @@ class LdapProvisioningTests {
 		DN before = new DN(entryByMail(joined.email()).getDN());
 
 		Grant moved = new Grant(label, UUID.randomUUID(), UUID.randomUUID(), joined.employeeId(), "Mo Mover", "Sales");
+		// the approver is shown the move and the group it leaves before deciding
+		GrantPlan.Step planned = plans.plan("acme", List.of(label), moved.change(GrantState.GRANTED).employee()).get(0)
+			.steps().get(0);
+		assertThat(planned.foundAt()).isEqualTo(before.toString());
+		assertThat(planned.groupsToRemove()).containsExactly(Slapd.GROUPS.get(1));
 		deliver(moved.change(GrantState.GRANTED));
 		Effect applied = await().atMost(TIMEOUT).until(() -> onlyEffect(moved, "ensure"), e -> !e.status().equals("scheduled")
 				&& !e.status().equals("applying"));
@@ -220,15 +233,17 @@ class LdapProvisioningTests {
 		DN after = new DN("uid=" + joined.username() + ",ou=Sales,ou=people," + Slapd.BASE);
 		assertThat(entriesByMail(joined.email())).extracting(entry -> new DN(entry.getDN())).containsExactly(after);
 		assertThat(entryByMail(joined.email()).getAttributeValue("departmentNumber")).isEqualTo("Sales");
-		// kept: the staff group (both grants) and the engineering group (the first grant's department)
+		// kept: the staff group (both grants); left: the engineering group (the former department's only)
 		assertThat(members(Slapd.GROUPS.get(0))).contains(after).doesNotContain(before);
-		assertThat(members(Slapd.GROUPS.get(1))).contains(after).doesNotContain(before);
+		assertThat(members(Slapd.GROUPS.get(1))).doesNotContain(after);
 		for (String group : Slapd.GROUPS) {
 			assertThat(members(group)).doesNotContain(before);
 		}
 		JsonNode receipt = json.readTree(applied.receipt());
 		assertThat(new DN(receipt.path("dn").asString())).isEqualTo(after);
 		assertThat(receipt.path("after").path("attributes").path("departmentNumber").asString()).isEqualTo("Sales");
+		assertThat(receipt.path("before").path("groups").toString()).contains(Slapd.GROUPS.get(1));
+		assertThat(receipt.path("after").path("groups").toString()).doesNotContain(Slapd.GROUPS.get(1));
 	}
 
 	@Test

@@ -19,6 +19,7 @@ import provisioning.ldap.DirectoryFailure;
 import provisioning.ldap.LdapDirectory;
 import provisioning.ldap.Preview;
 import provisioning.settings.ProvisioningSettings;
+import tools.jackson.databind.json.JsonMapper;
 import workflow.GrantPlan;
 import workflow.GrantPlans;
 
@@ -27,8 +28,8 @@ import workflow.GrantPlans;
  * {@code ensure} effect would be, made concrete for the employee ({@link AccountPlans}) and compared
  * with what each target holds now ({@link LdapDirectory#preview}, bounded to about 2 s). A target
  * that cannot be read, or a plan that cannot be made, is a step that says why: the page renders
- * whatever the directories do. An {@code ensure} never takes a membership away (a transfer keeps
- * them), so its steps list no groups to remove.
+ * whatever the directories do. An {@code ensure} removes only the groups {@link GroupsLeft} names (a
+ * mover's former department's).
  */
 @Component
 class DirectoryGrantPlans implements GrantPlans {
@@ -39,9 +40,11 @@ class DirectoryGrantPlans implements GrantPlans {
 	private final ProvisioningSettings settings;
 	private final LdapDirectory directory;
 	private final EffectRepository effects;
+	private final JsonMapper json;
 
 	DirectoryGrantPlans(TenantTransactions transactions, ProvisioningSettings settings, LdapDirectory directory,
-			EffectRepository effects) {
+			EffectRepository effects, JsonMapper json) {
+		this.json = json;
 		this.transactions = transactions;
 		this.settings = settings;
 		this.directory = directory;
@@ -70,7 +73,7 @@ class DirectoryGrantPlans implements GrantPlans {
 					steps.addAll(revocation(tenantId, entitlement, employee));
 				}
 				else {
-					steps.add(step(entitlement, employee));
+					steps.add(step(tenantId, entitlement, employee));
 				}
 			}
 			plans.add(new GrantPlan(grant, !steps.isEmpty(), steps));
@@ -107,13 +110,21 @@ class DirectoryGrantPlans implements GrantPlans {
 		}).toList();
 	}
 
-	private GrantPlan.Step step(ProvisioningSettings.Resolved resolved, GrantRecorded.Employee employee) {
+	private GrantPlan.Step step(String tenantId, ProvisioningSettings.Resolved resolved, GrantRecorded.Employee employee) {
 		String target = resolved.target().key();
 		String profile = resolved.target().profile();
 		try {
-			AccountPlan plan = AccountPlans.plan(resolved.target(), resolved.entitlement(), AccountPlans.cleaned(employee));
+			EffectRequest request = new EffectRequest(AccountPlans.cleaned(employee), resolved.entitlement());
+			AccountPlan plan = AccountPlans.plan(resolved.target(), request.entitlement(), request.employee());
+			List<EffectRequest> held = employee == null || employee.email() == null ? List.of()
+					: transactions.readInTenant(tenantId, () -> effects.appliedEnsures(employee.email(), target)).stream()
+						.map(ensured -> json.readValue(ensured, EffectRequest.class))
+						.toList();
+			List<DN> leave = GroupsLeft.of(resolved.target(), held, request, plan);
+			List<DN> read = new ArrayList<>(plan.groups());
+			read.addAll(leave);
 			Preview now = directory.preview(new Connection(resolved.target().url(), resolved.target().bindDn(),
-					resolved.target().bindPassword(), profile), plan);
+					resolved.target().bindPassword(), profile), new AccountPlan(plan.dn(), plan.base(), plan.attributes(), read));
 			Map<String, String> toSet = new LinkedHashMap<>();
 			plan.attributes().forEach((name, value) -> {
 				if (!value.equals(now.attributes().get(name))) {
@@ -123,8 +134,9 @@ class DirectoryGrantPlans implements GrantPlans {
 			List<String> groupsToAdd = plan.groups().stream().map(DN::toString)
 				.filter(group -> !now.groupsHeld().contains(group))
 				.toList();
+			List<String> groupsToRemove = leave.stream().map(DN::toString).filter(now.groupsHeld()::contains).toList();
 			return new GrantPlan.Step(target, profile, "ensure", plan.dn().toString(), plan.dn().getParent().toString(),
-					toSet, groupsToAdd, List.of(), now.exists(), now.foundAt(), now.groupsHeld(), null);
+					toSet, groupsToAdd, groupsToRemove, now.exists(), now.foundAt(), now.groupsHeld(), null);
 		}
 		catch (DirectoryFailure failure) {
 			return GrantPlan.Step.unreadable(target, profile, "ensure", failure.getMessage());

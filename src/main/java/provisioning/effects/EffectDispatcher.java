@@ -203,7 +203,7 @@ class EffectDispatcher implements SmartLifecycle {
 			AccountPlan plan = AccountPlans.plan(target, request.entitlement(), request.employee());
 			Receipt receipt;
 			if (!"undo".equals(effect.operation())) {
-				receipt = directory.ensure(connection, plan);
+				receipt = directory.ensure(connection, plan, groupsLeft(effect, target, request, plan));
 			}
 			else if (request.entitlement().disablesOnUndo()) {
 				receipt = directory.disable(connection, plan,
@@ -224,6 +224,13 @@ class EffectDispatcher implements SmartLifecycle {
 			log.warn("Provisioning effect {} of tenant {} failed unexpectedly", effect.id(), tenantId, unexpected);
 			fail(effect, unexpected.getClass().getSimpleName() + ": " + unexpected.getMessage(), true);
 		}
+	}
+
+	private List<DN> groupsLeft(EffectRepository.Claimed effect, Target target, EffectRequest request, AccountPlan plan) {
+		List<EffectRequest> held = transactions.readInTenant(effect.tenantId(), () -> effects.held(effect.id())).stream()
+			.map(ensured -> json.readValue(ensured.request(), EffectRequest.class))
+			.toList();
+		return GroupsLeft.of(target, held, request, plan);
 	}
 
 	private String receipt(EffectRepository.Claimed effect, Receipt receipt) {

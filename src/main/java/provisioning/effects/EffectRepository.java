@@ -316,6 +316,19 @@ class EffectRepository {
 			.list();
 	}
 
+	/** The requests of the applied ensures of the employee with {@code email} on {@code target}, in order. */
+	List<String> appliedEnsures(String email, String target) {
+		return jdbc.sql("""
+				SELECT request::text FROM provisioning_effects
+				WHERE target_key = :target AND operation = 'ensure' AND status = 'applied'
+				  AND lower(request->'employee'->>'email') = lower(:email)
+				ORDER BY position""")
+			.param("target", target)
+			.param("email", email)
+			.query(String.class)
+			.list();
+	}
+
 	/** An applied ensure of the lane of a revocation: what it planned and what the directory read back. */
 	record Held(String request, String receipt) {
 	}

@@ -99,13 +99,24 @@ public class LdapDirectory implements AutoCloseable {
 
 	/** Creates the account if absent, sets the managed attributes that differ, adds the missing memberships. */
 	public Receipt ensure(Connection connection, AccountPlan plan) {
+		return ensure(connection, plan, List.of());
+	}
+
+	/**
+	 * As {@link #ensure(Connection, AccountPlan)}, and then takes the account out of {@code leave}
+	 * (groups it no longer qualifies for, such as a mover's former department's): the read-back must
+	 * show it in none of them.
+	 */
+	public Receipt ensure(Connection connection, AccountPlan plan, List<DN> leave) {
+		List<DN> read = new ArrayList<>(plan.groups());
+		leave.stream().filter(group -> !read.contains(group)).forEach(read::add);
 		try (ConnectionPools.Lease lease = pools.lease(connection)) {
 			LDAPConnection ldap = lease.connection();
-			Receipt.State before = read(ldap, connection, plan.dn(), plan.attributes().keySet(), plan.groups());
+			Receipt.State before = read(ldap, connection, plan.dn(), plan.attributes().keySet(), read);
 			ensureParents(ldap, plan.dn().getParent(), plan.base());
 			DN movedFrom = before.exists() ? null : moveIfElsewhere(ldap, connection, plan);
 			if (movedFrom != null) {
-				before = read(ldap, connection, plan.dn(), plan.attributes().keySet(), plan.groups());
+				before = read(ldap, connection, plan.dn(), plan.attributes().keySet(), read);
 			}
 			Receipt.State found = before;
 			if (!found.exists()) {
@@ -130,9 +141,14 @@ public class LdapDirectory implements AutoCloseable {
 					ldap.modify(group.toString(), new Modification(ModificationType.ADD, "member", plan.dn().toString()));
 				}
 			}
-			Receipt.State after = read(ldap, connection, plan.dn(), plan.attributes().keySet(), plan.groups());
+			DN bind = new DN(connection.bindDn());
+			for (DN group : leave) {
+				leave(ldap, connection, group, plan.dn(), bind);
+			}
+			Receipt.State after = read(ldap, connection, plan.dn(), plan.attributes().keySet(), read);
 			if (!after.exists() || !after.attributes().equals(plan.attributes())
-					|| !after.groups().containsAll(plan.groups().stream().map(DN::toString).toList())) {
+					|| !after.groups().containsAll(plan.groups().stream().map(DN::toString).toList())
+					|| leave.stream().map(DN::toString).anyMatch(after.groups()::contains)) {
 				throw new DirectoryFailure("The directory read back " + plan.dn() + " differently from what was written: "
 						+ after, true, null);
 			}
