@@ -8,6 +8,7 @@ import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.jdbc.core.simple.JdbcClient;
 
 import outbox.PermanentFailureException;
 import outbox.PublishOptions;
@@ -21,6 +22,7 @@ import outbox.testing.HandlerScript;
 import outbox.testing.OutboxModuleTest;
 import outbox.testing.TestEvents;
 import outbox.testing.TestHandlers;
+import platform.TenantTransactions;
 
 /**
  * An event type with two consumers (RunFinished in the test handlers): one row per consumer, each
@@ -44,6 +46,12 @@ class SeveralConsumersTests {
 
 	@Autowired
 	DeadLetterService deadLetters;
+
+	@Autowired
+	TenantTransactions transactions;
+
+	@Autowired
+	JdbcClient jdbc;
 
 	@Test
 	void theRegistryKnowsBothConsumersOfTheType() {
@@ -69,6 +77,10 @@ class SeveralConsumersTests {
 	@Test
 	void oneConsumersFailureIsRetriedDeadLetteredAndReDrivenWithoutRedeliveringToTheOther() {
 		String tenant = TestEvents.newTenant("fanout-fail");
+		// a tenant of its own (the re-drive's audit entry belongs to a tenant)
+		transactions.runInTenant(tenant, () -> jdbc.sql("INSERT INTO tenants (id, name) VALUES (:id, 'Fan-out')")
+			.param("id", tenant)
+			.update());
 		RunFinished finished = finished();
 		String key = finished.idempotencyKey();
 		script.whenSecond(tenant, key, delivery -> {
