@@ -1,10 +1,14 @@
 package outbox;
 
+import org.springframework.util.ClassUtils;
+
 import outbox.catalog.CatalogEvent;
 
 /**
- * The handler SPI. A module registers one bean per catalog record it consumes; the registry fails
- * startup unless every catalog record has exactly one handler. By default the dispatcher calls
+ * The handler SPI. A module registers one bean per catalog record it consumes; a record may have
+ * several consumers (handlers of different {@link #consumer() names}), each delivered, retried and
+ * dead-lettered on its own (the publisher stores one row per consumer); the registry fails startup
+ * when a catalog record has no handler or two handlers share a name. By default the dispatcher calls
  * {@link #handle} inside a tenant unit of work for the event's tenant and marks the event
  * delivered in that same transaction, fenced by its claim: the handler's writes and the delivery
  * commit together or not at all, and a worker whose claim was taken over rolls back. A handler
@@ -17,6 +21,18 @@ import outbox.catalog.CatalogEvent;
 public interface OutboxEventHandler<E extends CatalogEvent> {
 
 	Class<E> eventType();
+
+	/**
+	 * The consumer's stable name, stored on each of its rows: a rename strands the stored rows of
+	 * the old name (they dead-letter), so it defaults to the handler's module (the top package),
+	 * which survives class moves and renames inside the module. A module with two handlers of one
+	 * record names them.
+	 */
+	default String consumer() {
+		String name = ClassUtils.getUserClass(this).getName();
+		int dot = name.indexOf('.');
+		return dot < 0 ? name : name.substring(0, dot);
+	}
 
 	void handle(E event, Delivery delivery) throws Exception;
 

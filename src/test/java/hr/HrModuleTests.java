@@ -36,7 +36,6 @@ import outbox.catalog.GrantRecorded;
 import outbox.catalog.RunFinished;
 import outbox.catalog.RunOutcome;
 import outbox.catalog.RunStartRequested;
-import outbox.catalog.RunConcluded;
 import outbox.catalog.StageActivated;
 import outbox.catalog.StageReminderDue;
 import outbox.OutboxEventHandler;
@@ -111,11 +110,6 @@ class HrModuleTests {
 		@Bean
 		OutboxEventHandler<StageActivated> stageActivated(HandlerScript script) {
 			return new ScriptedHandler<>(StageActivated.class, script);
-		}
-
-		@Bean
-		OutboxEventHandler<RunConcluded> runConcluded(HandlerScript script) {
-			return new ScriptedHandler<>(RunConcluded.class, script);
 		}
 
 		@Bean

@@ -164,9 +164,9 @@ class AccessibilityTests {
 		UUID id = UUID.randomUUID();
 		transactions.runInTenant("acme", () -> {
 			jdbc.sql("""
-					INSERT INTO outbox_events (id, tenant_id, event_type, aggregate_id, idempotency_key, payload, payload_version,
-					  status, attempts, max_attempts, last_error_class, last_error, failed_at)
-					VALUES (:id, 'acme', 'hr.employee.created', :aggregate, :key, CAST(:payload AS jsonb), 1, 'failed', 2, 2,
+					INSERT INTO outbox_events (id, tenant_id, event_type, consumer, aggregate_id, idempotency_key, payload,
+					  payload_version, status, attempts, max_attempts, last_error_class, last_error, failed_at)
+					VALUES (:id, 'acme', 'hr.employee.created', 'workflow', :aggregate, :key, CAST(:payload AS jsonb), 1, 'failed', 2, 2,
 					  :errorClass, 'the directory refused the account', now())""")
 				.param("id", id).param("aggregate", UUID.fromString(employeeId)).param("key", "axe-" + id)
 				.param("payload", "{\"employeeId\":\"%s\",\"displayName\":\"Axe Waiting\"}".formatted(employeeId))

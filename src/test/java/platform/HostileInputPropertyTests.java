@@ -16,16 +16,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 
-import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
+import platform.testing.HostileInputApp;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Property: whatever malformed, wrong-typed, oversized or unicode-edge input reaches whichever
@@ -33,9 +33,10 @@ import org.junit.jupiter.api.Test;
  * body field or as the raw body, the API never answers 5xx, every error is problem+json, and a
  * rejected request writes nothing. The caller has the role the operation needs, so inputs reach
  * the validation rather than the access rules. The cases are drawn from a seeded random source
- * (400 of them, the same every run, so a failure reproduces); the application is started here, on
- * the same test PostgreSQL.
+ * (400 of them, the same every run, so a failure reproduces); the application is the one the
+ * console forms' property uses too ({@link HostileInputApp}: its own PostgreSQL, dispatch off).
  */
+@ExtendWith(HostileInputApp.Resolver.class)
 class HostileInputPropertyTests {
 
 	static ConfigurableApplicationContext app;
@@ -51,8 +52,8 @@ class HostileInputPropertyTests {
 	}
 
 	@BeforeAll
-	static void start() throws Exception {
-		app = new SpringApplicationBuilder(JmlHubApplication.class).run("--jmlhub.dispatch.enabled=false");
+	static void start(HostileInputApp hostile) throws Exception {
+		app = hostile.context();
 		JsonNode doc = JSON.readTree(send(HttpRequest.newBuilder(uri("/v3/api-docs")).build()).body());
 		operations = new ArrayList<>();
 		for (Map.Entry<String, JsonNode> path : doc.get("paths").properties()) {
@@ -76,13 +77,6 @@ class HostileInputPropertyTests {
 			}
 		}
 		assertThat(operations).hasSizeGreaterThan(20);
-	}
-
-	@AfterAll
-	static void stop() {
-		if (app != null) {
-			app.close();
-		}
 	}
 
 	static final List<String> EDGES = List.of("\u0000", "a\u0000b", "\ud800", "x\udfff", "\uffff", "\u202e\u0645", "🙂",

@@ -103,12 +103,11 @@ class ModularityTests {
 					tuple("hr.employee.updated", Set.of("hr"), Set.of("workflow")),
 					tuple("workflow.run.start_requested", Set.of("workflow"), Set.of("workflow")),
 					tuple("workflow.stage.reminder_due", Set.of("workflow"), Set.of("workflow")),
-					tuple("workflow.run.finished", Set.of("workflow"), Set.of("hr")),
+					tuple("workflow.run.finished", Set.of("workflow"), Set.of("hr", "notifications")),
 					tuple("workflow.grant.recorded", Set.of("workflow"), Set.of("provisioning")),
 					tuple("workflow.approvers.changed", Set.of("workflow"), Set.of("workflow")),
 					tuple("provisioning.access.revoked", Set.of("provisioning"), Set.of("hr")),
-					tuple("workflow.stage.activated", Set.of("workflow"), Set.of("notifications")),
-					tuple("workflow.run.concluded", Set.of("workflow"), Set.of("notifications")));
+					tuple("workflow.stage.activated", Set.of("workflow"), Set.of("notifications")));
 	}
 
 	@Test

@@ -30,7 +30,6 @@ import outbox.catalog.EmployeeHired;
 import outbox.catalog.GrantRecorded;
 import outbox.catalog.GrantState;
 import outbox.catalog.RunDefinition;
-import outbox.catalog.RunConcluded;
 import outbox.catalog.RunFinished;
 import outbox.catalog.StageActivated;
 import outbox.testing.HandlerScript;
@@ -76,11 +75,6 @@ class WorkflowModuleTests {
 		@Bean
 		OutboxEventHandler<StageActivated> stageActivated(HandlerScript script) {
 			return new ScriptedHandler<>(StageActivated.class, script);
-		}
-
-		@Bean
-		OutboxEventHandler<RunConcluded> runConcluded(HandlerScript script) {
-			return new ScriptedHandler<>(RunConcluded.class, script);
 		}
 
 		@Bean

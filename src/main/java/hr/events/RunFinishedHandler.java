@@ -7,7 +7,10 @@ import outbox.Delivery;
 import outbox.OutboxEventHandler;
 import outbox.catalog.RunFinished;
 
-/** {@link RunFinished} → the run HR asked for is no longer open (HR may ask for another). */
+/**
+ * {@link RunFinished} → the run HR asked for is no longer open (HR may ask for another); a run no
+ * HR event asked for closes nothing.
+ */
 @Component
 class RunFinishedHandler implements OutboxEventHandler<RunFinished> {
 
@@ -24,6 +27,8 @@ class RunFinishedHandler implements OutboxEventHandler<RunFinished> {
 
 	@Override
 	public void handle(RunFinished finished, Delivery delivery) {
-		employees.runFinished(delivery.tenantId(), finished);
+		if (finished.answersHr()) {
+			employees.runFinished(delivery.tenantId(), finished);
+		}
 	}
 }

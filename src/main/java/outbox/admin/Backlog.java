@@ -13,7 +13,7 @@ public record Backlog(long pending, long processing, long stuck, long failed,
 		@JsonInclude(JsonInclude.Include.ALWAYS) Double oldestPendingSeconds, long deliveredLastMinute,
 		List<TypeBacklog> byEventType) {
 
-	/** The backlog of one event type. */
-	public record TypeBacklog(String eventType, long pending, long failed) {
+	/** The backlog of one event type for one of its consumers. */
+	public record TypeBacklog(String eventType, String consumer, long pending, long failed) {
 	}
 }

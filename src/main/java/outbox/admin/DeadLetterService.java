@@ -51,6 +51,11 @@ public class DeadLetterService {
 		return search.eventTypes();
 	}
 
+	/** The consumer names a dead letter may have (for filters). */
+	public List<String> consumers() {
+		return search.consumers();
+	}
+
 	/** Most recently failed first. */
 	public Page<DeadLetter> list(String tenantId, DeadLetterFilter filter, String cursor, Integer limit) {
 		DeadLetterFilter normalized = normalize(filter);
@@ -151,6 +156,9 @@ public class DeadLetterService {
 			Map<String, String> fields = new LinkedHashMap<>();
 			fields.put("eventType", filter.eventType());
 			fields.put("errorClass", filter.errorClass());
+			if (filter.consumer() != null) {
+				fields.put("consumer", filter.consumer());
+			}
 			detail.put("filter", fields);
 		}
 		detail.put("affected", affected);
@@ -160,6 +168,6 @@ public class DeadLetterService {
 	private DeadLetterFilter normalize(DeadLetterFilter filter) {
 		DeadLetterFilter given = filter == null ? DeadLetterFilter.ALL : filter;
 		return new DeadLetterFilter(search.eventType(given.eventType()),
-				EventSearchService.blankToNull(given.errorClass()));
+				EventSearchService.blankToNull(given.errorClass()), EventSearchService.blankToNull(given.consumer()));
 	}
 }

@@ -30,7 +30,8 @@ class EventAdminRepository {
 	private static final String DEAD_LETTER_FILTER = """
 			status = 'failed'
 			AND (CAST(:eventType AS text) IS NULL OR event_type = :eventType)
-			AND (CAST(:errorClass AS text) IS NULL OR last_error_class = :errorClass)""";
+			AND (CAST(:errorClass AS text) IS NULL OR last_error_class = :errorClass)
+			AND (CAST(:consumer AS text) IS NULL OR consumer = :consumer)""";
 
 	private final JdbcClient jdbc;
 
@@ -42,10 +43,10 @@ class EventAdminRepository {
 	}
 
 	Backlog backlog() {
-		Map<String, long[]> byType = new LinkedHashMap<>();
+		Map<List<String>, long[]> byType = new LinkedHashMap<>();
 		Double[] oldestSeconds = new Double[1];
 		jdbc.sql("""
-				SELECT event_type,
+				SELECT event_type, consumer,
 				       count(*) FILTER (WHERE status = 'pending'),
 				       count(*) FILTER (WHERE status = 'processing'),
 				       count(*) FILTER (WHERE status = 'failed'),
@@ -53,10 +54,11 @@ class EventAdminRepository {
 				       count(*) FILTER (WHERE status = 'processing' AND lease_until < now())
 				FROM outbox_events
 				WHERE status IN ('pending', 'processing', 'failed')
-				GROUP BY event_type ORDER BY event_type""")
+				GROUP BY event_type, consumer ORDER BY event_type, consumer""")
 			.query((ResultSet rs) -> {
-				byType.put(rs.getString(1), new long[] { rs.getLong(2), rs.getLong(3), rs.getLong(4), rs.getLong(6) });
-				double typeOldest = rs.getDouble(5);
+				byType.put(List.of(rs.getString(1), rs.getString(2)),
+						new long[] { rs.getLong(3), rs.getLong(4), rs.getLong(5), rs.getLong(7) });
+				double typeOldest = rs.getDouble(6);
 				if (!rs.wasNull() && (oldestSeconds[0] == null || typeOldest > oldestSeconds[0])) {
 					oldestSeconds[0] = typeOldest;
 				}
@@ -73,14 +75,15 @@ class EventAdminRepository {
 		long failed = byType.values().stream().mapToLong(counts -> counts[2]).sum();
 		long stuck = byType.values().stream().mapToLong(counts -> counts[3]).sum();
 		List<Backlog.TypeBacklog> types = byType.entrySet().stream()
-			.map(entry -> new Backlog.TypeBacklog(entry.getKey(), entry.getValue()[0], entry.getValue()[2]))
+			.map(entry -> new Backlog.TypeBacklog(entry.getKey().get(0), entry.getKey().get(1), entry.getValue()[0],
+					entry.getValue()[2]))
 			.toList();
 		return new Backlog(pending, processing, stuck, failed, oldestSeconds[0], deliveredLastMinute, types);
 	}
 
 	List<DeadLetter> deadLetters(DeadLetterFilter filter, OffsetDateTime afterFailedAt, UUID afterId, int limit) {
 		return jdbc.sql("""
-				SELECT id, event_type, aggregate_id, attempts, last_error_class, last_error, failed_at
+				SELECT id, event_type, consumer, aggregate_id, attempts, last_error_class, last_error, failed_at
 				FROM outbox_events
 				WHERE %s
 				  AND (CAST(:afterFailedAt AS timestamptz) IS NULL OR (failed_at, id) < (:afterFailedAt, :afterId))
@@ -88,11 +91,13 @@ class EventAdminRepository {
 				LIMIT :limit""".formatted(DEAD_LETTER_FILTER))
 			.param("eventType", filter.eventType())
 			.param("errorClass", filter.errorClass())
+			.param("consumer", filter.consumer())
 			.param("afterFailedAt", afterFailedAt)
 			.param("afterId", afterId)
 			.param("limit", limit)
-			.query((rs, row) -> new DeadLetter(rs.getObject(1, UUID.class), rs.getString(2), rs.getObject(3, UUID.class),
-					rs.getInt(4), rs.getString(5), rs.getString(6), rs.getObject(7, OffsetDateTime.class)))
+			.query((rs, row) -> new DeadLetter(rs.getObject(1, UUID.class), rs.getString(2), rs.getString(3),
+					rs.getObject(4, UUID.class), rs.getInt(5), rs.getString(6), rs.getString(7),
+					rs.getObject(8, OffsetDateTime.class)))
 			.list();
 	}
 
@@ -100,6 +105,7 @@ class EventAdminRepository {
 		return jdbc.sql("SELECT count(*) FROM outbox_events WHERE " + DEAD_LETTER_FILTER)
 			.param("eventType", filter.eventType())
 			.param("errorClass", filter.errorClass())
+			.param("consumer", filter.consumer())
 			.query(Long.class)
 			.single();
 	}
@@ -115,13 +121,14 @@ class EventAdminRepository {
 
 	List<EventSummary> search(EventQuery query, UUID afterId, int limit) {
 		return jdbc.sql("""
-				SELECT id, event_type, aggregate_id, idempotency_key, status, attempts, max_attempts, last_error_class,
-				       last_error, created_at, delivered_at, failed_at
+				SELECT id, event_type, consumer, aggregate_id, idempotency_key, status, attempts, max_attempts,
+				       last_error_class, last_error, created_at, delivered_at, failed_at
 				FROM outbox_events
 				WHERE (CAST(:aggregateId AS uuid) IS NULL OR aggregate_id = :aggregateId)
 				  AND (CAST(:key AS text) IS NULL OR idempotency_key = :key)
 				  AND (CAST(:eventType AS text) IS NULL OR event_type = :eventType)
 				  AND (CAST(:status AS text) IS NULL OR status = :status)
+				  AND (CAST(:consumer AS text) IS NULL OR consumer = :consumer)
 				  AND (CAST(:afterId AS uuid) IS NULL OR id < :afterId)
 				ORDER BY id DESC
 				LIMIT :limit""")
@@ -129,12 +136,13 @@ class EventAdminRepository {
 			.param("key", query.idempotencyKey())
 			.param("eventType", query.eventType())
 			.param("status", LowerCaseName.valueOf(query.status()))
+			.param("consumer", query.consumer())
 			.param("afterId", afterId)
 			.param("limit", limit)
-			.query((rs, row) -> new EventSummary(rs.getObject(1, UUID.class), rs.getString(2), rs.getObject(3, UUID.class),
-					rs.getString(4), EventStatus.of(rs.getString(5)), rs.getInt(6), rs.getInt(7), rs.getString(8), rs.getString(9),
-					rs.getObject(10, OffsetDateTime.class), rs.getObject(11, OffsetDateTime.class),
-					rs.getObject(12, OffsetDateTime.class)))
+			.query((rs, row) -> new EventSummary(rs.getObject(1, UUID.class), rs.getString(2), rs.getString(3),
+					rs.getObject(4, UUID.class), rs.getString(5), EventStatus.of(rs.getString(6)), rs.getInt(7), rs.getInt(8),
+					rs.getString(9), rs.getString(10), rs.getObject(11, OffsetDateTime.class),
+					rs.getObject(12, OffsetDateTime.class), rs.getObject(13, OffsetDateTime.class)))
 			.list();
 	}
 
@@ -143,7 +151,7 @@ class EventAdminRepository {
 		return jdbc.sql("""
 				SELECT id, event_type, aggregate_id, idempotency_key, status, attempts, max_attempts, redrives,
 				       last_error_class, last_error, claimed_by, created_at, available_at, delivered_at, failed_at,
-				       discarded_at, payload_version, payload::text
+				       discarded_at, payload_version, payload::text, consumer
 				FROM outbox_events WHERE id = :id""")
 			.param("id", id)
 			.query((rs, row) -> new StoredEvent(rs.getObject(1, UUID.class), rs.getString(2), rs.getObject(3, UUID.class),
@@ -151,7 +159,7 @@ class EventAdminRepository {
 					rs.getString(10), rs.getString(11), rs.getObject(12, OffsetDateTime.class),
 					rs.getObject(13, OffsetDateTime.class), rs.getObject(14, OffsetDateTime.class),
 					rs.getObject(15, OffsetDateTime.class), rs.getObject(16, OffsetDateTime.class), rs.getInt(17),
-					rs.getString(18)))
+					rs.getString(18), rs.getString(19)))
 			.optional();
 	}
 
@@ -180,6 +188,7 @@ class EventAdminRepository {
 			.param("id", id)
 			.param("eventType", filter.eventType())
 			.param("errorClass", filter.errorClass())
+			.param("consumer", filter.consumer())
 			.update();
 	}
 
@@ -191,13 +200,14 @@ class EventAdminRepository {
 			.param("id", id)
 			.param("eventType", filter.eventType())
 			.param("errorClass", filter.errorClass())
+			.param("consumer", filter.consumer())
 			.update();
 	}
 
-	/** An event row as stored; the service turns the payload into JSON. */
+	/** An event row (for one consumer) as stored; the service turns the payload into JSON. */
 	record StoredEvent(UUID id, String eventType, UUID aggregateId, String idempotencyKey, EventStatus status, int attempts,
 			int maxAttempts, int redrives, String lastErrorClass, String lastError, String claimedBy,
 			OffsetDateTime createdAt, OffsetDateTime availableAt, OffsetDateTime deliveredAt, OffsetDateTime failedAt,
-			OffsetDateTime discardedAt, int payloadVersion, String payloadJson) {
+			OffsetDateTime discardedAt, int payloadVersion, String payloadJson, String consumer) {
 	}
 }

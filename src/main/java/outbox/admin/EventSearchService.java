@@ -8,6 +8,7 @@ import org.springframework.stereotype.Service;
 import org.springframework.util.StringUtils;
 
 import outbox.codec.EventCodec;
+import outbox.dispatch.HandlerRegistry;
 import platform.DomainException;
 import platform.Cursors;
 import platform.TenantTransactions;
@@ -25,8 +26,11 @@ public class EventSearchService {
 	private final EventAdminRepository events;
 	private final JsonMapper json;
 	private final List<String> eventTypes;
+	private final HandlerRegistry registry;
 
-	EventSearchService(TenantTransactions transactions, EventAdminRepository events, JsonMapper json, EventCodec codec) {
+	EventSearchService(TenantTransactions transactions, EventAdminRepository events, JsonMapper json, EventCodec codec,
+			HandlerRegistry registry) {
+		this.registry = registry;
 		this.transactions = transactions;
 		this.events = events;
 		this.json = json;
@@ -38,10 +42,15 @@ public class EventSearchService {
 		return eventTypes;
 	}
 
+	/** The consumers' names (an event has a row for each consumer of its type). */
+	public List<String> consumers() {
+		return registry.consumers();
+	}
+
 	/** Newest first; blank criteria are ignored. */
 	public Page<EventSummary> search(String tenantId, EventQuery query, String cursor, Integer limit) {
 		EventQuery normalized = new EventQuery(query.aggregateId(), blankToNull(query.idempotencyKey()),
-				eventType(query.eventType()), query.status());
+				eventType(query.eventType()), query.status(), blankToNull(query.consumer()));
 		int size = Paging.limit(limit);
 		UUID after = Paging.uuidCursor(cursor);
 		return transactions.readInTenant(tenantId, () -> Paging.page(events.search(normalized, after, size + 1), size,
@@ -50,7 +59,7 @@ public class EventSearchService {
 
 	public EventDetail get(String tenantId, UUID id) {
 		return transactions.readInTenant(tenantId, () -> events.find(id)
-			.map(stored -> new EventDetail(stored.id(), stored.eventType(), stored.aggregateId(), stored.idempotencyKey(),
+			.map(stored -> new EventDetail(stored.id(), stored.eventType(), stored.consumer(), stored.aggregateId(), stored.idempotencyKey(),
 					stored.status(), stored.attempts(), stored.maxAttempts(), stored.redrives(), stored.lastErrorClass(),
 					stored.lastError(), stored.claimedBy(), stored.createdAt(), stored.availableAt(), stored.deliveredAt(),
 					stored.failedAt(), stored.discardedAt(), stored.payloadVersion(),

@@ -2,6 +2,7 @@ package outbox.publish;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Component;
 import org.springframework.util.StringUtils;
 
@@ -11,14 +12,14 @@ import outbox.PublishOptions;
 import outbox.catalog.CatalogEvent;
 import outbox.codec.EventCatalog;
 import outbox.codec.EventCodec;
+import outbox.dispatch.HandlerRegistry;
 import outbox.dispatch.Wakeups;
-import outbox.store.EventIds;
 import outbox.store.OutboxEventRepository;
 import platform.TenantTransactions;
 
 /**
  * Stores events in the caller's tenant transaction, committed or rolled back with the business
- * data; the dispatchers are woken after the commit. Outside a tenant unit of work
+ * data, one row for each consumer of the event's type (so each is delivered and retried on its own); the dispatchers are woken after the commit. Outside a tenant unit of work
  * it fails ({@link TenantTransactions#currentTenant()}).
  */
 @Component
@@ -34,10 +35,13 @@ class TransactionalOutboxPublisher implements OutboxPublisher {
 	private final EventCatalog catalog;
 	private final EventCodec codec;
 	private final Wakeups wakeups;
+	private final ObjectProvider<HandlerRegistry> registry;
 
+	// the registry through a provider: handlers depend (through their module's services) on this publisher
 	TransactionalOutboxPublisher(TenantTransactions transactions, OutboxEventRepository events, EventCatalog catalog,
-			EventCodec codec, Wakeups wakeups) {
+			EventCodec codec, Wakeups wakeups, ObjectProvider<HandlerRegistry> registry) {
 		this.wakeups = wakeups;
+		this.registry = registry;
 		this.transactions = transactions;
 		this.events = events;
 		this.catalog = catalog;
@@ -64,15 +68,19 @@ class TransactionalOutboxPublisher implements OutboxPublisher {
 			transactions.setRollbackOnly();
 			throw e;
 		}
-		boolean inserted = events.insert(tenant, EventIds.next(), type, event.aggregateId(), key, payload,
-				catalog.versionOf(event.getClass()),
-				options.maxAttempts() == null ? DEFAULT_MAX_ATTEMPTS : options.maxAttempts());
+		boolean inserted = events.insert(tenant, type, consumers().consumersOf(event.getClass()), event.aggregateId(), key,
+				payload, catalog.versionOf(event.getClass()),
+				options.maxAttempts() == null ? DEFAULT_MAX_ATTEMPTS : options.maxAttempts()) > 0;
 		if (inserted) {
 			wakeups.afterCommit(tenant);
 		}
 		else {
 			log.debug("Replayed publish of {} {} in tenant {} ignored", type, key, tenant);
 		}
+	}
+
+	private HandlerRegistry consumers() {
+		return registry.getObject();
 	}
 
 	private static void validate(String type, String key, PublishOptions options) {

@@ -16,8 +16,8 @@ import org.springframework.jdbc.support.SqlArrayValue;
 import org.springframework.stereotype.Repository;
 
 /**
- * {@code outbox_events} and its child table {@code outbox_attempts}, on the publish and dispatch
- * paths. Publishing, completing and failing run inside the event tenant's unit of work, so
+ * {@code outbox_events} (one row per event and consumer) and its child table {@code outbox_attempts},
+ * on the publish and dispatch paths. Publishing, completing and failing run inside the event tenant's unit of work, so
  * row-level security scopes them; claiming, lease renewal, release, rescue and the gauges look
  * across tenants through the SECURITY DEFINER functions of V60. Writes after a claim are fenced by
  * the claim token and {@code status = 'processing'}: a worker that lost its claim changes nothing.
@@ -27,7 +27,7 @@ public class OutboxEventRepository {
 
 	private static final RowMapper<ClaimedEvent> CLAIMED = (rs, row) -> new ClaimedEvent(rs.getObject(1, UUID.class),
 			rs.getString(2), rs.getString(3), rs.getObject(4, UUID.class), rs.getString(5), rs.getInt(6), rs.getString(7),
-			rs.getInt(8), rs.getInt(9), rs.getDouble(10));
+			rs.getInt(8), rs.getInt(9), rs.getDouble(10), rs.getString(11));
 
 	private final JdbcClient jdbc;
 
@@ -36,29 +36,37 @@ public class OutboxEventRepository {
 	}
 
 	/**
-	 * Inserts the event (one statement in the business transaction, no other row touched, so a
-	 * tenant's publishing transactions never wait for each other). A replay of the same (tenant,
-	 * type, idempotency key) inserts nothing.
+	 * Inserts the event, one row per consumer (one statement in the business transaction, no other
+	 * row touched, so a tenant's publishing transactions never wait for each other). A replay of
+	 * the same (tenant, type, idempotency key) inserts nothing for a consumer that has its row.
 	 *
-	 * @return whether the event was new
+	 * @return how many rows were new
 	 */
-	public boolean insert(String tenantId, UUID id, String type, UUID aggregateId, String idempotencyKey,
+	public int insert(String tenantId, String type, List<String> consumers, UUID aggregateId, String idempotencyKey,
 			String payloadJson, int payloadVersion, int maxAttempts) {
-		return jdbc.sql("""
-				INSERT INTO outbox_events (id, tenant_id, event_type, aggregate_id, idempotency_key, payload,
+		StringBuilder rows = new StringBuilder();
+		for (int i = 0; i < consumers.size(); i++) {
+			rows.append(i == 0 ? "" : ", ")
+				.append("(:id").append(i).append(", :tenant, :type, :consumer").append(i)
+				.append(", :aggregateId, :key, CAST(:payload AS jsonb), :payloadVersion, :maxAttempts)");
+		}
+		JdbcClient.StatementSpec insert = jdbc.sql("""
+				INSERT INTO outbox_events (id, tenant_id, event_type, consumer, aggregate_id, idempotency_key, payload,
 				                           payload_version, max_attempts)
-				VALUES (:id, :tenant, :type, :aggregateId, :key, CAST(:payload AS jsonb), :payloadVersion, :maxAttempts)
-				ON CONFLICT (tenant_id, idempotency_key, event_type) DO NOTHING
-				""")
-			.param("id", id)
+				VALUES %s
+				ON CONFLICT (tenant_id, idempotency_key, event_type, consumer) DO NOTHING
+				""".formatted(rows))
 			.param("tenant", tenantId)
 			.param("type", type)
 			.param("aggregateId", aggregateId)
 			.param("key", idempotencyKey)
 			.param("payload", payloadJson)
 			.param("payloadVersion", payloadVersion)
-			.param("maxAttempts", maxAttempts)
-			.update() == 1;
+			.param("maxAttempts", maxAttempts);
+		for (int i = 0; i < consumers.size(); i++) {
+			insert = insert.param("id" + i, EventIds.next()).param("consumer" + i, consumers.get(i));
+		}
+		return insert.update();
 	}
 
 	/**
@@ -105,7 +113,7 @@ public class OutboxEventRepository {
 	private static String claim(String call) {
 		return """
 				SELECT id, tenant_id, event_type, aggregate_id, idempotency_key, payload_version, payload, attempts,
-				       max_attempts, age_seconds
+				       max_attempts, age_seconds, consumer
 				FROM (SELECT set_config('synchronous_commit', 'off', true)) AS no_flush_wait, %s
 				ORDER BY available_at, created_at
 				""".formatted(call);
@@ -142,12 +150,12 @@ public class OutboxEventRepository {
 	public List<RescuedEvent> rescueExpired(int limit) {
 		return jdbc.sql("""
 				SELECT id, tenant_id, event_type, dead_lettered, aggregate_id, idempotency_key, payload_version, payload,
-				       attempts, max_attempts, last_error
+				       attempts, max_attempts, last_error, consumer
 				FROM outbox_rescue_expired(:limit)""")
 			.param("limit", limit)
 			.query((rs, row) -> new RescuedEvent(rs.getObject(1, UUID.class), rs.getString(2), rs.getString(3),
 					rs.getBoolean(4), rs.getObject(5, UUID.class), rs.getString(6), rs.getInt(7), rs.getString(8), rs.getInt(9),
-					rs.getInt(10), rs.getString(11)))
+					rs.getInt(10), rs.getString(11), rs.getString(12)))
 			.list();
 	}
 

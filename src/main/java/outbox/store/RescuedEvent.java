@@ -7,11 +7,12 @@ import java.util.UUID;
  * dead-lettered; with what a dead-letter notice to its handler needs.
  */
 public record RescuedEvent(UUID id, String tenantId, String type, boolean deadLettered, UUID aggregateId,
-		String idempotencyKey, int payloadVersion, String payloadJson, int attempts, int maxAttempts, String lastError) {
+		String idempotencyKey, int payloadVersion, String payloadJson, int attempts, int maxAttempts, String lastError,
+		String consumer) {
 
 	/** The event as its last (lost) attempt had claimed it. */
 	public ClaimedEvent asClaimed() {
 		return new ClaimedEvent(id, tenantId, type, aggregateId, idempotencyKey, payloadVersion, payloadJson, attempts,
-				maxAttempts, 0);
+				maxAttempts, 0, consumer);
 	}
 }

@@ -36,10 +36,12 @@ class DeadLetterPageController {
 
 	@GetMapping("/admin/outbox/dead-letters")
 	String list(@AuthenticationPrincipal AppUser user, @RequestParam(required = false) String eventType,
-			@RequestParam(required = false) String errorClass, @RequestParam(required = false) String cursor, Model model) {
-		DeadLetterFilter filter = new DeadLetterFilter(eventType, errorClass);
+			@RequestParam(required = false) String errorClass, @RequestParam(required = false) String consumer,
+			@RequestParam(required = false) String cursor, Model model) {
+		DeadLetterFilter filter = new DeadLetterFilter(eventType, errorClass, consumer);
 		model.addAttribute("filter", filter);
 		model.addAttribute("eventTypes", deadLetters.eventTypes());
+		model.addAttribute("consumers", deadLetters.consumers());
 		model.addAttribute("errorClasses", deadLetters.errorClasses(user.tenantId()));
 		try {
 			model.addAttribute("page", deadLetters.list(user.tenantId(), filter, cursor, null));
@@ -73,11 +75,12 @@ class DeadLetterPageController {
 	@GetMapping("/admin/outbox/dead-letters/bulk")
 	String confirmBulk(@AuthenticationPrincipal AppUser user, @RequestParam String action,
 			@RequestParam(required = false) String eventType, @RequestParam(required = false) String errorClass,
+			@RequestParam(required = false) String consumer,
 			Model model) {
 		if (!action.equals("retry") && !action.equals("discard")) {
 			throw new DomainException.NotFound("No bulk action " + action);
 		}
-		DeadLetterFilter filter = new DeadLetterFilter(eventType, errorClass);
+		DeadLetterFilter filter = new DeadLetterFilter(eventType, errorClass, consumer);
 		model.addAttribute("action", action);
 		model.addAttribute("filter", filter);
 		model.addAttribute("matching", deadLetters.count(user.tenantId(), filter));
@@ -87,8 +90,9 @@ class DeadLetterPageController {
 	@PostMapping("/admin/outbox/dead-letters/bulk")
 	String bulk(@AuthenticationPrincipal AppUser user, @RequestParam String action,
 			@RequestParam(required = false) String eventType, @RequestParam(required = false) String errorClass,
+			@RequestParam(required = false) String consumer,
 			RedirectAttributes flash) {
-		DeadLetterFilter filter = new DeadLetterFilter(eventType, errorClass);
+		DeadLetterFilter filter = new DeadLetterFilter(eventType, errorClass, consumer);
 		int affected = switch (action) {
 			case "retry" -> deadLetters.retryAll(user.tenantId(), user.getUsername(), filter);
 			case "discard" -> deadLetters.discardAll(user.tenantId(), user.getUsername(), filter);
@@ -100,6 +104,7 @@ class DeadLetterPageController {
 		return "redirect:" + UriComponentsBuilder.fromPath("/admin/outbox/dead-letters")
 			.queryParamIfPresent("eventType", Optional.ofNullable(blankToNull(eventType)))
 			.queryParamIfPresent("errorClass", Optional.ofNullable(blankToNull(errorClass)))
+			.queryParamIfPresent("consumer", Optional.ofNullable(blankToNull(consumer)))
 			.encode()
 			.build()
 			.toUriString();

@@ -35,16 +35,17 @@ class EventSearchPageController {
 	String search(@AuthenticationPrincipal AppUser user, @RequestParam(required = false) String id,
 			@RequestParam(required = false) String aggregateId, @RequestParam(required = false) String idempotencyKey,
 			@RequestParam(required = false) String eventType, @RequestParam(required = false) String status,
-			@RequestParam(required = false) String cursor, Model model) {
+			@RequestParam(required = false) String consumer, @RequestParam(required = false) String cursor, Model model) {
 		model.addAttribute("eventTypes", events.eventTypes());
 		model.addAttribute("statuses", EventStatus.VALUES);
-		model.addAttribute("form", new SearchForm(id, aggregateId, idempotencyKey, eventType, status));
+		model.addAttribute("consumers", events.consumers());
+		model.addAttribute("form", new SearchForm(id, aggregateId, idempotencyKey, eventType, status, consumer));
 		try {
 			if (id != null && !id.isBlank()) {
 				return "redirect:/admin/outbox/events/" + uuid("id", id);
 			}
 			EventQuery query = new EventQuery(aggregateId == null || aggregateId.isBlank() ? null : uuid("aggregateId", aggregateId),
-					idempotencyKey, eventType, EventSearchService.status(status));
+					idempotencyKey, eventType, EventSearchService.status(status), consumer);
 			model.addAttribute("page", events.search(user.tenantId(), query, cursor, null));
 		}
 		catch (DomainException.InvalidInput e) {
@@ -71,6 +72,7 @@ class EventSearchPageController {
 	}
 
 	/** The search form as submitted, to show it again. */
-	record SearchForm(String id, String aggregateId, String idempotencyKey, String eventType, String status) {
+	record SearchForm(String id, String aggregateId, String idempotencyKey, String eventType, String status,
+			String consumer) {
 	}
 }

@@ -53,7 +53,7 @@ class OutboxAdminApiController {
 	}
 
 	@GetMapping("/backlog")
-	@Operation(summary = "Pending, processing and failed events, oldest pending age and counts per event type")
+	@Operation(summary = "Pending, processing and failed events, oldest pending age and counts per event type and consumer")
 	Backlog backlog(@AuthenticationPrincipal AppUser user) {
 		return backlog.backlog(user.tenantId());
 	}
@@ -63,9 +63,10 @@ class OutboxAdminApiController {
 	Page<DeadLetter> deadLetters(@AuthenticationPrincipal AppUser user,
 			@Parameter(description = "exact event type") @RequestParam(required = false) String eventType,
 			@Parameter(description = "exact class name of the last error") @RequestParam(required = false) String errorClass,
+			@Parameter(description = "exact consumer name") @RequestParam(required = false) String consumer,
 			@Parameter(description = "nextCursor of the previous page") @RequestParam(required = false) String cursor,
 			@Parameter(description = "page size, 1 to 200 (default 50)") @RequestParam(required = false) Integer limit) {
-		return deadLetters.list(user.tenantId(), new DeadLetterFilter(eventType, errorClass), cursor, limit);
+		return deadLetters.list(user.tenantId(), new DeadLetterFilter(eventType, errorClass, consumer), cursor, limit);
 	}
 
 	@GetMapping("/dead-letters/{id}")
@@ -111,9 +112,10 @@ class OutboxAdminApiController {
 	Page<EventSummary> events(@AuthenticationPrincipal AppUser user, @RequestParam(required = false) UUID aggregateId,
 			@RequestParam(required = false) String idempotencyKey, @RequestParam(required = false) String eventType,
 			@Parameter(description = "pending, processing, delivered, failed or discarded") @RequestParam(required = false) String status,
+			@Parameter(description = "exact consumer name") @RequestParam(required = false) String consumer,
 			@RequestParam(required = false) String cursor, @RequestParam(required = false) Integer limit) {
-		return events.search(user.tenantId(), new EventQuery(aggregateId, idempotencyKey, eventType, EventSearchService.status(status)),
-				cursor, limit);
+		return events.search(user.tenantId(),
+				new EventQuery(aggregateId, idempotencyKey, eventType, EventSearchService.status(status), consumer), cursor, limit);
 	}
 
 	@GetMapping("/events/{id}")

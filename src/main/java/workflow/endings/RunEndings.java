@@ -7,7 +7,6 @@ import java.util.regex.Pattern;
 import org.springframework.stereotype.Component;
 
 import outbox.OutboxPublisher;
-import outbox.catalog.RunConcluded;
 import outbox.catalog.RunDefinition;
 import outbox.catalog.RunFinished;
 import outbox.catalog.RunOutcome;
@@ -18,9 +17,9 @@ import workflow.store.StageRepository;
 
 /**
  * The one way a run ends: the projection row is finished and, in the same tenant transaction, a
- * {@link RunFinished} tells HR how the run its event asked for ended (and a completed or rejected
- * run is announced as a {@link RunConcluded} to whom it concerns). Call inside the run's tenant
- * unit of work.
+ * {@link RunFinished} tells HR how the run its event asked for ended, and announces a completed or
+ * rejected run (whoever asked for it) to whom it concerns, naming them. Call inside the run's
+ * tenant unit of work.
  */
 @Component
 public class RunEndings {
@@ -41,13 +40,15 @@ public class RunEndings {
 	/** Ends a run in {@code status} (completed, rejected, withdrawn); false when it had already ended. */
 	public boolean finish(UUID runId, RunStatus status, String reason) {
 		String words = inWords(runId, reason);
-		boolean ended = announce(runs.finish(runId, status, words), runId, status, words);
+		boolean ended = runs.finish(runId, status, words);
 		if (ended && (status == RunStatus.COMPLETED || status == RunStatus.REJECTED)) {
-			// the people who wait for the decision are told (notifications)
-			runs.find(runId).ifPresent(run -> outbox.publish(new RunConcluded(runId, RunDefinition.of(run.definitionKey()),
-					outcome(status), run.employeeName(), run.requestedBy(), run.manager(), words)));
+			// the people who wait for the decision are told (notifications), whoever asked for the run
+			runs.origin(runId).ifPresent(origin -> runs.find(runId).ifPresent(run -> outbox.publish(new RunFinished(runId,
+					origin.employeeId(), origin.definition(), outcome(status), origin.sourceEventKey(), words,
+					run.employeeName(), run.requestedBy(), run.manager()))));
+			return true;
 		}
-		return ended;
+		return announce(ended, runId, status, words);
 	}
 
 	/**

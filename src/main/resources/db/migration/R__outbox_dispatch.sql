@@ -3,6 +3,10 @@
 -- SECURITY DEFINER because they look across tenants (owner policies of V13); completing and
 -- failing an event stays under row-level security as the runtime role. The current definition of
 -- each function lives here; a change edits this file (Flyway re-applies it when it changes).
+-- A changed result type cannot be replaced in place: those functions are dropped first.
+DROP FUNCTION IF EXISTS outbox_claim_due(uuid, text, interval, integer, integer);
+DROP FUNCTION IF EXISTS outbox_claim_tenants(uuid, text, interval, text[], integer);
+DROP FUNCTION IF EXISTS outbox_rescue_expired(integer);
 
 -- Claims a batch of due events fairly across tenants: every due tenant gets up to one group (the
 -- events one transaction delivers together), the batch growing up to four times p_limit for that;
@@ -12,7 +16,7 @@
 CREATE OR REPLACE FUNCTION outbox_claim_due(p_token uuid, p_worker text, p_lease interval, p_limit integer, p_group integer)
     RETURNS TABLE (id uuid, tenant_id text, event_type text, aggregate_id uuid, idempotency_key text,
                    payload_version integer, payload text, attempts integer, max_attempts integer,
-                   age_seconds double precision, available_at timestamptz, created_at timestamptz)
+                   age_seconds double precision, available_at timestamptz, created_at timestamptz, consumer text)
     LANGUAGE sql SECURITY DEFINER SET search_path = public
 AS $$
     -- the due tenants by a skip scan from the index's NEW end (the newest due event of each tenant)
@@ -76,7 +80,7 @@ AS $$
     WHERE e.id = ANY(ARRAY(SELECT picked.id FROM picked))
     RETURNING e.id, e.tenant_id, e.event_type, e.aggregate_id, e.idempotency_key, e.payload_version, e.payload::text,
               e.attempts, e.max_attempts, extract(epoch FROM clock_timestamp() - e.created_at)::float8,
-              e.available_at, e.created_at
+              e.available_at, e.created_at, e.consumer
 $$;
 
 -- Claims the named tenants' due events only (up to p_group each): a round busy with a big tenant's
@@ -85,7 +89,7 @@ $$;
 CREATE OR REPLACE FUNCTION outbox_claim_tenants(p_token uuid, p_worker text, p_lease interval, p_tenants text[], p_group integer)
     RETURNS TABLE (id uuid, tenant_id text, event_type text, aggregate_id uuid, idempotency_key text,
                    payload_version integer, payload text, attempts integer, max_attempts integer,
-                   age_seconds double precision, available_at timestamptz, created_at timestamptz)
+                   age_seconds double precision, available_at timestamptz, created_at timestamptz, consumer text)
     LANGUAGE sql SECURITY DEFINER SET search_path = public
 AS $$
     UPDATE outbox_events e
@@ -102,7 +106,7 @@ AS $$
         WHERE NOT EXISTS (SELECT 1 FROM tenants s WHERE s.id = t.tenant_id AND s.status = 'suspended')))
     RETURNING e.id, e.tenant_id, e.event_type, e.aggregate_id, e.idempotency_key, e.payload_version, e.payload::text,
               e.attempts, e.max_attempts, extract(epoch FROM clock_timestamp() - e.created_at)::float8,
-              e.available_at, e.created_at
+              e.available_at, e.created_at, e.consumer
 $$;
 
 -- Heartbeat: extends the leases of the claims a live worker still works on. Rows locked by their
@@ -141,7 +145,7 @@ $$;
 CREATE OR REPLACE FUNCTION outbox_rescue_expired(p_limit integer)
     RETURNS TABLE (id uuid, tenant_id text, event_type text, dead_lettered boolean, aggregate_id uuid,
                    idempotency_key text, payload_version integer, payload text, attempts integer,
-                   max_attempts integer, last_error text)
+                   max_attempts integer, last_error text, consumer text)
     LANGUAGE sql SECURITY DEFINER SET search_path = public
 AS $$
     WITH expired AS (
@@ -160,7 +164,7 @@ AS $$
         WHERE e.id = ANY(ARRAY(SELECT expired.id FROM expired))
         RETURNING e.id, e.tenant_id, e.event_type, e.status, e.attempts, e.redrives, e.claimed_by,
                   e.last_error_class, e.last_error, e.aggregate_id, e.idempotency_key, e.payload_version,
-                  e.payload::text AS payload, e.max_attempts
+                  e.payload::text AS payload, e.max_attempts, e.consumer
     ), history AS (
         INSERT INTO outbox_attempts (tenant_id, event_id, redrive, attempt, outcome, error_class, error_message, worker_id)
         SELECT r.tenant_id, r.id, r.redrives, r.attempts,
@@ -169,7 +173,7 @@ AS $$
         FROM rescued r
     )
     SELECT r.id, r.tenant_id, r.event_type, r.status = 'failed', r.aggregate_id, r.idempotency_key, r.payload_version,
-           r.payload, r.attempts, r.max_attempts, r.last_error
+           r.payload, r.attempts, r.max_attempts, r.last_error, r.consumer
     FROM rescued r
 $$;
 

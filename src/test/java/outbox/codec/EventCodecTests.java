@@ -29,7 +29,6 @@ import outbox.catalog.RunOutcome;
 import outbox.catalog.EmployeeTransferred;
 import outbox.catalog.EventType;
 import outbox.catalog.RunStartRequested;
-import outbox.catalog.RunConcluded;
 import outbox.catalog.StageActivated;
 import outbox.catalog.StageReminderDue;
 
@@ -44,14 +43,12 @@ class EventCodecTests {
 		assertThat(catalog.types()).containsExactly(EmployeeHired.class, EmployeeTransferred.class,
 				EmployeeOffboarded.class, EmployeeRunRequested.class, EmployeeOffboardingCancelled.class,
 				EmployeeUpdated.class, RunStartRequested.class, StageReminderDue.class,
-				RunFinished.class, GrantRecorded.class, ApproversChanged.class, AccessRevoked.class, StageActivated.class,
-				RunConcluded.class);
+				RunFinished.class, GrantRecorded.class, ApproversChanged.class, AccessRevoked.class, StageActivated.class);
 		assertThat(catalog.keys()).containsExactly("hr.employee.created", "hr.employee.transferred",
 				"hr.employee.offboarded", "hr.employee.run_requested", "hr.employee.offboarding_cancelled",
 				"hr.employee.updated", "workflow.run.start_requested",
 				"workflow.stage.reminder_due", "workflow.run.finished", "workflow.grant.recorded",
-				"workflow.approvers.changed", "provisioning.access.revoked", "workflow.stage.activated",
-				"workflow.run.concluded");
+				"workflow.approvers.changed", "provisioning.access.revoked", "workflow.stage.activated");
 		for (Class<?> type : catalog.types()) {
 			assertThat(type.getAnnotation(EventType.class)).as(type.getName()).isNotNull();
 			assertThat(type.isRecord()).as(type.getName()).isTrue();
@@ -75,8 +72,8 @@ class EventCodecTests {
 				new GrantRecorded(id, UUID.randomUUID(), "accounts", UUID.randomUUID(), GrantState.COMPENSATED),
 				new StageActivated(id, UUID.randomUUID(), 2, "IT access", RunDefinition.JOINER, "Ana Lima",
 						List.of("ivan", "dora"), Map.of("dora", "ivan"), List.of("accounts"), Instant.parse("2030-01-15T12:00:00Z")),
-				new RunConcluded(id, RunDefinition.LEAVER, RunOutcome.REJECTED, "Ana Lima", "hana", "manny",
-						"rejected at IT access"));
+				new RunFinished(id, UUID.randomUUID(), RunDefinition.LEAVER, RunOutcome.REJECTED, null,
+						"rejected at IT access", "Ana Lima", "hana", "manny"));
 		for (CatalogEvent event : events) {
 			String json = codec.encode(event);
 			assertThat(codec.decode(catalog.keyOf(event.getClass()), 1, json)).isEqualTo(event);

@@ -29,6 +29,6 @@ class DispatchGroupsTests {
 	}
 
 	private static ClaimedEvent event(String tenant, int i) {
-		return new ClaimedEvent(UUID.randomUUID(), tenant, "hr.employee.created", null, "k" + i, 1, "{}", 1, 5, 0);
+		return new ClaimedEvent(UUID.randomUUID(), tenant, "hr.employee.created", null, "k" + i, 1, "{}", 1, 5, 0, "outbox");
 	}
 }

@@ -72,10 +72,10 @@ class HandlerRegistryTests {
 	}
 
 	@Test
-	void failsOnTwoHandlersForOneType() {
+	void failsOnTwoHandlersOfOneTypeWithOneConsumerName() {
 		assertThatThrownBy(() -> new HandlerRegistry(List.of(EmployeeHired.class), codec,
 				List.of(new Recording<>(EmployeeHired.class), new Recording<>(EmployeeHired.class))))
-			.isInstanceOf(IllegalStateException.class).hasMessageContaining("EmployeeHired has two handlers");
+			.isInstanceOf(IllegalStateException.class).hasMessageContaining("EmployeeHired has two handlers named 'outbox'");
 	}
 
 	@Test
@@ -85,18 +85,62 @@ class HandlerRegistryTests {
 			.hasMessageContaining("StageReminderDue has no handler");
 	}
 
+	@Test
+	void routesEachRowToTheHandlerOfItsConsumer() throws Exception {
+		Recording<RunStartRequested> outbox = new Recording<>(RunStartRequested.class);
+		Recording<RunStartRequested> audit = new Recording<>(RunStartRequested.class, "audit");
+		HandlerRegistry registry = new HandlerRegistry(List.of(RunStartRequested.class), codec, List.of(outbox, audit));
+		String payload = "{\"runId\":\"" + UUID.randomUUID() + "\"}";
+
+		assertThat(registry.consumersOf(RunStartRequested.class)).containsExactly("audit", "outbox");
+		registry.bind(claimed(UUID.randomUUID(), RunStartRequested.TYPE, payload, "audit")).run();
+
+		assertThat(audit.seen.get()).isNotNull();
+		assertThat(outbox.seen.get()).isNull();
+		assertThatThrownBy(() -> registry.bind(claimed(UUID.randomUUID(), RunStartRequested.TYPE, payload, "gone")))
+			.isInstanceOf(PermanentFailureException.class)
+			.hasMessageContaining("'gone'");
+	}
+
+	@Test
+	void aHandlersDefaultConsumerIsItsModule() {
+		assertThat(new Recording<>(EmployeeHired.class).consumer()).isEqualTo("outbox");
+	}
+
+	@Test
+	void failsOnABlankConsumerName() {
+		assertThatThrownBy(() -> new HandlerRegistry(List.of(EmployeeHired.class), codec,
+				List.of(new Recording<>(EmployeeHired.class, " "))))
+			.isInstanceOf(IllegalStateException.class).hasMessageContaining("blank consumer name");
+	}
+
 	static ClaimedEvent claimed(UUID id, String type, String payload) {
-		return new ClaimedEvent(id, "acme", type, null, "k", 1, payload, 2, 5, 0);
+		return claimed(id, type, payload, "outbox");
+	}
+
+	static ClaimedEvent claimed(UUID id, String type, String payload, String consumer) {
+		return new ClaimedEvent(id, "acme", type, null, "k", 1, payload, 2, 5, 0, consumer);
 	}
 
 	static final class Recording<E extends CatalogEvent> implements OutboxEventHandler<E> {
 
 		final Class<E> type;
+		final String consumer;
 		final AtomicReference<E> seen = new AtomicReference<>();
 		final AtomicReference<Delivery> delivery = new AtomicReference<>();
 
 		Recording(Class<E> type) {
+			this(type, null);
+		}
+
+		Recording(Class<E> type, String consumer) {
 			this.type = type;
+			this.consumer = consumer;
+		}
+
+		@Override
+		public String consumer() {
+			return consumer == null ? OutboxEventHandler.super.consumer() : consumer;
 		}
 
 		@Override

@@ -5,13 +5,13 @@ import static org.awaitility.Awaitility.await;
 
 import java.time.Duration;
 import java.time.LocalDate;
+import java.util.List;
 import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 
 import outbox.catalog.EmployeeOffboarded;
-import outbox.store.EventIds;
 import outbox.store.OutboxEventRepository;
 import outbox.testing.HandlerScript;
 import outbox.testing.OutboxModuleTest;
@@ -43,8 +43,8 @@ class StoredFormerEventsTests {
 				{"employeeId":"%s","displayName":"Leo Leaver","email":"leo@acme.example","department":"Sales",
 				 "manager":"manny","startDate":"2020-01-01","status":"offboarded","fromStatus":"active",
 				 "lastDay":"2031-06-30"}""".formatted(employee);
-		transactions.runInTenant(tenant, () -> events.insert(tenant, EventIds.next(), "hr.employee.status_changed",
-				employee, key, stored, 1, 5));
+		transactions.runInTenant(tenant, () -> events.insert(tenant, "hr.employee.status_changed",
+				List.of("outbox"), employee, key, stored, 1, 5));
 
 		await().atMost(Duration.ofSeconds(10)).until(() -> script.received(tenant, key).isPresent());
 		assertThat(script.received(tenant, key)).contains(new EmployeeOffboarded(employee, "Leo Leaver",
@@ -56,8 +56,8 @@ class StoredFormerEventsTests {
 	void aStoredPayloadThatNoLongerFitsIsDeadLetteredAtOnceWithTheReason() {
 		String tenant = TestEvents.newTenant("misfit");
 		String key = "misfit-" + UUID.randomUUID();
-		transactions.runInTenant(tenant, () -> events.insert(tenant, EventIds.next(), EmployeeOffboarded.TYPE, null, key,
-				"{\"displayName\":\"No Id\"}", 1, 5));
+		transactions.runInTenant(tenant, () -> events.insert(tenant, EmployeeOffboarded.TYPE, List.of("outbox"), null,
+				key, "{\"displayName\":\"No Id\"}", 1, 5));
 
 		await().atMost(Duration.ofSeconds(10)).until(() -> testEvents.status(tenant, key).equals("failed"));
 		assertThat(testEvents.state(tenant, key).attempts()).isOne();

@@ -93,10 +93,10 @@ class OutboxRetentionJobTests {
 				           gen_random_uuid()::text AS r
 				    FROM generate_series(1, :count) i
 				)
-				INSERT INTO outbox_events (id, tenant_id, event_type, idempotency_key, payload, payload_version, max_attempts,
-				                           status, created_at, available_at, delivered_at, failed_at, discarded_at)
+				INSERT INTO outbox_events (id, tenant_id, event_type, consumer, idempotency_key, payload, payload_version,
+				                           max_attempts, status, created_at, available_at, delivered_at, failed_at, discarded_at)
 				SELECT CAST(substr(ms, 1, 8) || '-' || substr(ms, 9, 4) || '-7' || substr(r, 16, 3) || substr(r, 19) AS uuid),
-				       :tenant, 'hr.employee.created', :kind || '-' || i, '{}', 1, 5, :status,
+				       :tenant, 'hr.employee.created', 'outbox', :kind || '-' || i, '{}', 1, 5, :status,
 				       CAST(:at AS timestamptz), CAST(:at AS timestamptz),
 				       CASE WHEN :status = 'delivered' THEN CAST(:at AS timestamptz) END,
 				       CASE WHEN :status = 'failed' THEN CAST(:at AS timestamptz) END,

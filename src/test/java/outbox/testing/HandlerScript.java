@@ -30,9 +30,25 @@ public class HandlerScript {
 		behaviours.put(tenant + "/" + idempotencyKey, behaviour);
 	}
 
+	/** The behaviour of the {@link TestHandlers#SECOND_CONSUMER second consumer}'s handler. */
+	public void whenSecond(String tenant, String idempotencyKey, Behaviour behaviour) {
+		behaviours.put(slot(TestHandlers.SECOND_CONSUMER, tenant, idempotencyKey), behaviour);
+	}
+
 	public int deliveries(String tenant, String idempotencyKey) {
 		AtomicInteger count = deliveries.get(tenant + "/" + idempotencyKey);
 		return count == null ? 0 : count.get();
+	}
+
+	/** Calls of the {@link TestHandlers#SECOND_CONSUMER second consumer}'s handler. */
+	public int secondDeliveries(String tenant, String idempotencyKey) {
+		AtomicInteger count = deliveries.get(slot(TestHandlers.SECOND_CONSUMER, tenant, idempotencyKey));
+		return count == null ? 0 : count.get();
+	}
+
+	/** The default consumer's calls are keyed by tenant and key alone, another consumer's with its name. */
+	private static String slot(String consumer, String tenant, String idempotencyKey) {
+		return consumer == null ? tenant + "/" + idempotencyKey : consumer + "/" + tenant + "/" + idempotencyKey;
 	}
 
 	/** The last record delivered to a test handler under this tenant and key. */
@@ -52,7 +68,11 @@ public class HandlerScript {
 	}
 
 	void handle(CatalogEvent event, Delivery delivery) throws Exception {
-		String key = delivery.tenantId() + "/" + delivery.idempotencyKey();
+		handle(null, event, delivery);
+	}
+
+	void handle(String consumer, CatalogEvent event, Delivery delivery) throws Exception {
+		String key = slot(consumer, delivery.tenantId(), delivery.idempotencyKey());
 		deliveries.computeIfAbsent(key, k -> new AtomicInteger()).incrementAndGet();
 		received.put(key, event);
 		Behaviour behaviour = behaviours.get(key);

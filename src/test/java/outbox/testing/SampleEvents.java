@@ -17,7 +17,6 @@ import outbox.catalog.RunFinished;
 import outbox.catalog.RunOutcome;
 import outbox.catalog.EmployeeTransferred;
 import outbox.catalog.RunStartRequested;
-import outbox.catalog.RunConcluded;
 import outbox.catalog.StageActivated;
 import outbox.catalog.StageReminderDue;
 
@@ -49,8 +48,6 @@ public final class SampleEvents {
 			case StageReminderDue.TYPE -> new StageReminderDue(id, UUID.randomUUID(), 1, "it_approval", List.of("ivan"), 3);
 			case StageActivated.TYPE -> new StageActivated(id, UUID.randomUUID(), 1, "IT access", RunDefinition.JOINER,
 					"Sample Hire", List.of("ivan"), null, List.of("accounts"), null);
-			case RunConcluded.TYPE -> new RunConcluded(id, RunDefinition.JOINER, RunOutcome.COMPLETED, "Sample Hire", "hana",
-					"manny", null);
 			case GrantRecorded.TYPE -> new GrantRecorded(id, UUID.randomUUID(), "accounts", UUID.randomUUID(),
 					GrantState.GRANTED);
 			default -> throw new IllegalArgumentException("No catalog type " + type);

@@ -60,6 +60,18 @@ public final class TestEvents {
 			.single());
 	}
 
+	/** The row of one consumer of the event under {@code key}. */
+	public State state(String tenant, String key, String consumer) {
+		return transactions.readInTenant(tenant, () -> jdbc.sql("""
+				SELECT id, status, attempts, last_error_class, claimed_by FROM outbox_events
+				WHERE idempotency_key = :key AND consumer = :consumer""")
+			.param("key", key)
+			.param("consumer", consumer)
+			.query((rs, row) -> new State(rs.getObject(1, UUID.class), rs.getString(2), rs.getInt(3), rs.getString(4),
+					rs.getString(5)))
+			.single());
+	}
+
 	public String status(String tenant, String key) {
 		return state(tenant, key).status();
 	}

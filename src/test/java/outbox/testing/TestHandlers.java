@@ -17,17 +17,20 @@ import outbox.catalog.GrantRecorded;
 import outbox.catalog.RunFinished;
 import outbox.catalog.EmployeeTransferred;
 import outbox.catalog.RunStartRequested;
-import outbox.catalog.RunConcluded;
 import outbox.catalog.StageActivated;
 import outbox.catalog.StageReminderDue;
 
 /**
  * One scripted handler per catalog type, so the strict registry is satisfied without the
  * production handlers of other modules (the outbox module tests bootstrap only this module and
- * its dependencies).
+ * its dependencies); {@link RunFinished} has a {@link #SECOND_CONSUMER second consumer}, as in
+ * production, for the tests of several consumers per type.
  */
 @TestConfiguration(proxyBeanMethods = false)
 public class TestHandlers {
+
+	/** The name of RunFinished's second test consumer (the first is this module's default, "outbox"). */
+	public static final String SECOND_CONSUMER = "second-consumer";
 
 	@Bean
 	HandlerScript handlerScript() {
@@ -70,6 +73,11 @@ public class TestHandlers {
 	}
 
 	@Bean
+	OutboxEventHandler<RunFinished> runFinishedSecondTestHandler(HandlerScript script) {
+		return new SecondConsumer<>(RunFinished.class, script);
+	}
+
+	@Bean
 	OutboxEventHandler<RunStartRequested> runStartRequestedTestHandler(HandlerScript script) {
 		return new ScriptedHandler<>(RunStartRequested.class, script);
 	}
@@ -85,11 +93,6 @@ public class TestHandlers {
 	}
 
 	@Bean
-	OutboxEventHandler<RunConcluded> runConcludedTestHandler(HandlerScript script) {
-		return new ScriptedHandler<>(RunConcluded.class, script);
-	}
-
-	@Bean
 	OutboxEventHandler<GrantRecorded> grantRecordedTestHandler(HandlerScript script) {
 		return new ScriptedHandler<>(GrantRecorded.class, script);
 	}
@@ -102,6 +105,21 @@ public class TestHandlers {
 	@Bean
 	OutboxEventHandler<AccessRevoked> accessRevokedTestHandler(HandlerScript script) {
 		return new ScriptedHandler<>(AccessRevoked.class, script);
+	}
+
+	/** A handler of {@code eventType} under the name {@link #SECOND_CONSUMER}, scripted apart from the first. */
+	record SecondConsumer<E extends CatalogEvent>(Class<E> eventType, HandlerScript script)
+			implements OutboxEventHandler<E> {
+
+		@Override
+		public String consumer() {
+			return SECOND_CONSUMER;
+		}
+
+		@Override
+		public void handle(E event, Delivery delivery) throws Exception {
+			script.handle(SECOND_CONSUMER, event, delivery);
+		}
 	}
 
 	/** A handler of {@code eventType} that runs the script; for module tests that stand in for another module. */

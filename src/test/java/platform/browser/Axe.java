@@ -15,7 +15,8 @@ import org.openqa.selenium.JavascriptExecutor;
 /**
  * axe-core in the browser: the engine that the {@code com.deque.html.axe-core:selenium} jar bundles
  * ({@code axe.min.js} at its root), injected into the open page through WebDriver, which the pages'
- * Content-Security-Policy (no inline script) does not govern, and run with its default rules.
+ * Content-Security-Policy (no inline script) does not govern, and run with its default rules. The
+ * first check of a test has every later page of the test load it before its own scripts.
  */
 public final class Axe {
 
@@ -37,6 +38,8 @@ public final class Axe {
 		browser.until(driver -> Boolean.TRUE.equals(browser.script("""
 				return document.readyState === 'complete' && document.querySelector('.htmx-request') === null
 				  && document.querySelector('[hx-trigger="load"]') === null""")), "the page " + page + " to settle");
+		// sent to the browser once per test class, not with each page (the library is half a megabyte)
+		browser.preloadOnEveryPage("axe", SOURCE);
 		if (Boolean.TRUE.equals(browser.script("return typeof window.axe === 'undefined'"))) {
 			browser.script(SOURCE);
 		}

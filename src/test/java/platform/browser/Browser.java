@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
+import java.util.function.BiPredicate;
 
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
@@ -38,10 +39,20 @@ public final class Browser {
 
 	private final WebDriver driver;
 	private final String baseUrl;
+	private final BiPredicate<String, String> preloads;
 
-	Browser(WebDriver driver, String baseUrl) {
+	Browser(WebDriver driver, String baseUrl, BiPredicate<String, String> preloads) {
 		this.driver = driver;
 		this.baseUrl = baseUrl;
+		this.preloads = preloads;
+	}
+
+	/**
+	 * Has every page opened from now on in this test run {@code source} first (a test library,
+	 * sent to the browser once instead of with every page); false when {@code name} already was.
+	 */
+	boolean preloadOnEveryPage(String name, String source) {
+		return preloads.test(name, source);
 	}
 
 	public WebDriver driver() {

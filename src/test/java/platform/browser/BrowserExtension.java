@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
@@ -21,7 +22,7 @@ import org.springframework.test.context.junit.jupiter.SpringExtension;
  * are missing the class is skipped, with a banner on stderr so it is never silently green.
  * (Starting Chromium per class cost 2-3 s each on the build machine.)
  */
-final class BrowserExtension implements BeforeAllCallback, ParameterResolver, TestWatcher {
+final class BrowserExtension implements BeforeAllCallback, AfterEachCallback, ParameterResolver, TestWatcher {
 
 	private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace
 		.create(BrowserExtension.class);
@@ -51,6 +52,14 @@ final class BrowserExtension implements BeforeAllCallback, ParameterResolver, Te
 		}
 		// the root store closes the session (an AutoCloseable) when the whole run ends
 		context.getRoot().getStore(NAMESPACE).computeIfAbsent(SESSION, key -> start(), ChromeSession.class).reset();
+	}
+
+	@Override
+	public void afterEach(ExtensionContext context) {
+		ChromeSession session = context.getRoot().getStore(NAMESPACE).get(SESSION, ChromeSession.class);
+		if (session != null) {
+			session.unload();
+		}
 	}
 
 	@Override
@@ -87,7 +96,7 @@ final class BrowserExtension implements BeforeAllCallback, ParameterResolver, Te
 		if (port == null) {
 			throw new IllegalStateException("@BrowserTest needs the app on a port: use @JmlHubIntegrationTest");
 		}
-		return new Browser(session.driver(), "http://localhost:" + port);
+		return new Browser(session.driver(), "http://localhost:" + port, session::preload);
 	}
 
 	private static String banner(String reason) {

@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -30,6 +31,8 @@ final class ChromeSession implements AutoCloseable {
 	private final ChromeDriverService service;
 	private final ChromeDriver driver;
 	private final Path profile;
+	/** Scripts every new document of this session runs first, by name: their DevTools identifiers. */
+	private final Map<String, String> preloads = new HashMap<>();
 
 	private ChromeSession(ChromeDriverService service, ChromeDriver driver, Path profile) {
 		this.service = service;
@@ -78,9 +81,31 @@ final class ChromeSession implements AutoCloseable {
 	 * cookie of an earlier class would sign the next one in), the starting window size, a blank page.
 	 */
 	void reset() {
+		unload();
 		driver.get("about:blank");
 		driver.executeCdpCommand("Network.clearBrowserCookies", Map.of());
 		driver.manage().window().setSize(new Dimension(WIDTH, HEIGHT));
+	}
+
+	/** Documents opened from now on run none of the {@link #preload preloaded} scripts (they cost every page their parse). */
+	void unload() {
+		preloads.values().forEach(identifier -> driver.executeCdpCommand("Page.removeScriptToEvaluateOnNewDocument",
+				Map.of("identifier", identifier)));
+		preloads.clear();
+	}
+
+	/**
+	 * Has every document opened from now on (until {@link #unload()}, after each test) run
+	 * {@code source} before its own scripts; once per {@code name}. False when it already was.
+	 */
+	boolean preload(String name, String source) {
+		if (preloads.containsKey(name)) {
+			return false;
+		}
+		Object identifier = driver.executeCdpCommand("Page.addScriptToEvaluateOnNewDocument", Map.of("source", source))
+			.get("identifier");
+		preloads.put(name, String.valueOf(identifier));
+		return true;
 	}
 
 	@Override

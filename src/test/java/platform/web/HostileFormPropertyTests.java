@@ -2,7 +2,6 @@ package platform.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.IOException;
 import java.lang.reflect.RecordComponent;
 import java.net.http.HttpResponse;
 import java.time.LocalDate;
@@ -14,9 +13,8 @@ import java.util.Random;
 import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.core.MethodParameter;
 import org.springframework.core.annotation.AnnotatedElementUtils;
@@ -29,42 +27,27 @@ import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandl
 
 import platform.testing.ApiClient;
 import platform.testing.ConsoleSession;
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
-import platform.JmlHubApplication;
+import platform.testing.HostileInputApp;
 
 /**
  * Property: whatever hostile value reaches whichever field of whichever console form (every POST
  * of a page controller, found from the request mappings, with its CSRF token and a user whose
  * role the form needs, on real employees, runs and users), the console answers a 4xx, an inline
  * error or a redirect, never a 5xx nor a stack trace. Seeded, so a failure reproduces. The
- * application and its database are this test's own, so what the forms change touches no other test.
+ * application and its database are the hostile-input tests' own ({@link HostileInputApp}), so what
+ * the forms change touches no other test.
  */
+@ExtendWith(HostileInputApp.Resolver.class)
 class HostileFormPropertyTests {
 
-	static EmbeddedPostgres postgres;
 	static ConfigurableApplicationContext app;
 	static int port;
 
-	/** A database of this test's own: the forms really change users, groups and definitions. */
+	/** A database of the hostile-input tests' own: the forms really change users, groups and definitions. */
 	@BeforeAll
-	static void start() throws IOException {
-		postgres = EmbeddedPostgres.builder().setServerConfig("max_connections", "60").start();
-		String url = "jdbc:postgresql://localhost:" + postgres.getPort() + "/postgres";
-		app = new SpringApplicationBuilder(JmlHubApplication.class).run("--spring.datasource.url=" + url,
-				"--spring.flyway.url=" + url, "--spring.flyway.user=postgres", "--spring.flyway.password=postgres",
-				"--jmlhub.demo=true", "--jmlhub.embedded.postgres-active=true", "--spring.datasource.hikari.maximum-pool-size=8",
-				"--jmlhub.dispatch.enabled=false");
-		port = app.getEnvironment().getRequiredProperty("local.server.port", Integer.class);
-	}
-
-	@AfterAll
-	static void stop() throws IOException {
-		if (app != null) {
-			app.close();
-		}
-		if (postgres != null) {
-			postgres.close();
-		}
+	static void start(HostileInputApp hostile) {
+		app = hostile.context();
+		port = hostile.port();
 	}
 
 	static final List<String> EDGES = List.of("\u0000", "a\u0000b", "\ud800", "\uffff", "\u202e\u0645", "🙂", "abc", "-1",

@@ -67,7 +67,8 @@ class JmlStartHandlerTests {
 		assertThat(runsOf(employeeId)).isZero();
 		// and HR hears that no run is open for this hire
 		assertThat(transactions.readInTenant("acme", () -> jdbc.sql("""
-				SELECT payload->>'outcome' FROM outbox_events WHERE event_type = :type AND payload->>'triggerKey' = :key""")
+				SELECT payload->>'outcome' FROM outbox_events
+				WHERE event_type = :type AND payload->>'triggerKey' = :key AND consumer = 'hr'""")
 			.param("type", RunFinished.TYPE)
 			.param("key", "k-" + employeeId)
 			.query(String.class)

@@ -10,31 +10,35 @@ import org.springframework.stereotype.Component;
 import notifications.NotificationKind;
 import outbox.Delivery;
 import outbox.OutboxEventHandler;
-import outbox.catalog.RunConcluded;
+import outbox.catalog.RunFinished;
 import outbox.catalog.RunOutcome;
 
 /**
- * {@link RunConcluded} → a "completed" or "rejected" mail to the HR user who asked for the run and
- * to the employee's manager (once to someone who is both), in the dispatcher's transaction.
+ * {@link RunFinished} of a completed or rejected run → a "completed" or "rejected" mail to the HR
+ * user who asked for the run and to the employee's manager (once to someone who is both), in the
+ * dispatcher's transaction. Other endings mail nobody.
  */
 @Component
-class RunConcludedHandler implements OutboxEventHandler<RunConcluded> {
+class RunOutcomeMailHandler implements OutboxEventHandler<RunFinished> {
 
 	private final NotificationWriter writer;
 	private final MailLinks links;
 
-	RunConcludedHandler(NotificationWriter writer, MailLinks links) {
+	RunOutcomeMailHandler(NotificationWriter writer, MailLinks links) {
 		this.writer = writer;
 		this.links = links;
 	}
 
 	@Override
-	public Class<RunConcluded> eventType() {
-		return RunConcluded.class;
+	public Class<RunFinished> eventType() {
+		return RunFinished.class;
 	}
 
 	@Override
-	public void handle(RunConcluded run, Delivery delivery) {
+	public void handle(RunFinished run, Delivery delivery) {
+		if (!run.concluded()) {
+			return;
+		}
 		boolean completed = run.outcome() == RunOutcome.COMPLETED;
 		String definition = run.definition() == null ? "run" : run.definition().value() + " run";
 		String tenantName = writer.tenantName(delivery);
