@@ -5,6 +5,7 @@ import java.time.Clock;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 
 import org.slf4j.Logger;
@@ -19,6 +20,7 @@ import outbox.catalog.RunReturned;
 import outbox.catalog.StageActivated;
 import outbox.catalog.StageNotified;
 import platform.TenantTransactions;
+import workflow.Action;
 import workflow.ActionOutcome;
 import workflow.Run;
 import workflow.RunStatus;
@@ -186,11 +188,11 @@ public class RunProjection {
 	private void announceReturn(DecisionOutcome decision, Stage stage) {
 		Run run = runs.find(decision.runId())
 			.orElseThrow(() -> new PermanentProjectionFailure("run " + decision.runId() + " does not exist"));
-		var action = actions.find(decision.actionId());
+		Optional<Action> action = actions.find(decision.actionId());
 		outbox.publish(new RunReturned(run.id(), stage.id(), decision.round(),
 				stage.title() == null ? stage.name() : stage.title(), RunDefinition.of(run.definitionKey()),
-				run.employeeName(), run.requestedBy(), action.map(a -> a.actor()).orElse(null),
-				action.map(a -> a.comment()).orElse(null)));
+				run.employeeName(), run.requestedBy(), action.map(Action::actor).orElse(null),
+				action.map(Action::comment).orElse(null)));
 	}
 
 	/** Tells the assignees' notifications, through the outbox, what they may now decide and by when. */
