@@ -18,6 +18,7 @@ import hr.data.EmployeeRepository;
 import hr.data.EmployeeRunRepository;
 import outbox.OutboxPublisher;
 import outbox.PublishOptions;
+import outbox.catalog.AccessEnding;
 import outbox.catalog.AccessRevoked;
 import outbox.catalog.EmployeeEvent;
 import outbox.catalog.EmployeeHired;
@@ -302,6 +303,32 @@ public class EmployeeService {
 	/** The tenants with pending starters due by {@code today} (the activation job's scan), suspended ones left out. */
 	public List<String> tenantsWithDueStarters(LocalDate today) {
 		return suspensions.active(employees.tenantsWithDueStarters(today));
+	}
+
+	/** The active tenants with leavers whose access ends at the end of {@code lastDay} (the access-ending notice job's scan). */
+	public List<String> tenantsWithAccessEnding(LocalDate lastDay) {
+		return suspensions.active(employees.tenantsWithAccessEnding(lastDay));
+	}
+
+	/**
+	 * Tells the managers of the tenant's leavers whose access ends at the end of {@code lastDay}
+	 * (through the outbox: {@link AccessEnding}); once per employee and last day, however often it
+	 * runs, since the event's key is (employee, last day). Returns how many leavers it found.
+	 */
+	public int announceAccessEnding(String tenantId, LocalDate lastDay) {
+		return transactions.inTenant(tenantId, () -> {
+			List<Employee> leavers = employees.accessEndingOn(lastDay);
+			for (Employee leaver : leavers) {
+				UUID run = runs.of(leaver.id()).stream()
+					.filter(r -> r.definition() == RunDefinition.LEAVER && r.outcome() == RunOutcome.COMPLETED)
+					.map(EmployeeRun::runId)
+					.filter(Objects::nonNull)
+					.findFirst()
+					.orElse(null);
+				outbox.publish(new AccessEnding(leaver.id(), leaver.displayName(), leaver.manager(), lastDay, run));
+			}
+			return leavers.size();
+		});
 	}
 
 	/** The active tenants with left employees whose personal data is due for erasure on {@code today}. */

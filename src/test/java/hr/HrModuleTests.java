@@ -37,6 +37,11 @@ import outbox.catalog.RunFinished;
 import outbox.catalog.RunOutcome;
 import outbox.catalog.RunStartRequested;
 import outbox.catalog.StageActivated;
+import outbox.catalog.RunReturned;
+import outbox.catalog.RunNeedsAdmin;
+import outbox.catalog.StageNotified;
+import outbox.catalog.EffectFailed;
+import outbox.catalog.AccessEnding;
 import outbox.catalog.StageReminderDue;
 import outbox.OutboxEventHandler;
 import outbox.OutboxPublisher;
@@ -110,6 +115,31 @@ class HrModuleTests {
 		@Bean
 		OutboxEventHandler<StageActivated> stageActivated(HandlerScript script) {
 			return new ScriptedHandler<>(StageActivated.class, script);
+		}
+
+		@Bean
+		OutboxEventHandler<RunReturned> runReturned(HandlerScript script) {
+			return new ScriptedHandler<>(RunReturned.class, script);
+		}
+
+		@Bean
+		OutboxEventHandler<RunNeedsAdmin> runNeedsAdmin(HandlerScript script) {
+			return new ScriptedHandler<>(RunNeedsAdmin.class, script);
+		}
+
+		@Bean
+		OutboxEventHandler<StageNotified> stageNotified(HandlerScript script) {
+			return new ScriptedHandler<>(StageNotified.class, script);
+		}
+
+		@Bean
+		OutboxEventHandler<EffectFailed> effectFailed(HandlerScript script) {
+			return new ScriptedHandler<>(EffectFailed.class, script);
+		}
+
+		@Bean
+		OutboxEventHandler<AccessEnding> accessEnding(HandlerScript script) {
+			return new ScriptedHandler<>(AccessEnding.class, script);
 		}
 
 		@Bean

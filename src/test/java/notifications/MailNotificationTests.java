@@ -9,6 +9,7 @@ import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.List;
@@ -33,7 +34,16 @@ import jakarta.mail.Message;
 import jakarta.mail.MessagingException;
 import jakarta.mail.Multipart;
 import jakarta.mail.internet.MimeMessage;
+import hr.EmployeeService;
+import hr.jobs.AccessEndingNoticeJob;
+import outbox.OutboxPublisher;
+import outbox.catalog.RunDefinition;
+import outbox.catalog.RunNeedsAdmin;
+import outbox.catalog.RunProblem;
+import platform.Role;
 import platform.TenantTransactions;
+import platform.UserDirectory;
+import platform.testing.MutableClock;
 import platform.testing.ApiClient;
 import platform.testing.ConsoleSession;
 import platform.testing.JmlHubIntegrationTest;
@@ -81,6 +91,15 @@ class MailNotificationTests {
 
 	@Autowired
 	JdbcClient jdbc;
+
+	@Autowired
+	OutboxPublisher outbox;
+
+	@Autowired
+	EmployeeService employees;
+
+	@Autowired
+	UserDirectory users;
 
 	ApiClient api;
 
@@ -225,6 +244,278 @@ class MailNotificationTests {
 		HttpResponse<String> bad = ada.get("/admin/mail?status=lost");
 		assertThat(bad.statusCode()).isEqualTo(400);
 		assertThat(bad.body()).contains("The filter is not valid: status.");
+	}
+
+	@Test
+	void aReturnedRunIsToldToTheHrUserWhoAskedWithTheApproversCommentEscaped() throws Exception {
+		Assignment assignment = hireAndAwaitAssignment("Ruth Returned");
+		String comment = "Check the <b>start date</b> & \"notice\"";
+		HttpResponse<String> returned = api.post(assignment.assignee(), "/v1/workflow-runs/" + assignment.run() + "/return",
+				json.writeValueAsString(Map.of("stageId", assignment.stageId(), "comment", comment)),
+				UUID.randomUUID().toString());
+		assertThat(returned.statusCode()).as(returned.body()).isEqualTo(202);
+
+		String subject = "[Acme Corp] Returned: the joiner run for " + assignment.employee();
+		MimeMessage mail = awaitOneMail("hana@acme.example", subject);
+		String link = BASE_URL + "/runs/" + assignment.run();
+		assertThat(part(mail.getContent(), "text/plain")).contains("returned to you at the stage \"Manager approval\"",
+				comment, "Open the run: " + link);
+		String html = part(mail.getContent(), "text/html");
+		assertThat(html).contains("href=\"" + link + "\"", "&lt;b&gt;start date&lt;/b&gt; &amp; &quot;notice&quot;")
+			.doesNotContain("<b>start date</b>");
+		// the link opens the run for HR, with the action that edits and resubmits it
+		HttpResponse<String> page = ConsoleSession.login(port, "hana").get(URI.create(link).getPath());
+		assertThat(page.statusCode()).isEqualTo(200);
+		assertThat(page.body()).contains(assignment.employee(), "Resubmit");
+	}
+
+	@Test
+	void theAdminsAreToldOfARunTheyMustRepairAndOfAFailedEffectOnceAndNoNameReachesAHeader() throws Exception {
+		Assignment assignment = hireAndAwaitAssignment("Adam Admin");
+		List<String> admins = transactions.readInTenant("acme", () -> users.withRole(Role.ADMIN)
+			.stream()
+			.map(UserDirectory.DirectoryUser::email)
+			.filter(email -> email != null && !email.isBlank())
+			.toList());
+		assertThat(admins).contains("ada@acme.example");
+		// a name with a line break and a header after it, and markup
+		String hostile = "Mallory " + assignment.employee() + "\r\nBcc: evil@attacker.example\n<script>alert(1)</script>";
+		transactions.runInTenant("acme", () -> outbox.publish(new RunNeedsAdmin(assignment.run(), RunDefinition.JOINER,
+				hostile, RunProblem.START_FAILED, "Temporal refused the start", Instant.now())));
+		// an effect on a directory that does not exist fails for good at its first attempt
+		String changeKey = "mail-" + UUID.randomUUID();
+		transactions.runInTenant("acme", () -> jdbc.sql("""
+				INSERT INTO provisioning_effects (id, tenant_id, change_key, run_id, stage_id, grant_label, employee_id,
+				  target_key, operation, status, scheduled_for, next_attempt_at, request, created_at)
+				VALUES (:id, 'acme', :key, :run, :stage, 'accounts', :employee, 'gone-ldap', 'ensure', 'scheduled', now(),
+				  now(), CAST(:request AS jsonb), now())""")
+			.param("id", UUID.randomUUID())
+			.param("key", changeKey)
+			.param("run", assignment.run())
+			.param("stage", UUID.fromString(assignment.stageId()))
+			.param("employee", UUID.randomUUID())
+			.param("request", json.writeValueAsString(Map.of("employee", Map.of("displayName", hostile))))
+			.update());
+
+		String startFailed = "[Acme Corp] Failed to start: the joiner run for Mallory " + assignment.employee()
+				+ " Bcc: evil@attacker.example <script>alert(1)</script>";
+		String effectFailed = "[Acme Corp] Provisioning failed: ensure on gone-ldap for Mallory " + assignment.employee()
+				+ " Bcc: evil@attacker.example <script>alert(1)</script>";
+		String link = BASE_URL + "/runs/" + assignment.run();
+		MimeMessage toAda = awaitOneMail("ada@acme.example", startFailed);
+		assertThat(toAda.getHeader("Bcc")).isNull();
+		assertThat(toAda.getAllRecipients()).extracting(Object::toString).containsExactly("ada@acme.example");
+		assertThat(part(toAda.getContent(), "text/plain")).contains("failed to start", "Temporal refused the start",
+				"Open the run: " + link);
+		assertThat(part(toAda.getContent(), "text/html")).contains("&lt;script&gt;alert(1)&lt;/script&gt;",
+				"href=\"" + link + "\"").doesNotContain("<script>");
+		MimeMessage effect = awaitOneMail("ada@acme.example", effectFailed);
+		// told: the failed effect leaves the shared database
+		transactions.runInTenant("acme", () -> jdbc.sql("DELETE FROM provisioning_effects WHERE change_key = :key")
+			.param("key", changeKey)
+			.update());
+		assertThat(part(effect.getContent(), "text/plain")).contains("failed for good after 1 attempt(s)", "gone-ldap",
+				"The target gone-ldap no longer exists", "Open the run: " + link);
+		for (String admin : admins) {
+			awaitOneMail(admin, startFailed);
+		}
+		assertThat(List.of(smtp.getReceivedMessages())).noneMatch(mail -> recipientsOf(mail).contains("evil@attacker.example"));
+		// the link opens the run, with Repair for the admin
+		HttpResponse<String> page = ConsoleSession.login(port, "ada").get(URI.create(link).getPath());
+		assertThat(page.statusCode()).isEqualTo(200);
+
+		// the outbox delivers both again, as after a lost acknowledgement: no second mail
+		int reset = transactions.inTenant("acme", () -> jdbc.sql("""
+				UPDATE outbox_events SET status = 'pending', available_at = now(), claim_token = NULL, claimed_by = NULL,
+				    lease_until = NULL, delivered_at = NULL
+				WHERE event_type IN ('workflow.run.needs_admin', 'provisioning.effect.failed') AND aggregate_id = :run""")
+			.param("run", assignment.run())
+			.update());
+		assertThat(reset).isEqualTo(2);
+		await().atMost(TIMEOUT).pollInterval(Duration.ofMillis(200)).until(() -> transactions.readInTenant("acme",
+				() -> jdbc.sql("""
+						SELECT count(*) FROM outbox_events WHERE event_type IN ('workflow.run.needs_admin',
+						    'provisioning.effect.failed') AND aggregate_id = :run AND status = 'delivered'""")
+					.param("run", assignment.run())
+					.query(Integer.class)
+					.single()) == 2);
+		Thread.sleep(1500);
+		assertThat(mailsTo("ada@acme.example", startFailed)).hasSize(1);
+		assertThat(mailsTo("ada@acme.example", effectFailed)).hasSize(1);
+	}
+
+	@Test
+	void aNotifyStageMailsEachMemberOfItsGroupAndTheRunPageShowsWhatWasSent() throws Exception {
+		// acme's hr group is empty (other tests rely on it): members for this run only
+		List<String> hr = List.of("hana", "sam");
+		hr.forEach(member -> assertThat(api.send("ada", "PUT", "/v1/admin/groups/hr/members/" + member, null).statusCode())
+			.isLessThan(300));
+		try {
+			notifyStageMails(hr);
+		}
+		finally {
+			hr.forEach(member -> api.send("ada", "DELETE", "/v1/admin/groups/hr/members/" + member, null));
+		}
+	}
+
+	private void notifyStageMails(List<String> hr) throws Exception {
+		Assignment assignment = hireAndAwaitAssignment("Nora Notified");
+		approve(assignment.run(), "manager_approval", 1);
+		approve(assignment.run(), "it_access", 1);
+		approve(assignment.run(), "security_approval", 2);
+		await().atMost(TIMEOUT).pollInterval(Duration.ofMillis(100))
+			.until(() -> get("/v1/workflow-runs/" + assignment.run()).get("status").asString().equals("completed"));
+		JsonNode notify = stage(get("/v1/workflow-runs/" + assignment.run()), "notify_hr");
+		List<String> members = new java.util.ArrayList<>();
+		notify.get("assignees").forEach(member -> members.add(member.asString()));
+		assertThat(members).containsExactlyInAnyOrderElementsOf(hr);
+
+		String subject = "[Acme Corp] Notify HR: the joiner run for " + assignment.employee();
+		String link = BASE_URL + "/runs/" + assignment.run();
+		for (String member : members) {
+			MimeMessage mail = awaitOneMail(member + "@acme.example", subject);
+			assertThat(part(mail.getContent(), "text/plain")).contains("For your information", "Open the run: " + link);
+		}
+		await().atMost(TIMEOUT).pollInterval(Duration.ofMillis(100)).until(() -> transactions.readInTenant("acme",
+				() -> jdbc.sql("SELECT count(*) FROM notifications WHERE run_id = :run AND kind = 'stage_notified' AND status = 'sent'")
+					.param("run", assignment.run())
+					.query(Integer.class)
+					.single()) == members.size());
+		UUID first = transactions.readInTenant("acme", () -> jdbc.sql("""
+				SELECT id FROM notifications WHERE run_id = :run AND kind = 'stage_notified' AND recipient = :recipient""")
+			.param("run", assignment.run())
+			.param("recipient", members.get(0))
+			.query(UUID.class)
+			.single());
+
+		// the run page says who was sent what, and how it went; the admin follows a mail to its row
+		HttpResponse<String> asAdmin = ConsoleSession.login(port, "ada").get("/runs/" + assignment.run());
+		assertThat(asAdmin.body()).contains("stage-mail", "data-recipient=\"" + members.get(0) + "\"",
+				"/admin/mail?id=" + first, ">sent<");
+		HttpResponse<String> row = ConsoleSession.login(port, "ada").get("/admin/mail?id=" + first);
+		assertThat(row.statusCode()).isEqualTo(200);
+		assertThat(row.body()).contains("notification-" + first, subject).contains("Showing one notification");
+		HttpResponse<String> asHr = ConsoleSession.login(port, "hana").get("/runs/" + assignment.run());
+		assertThat(asHr.body()).contains("stage-mail").doesNotContain("/admin/mail?id=");
+	}
+
+	@Test
+	void theManagerIsToldOnceTheDayBeforeALeaversAccessEnds() throws Exception {
+		Assignment assignment = hireAndAwaitAssignment("Lea Leaving");
+		LocalDate today = LocalDate.of(2031, 3, 3);
+		UUID employee = transactions.inTenant("acme", () -> jdbc.sql("""
+				UPDATE employees SET status = 'access_ending', last_day = :lastDay
+				WHERE display_name = :name RETURNING id""")
+			.param("lastDay", today.plusDays(1))
+			.param("name", assignment.employee())
+			.query(UUID.class)
+			.single());
+		MutableClock clock = new MutableClock(today.atTime(6, 0).toInstant(ZoneOffset.UTC));
+		AccessEndingNoticeJob job = new AccessEndingNoticeJob(employees, clock);
+
+		job.run();
+		job.run();
+		String subject = "[Acme Corp] Access ends tomorrow: " + assignment.employee();
+		MimeMessage mail = awaitOneMail("manny@acme.example", subject);
+		assertThat(part(mail.getContent(), "text/plain")).contains("ends tomorrow", "Tue 4 Mar 2031",
+				"Open the leaver run: " + BASE_URL + "/inbox");
+		// on the last day itself nobody is told again (the notice is the day before)
+		clock.advance(Duration.ofDays(1));
+		job.run();
+		Thread.sleep(1500);
+		assertThat(mailsTo("manny@acme.example", subject)).hasSize(1);
+		assertThat(transactions.readInTenant("acme", () -> jdbc.sql("""
+				SELECT count(*) FROM outbox_events WHERE event_type = 'hr.employee.access_ending' AND aggregate_id = :id""")
+			.param("id", employee)
+			.query(Integer.class)
+			.single())).isEqualTo(1);
+	}
+
+	@Test
+	void theAdminApiListsNotificationsByFilterAndRefusesABadFilter() throws Exception {
+		Assignment assignment = hireAndAwaitAssignment("Ines Index");
+		awaitOneMail(assignment);
+		awaitRow(assignment, "sent");
+
+		JsonNode page = adminList("?recipient=" + assignment.assignee() + "&kind=stage_assigned&status=sent&from="
+				+ LocalDate.now(ZoneOffset.UTC).minusDays(1) + "&to=" + Instant.now().plusSeconds(3600) + "&limit=200");
+		assertThat(page.get("items").valueStream().map(item -> item.get("subject").asString()))
+			.anyMatch(subject -> subject.endsWith(assignment.employee()));
+		for (JsonNode item : page.get("items")) {
+			assertThat(item.get("recipient").asString()).isEqualTo(assignment.assignee());
+			assertThat(item.get("kind").asString()).isEqualTo("stage_assigned");
+			assertThat(item.get("status").asString()).isEqualTo("sent");
+		}
+		assertThat(adminList("?kind=stage_assigned&from=2000-01-01&to=2000-01-02").get("items")).isEmpty();
+		JsonNode one = adminList("?limit=1");
+		assertThat(one.get("items")).hasSize(1);
+		JsonNode next = adminList("?limit=1&cursor=" + one.get("nextCursor").asString());
+		assertThat(next.get("items").get(0).get("position").asLong())
+			.isLessThan(one.get("items").get(0).get("position").asLong());
+
+		Map<String, String> refusals = Map.of("kind=lost", "kind", "status=gone", "status", "from=yesterday", "from",
+				"from=2030-01-02&to=2030-01-01", "to", "limit=0", "limit", "cursor=%21%21", "cursor");
+		refusals.forEach((bad, field) -> {
+			HttpResponse<String> refused = api.get("ada", "/v1/admin/notifications?" + bad);
+			assertThat(refused.statusCode()).as(bad).isEqualTo(400);
+			assertThat(refused.headers().firstValue("Content-Type").orElseThrow()).contains("application/problem+json");
+			assertThat(refused.body()).as(bad).contains("\"" + field + "\"");
+		});
+		assertThat(api.get("hana", "/v1/admin/notifications").statusCode()).isEqualTo(403);
+	}
+
+	private JsonNode adminList(String query) {
+		HttpResponse<String> response = api.get("ada", "/v1/admin/notifications" + query);
+		assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+		return json.readTree(response.body());
+	}
+
+	/** Approves the run's active stage {@code name} as its first {@code approvals} assignees. */
+	private void approve(UUID run, String name, int approvals) {
+		AtomicReference<JsonNode> active = new AtomicReference<>();
+		await().atMost(TIMEOUT).pollInterval(Duration.ofMillis(100)).untilAsserted(() -> {
+			JsonNode stage = stage(get("/v1/workflow-runs/" + run), name);
+			assertThat(stage.get("status").asString()).isEqualTo("active");
+			active.set(stage);
+		});
+		for (int i = 0; i < approvals; i++) {
+			String approver = active.get().get("assignees").get(i).asString();
+			HttpResponse<String> approved = api.post(approver, "/v1/workflow-runs/" + run + "/approve",
+					"{\"stageId\": \"%s\"}".formatted(active.get().get("id").asString()), UUID.randomUUID().toString());
+			assertThat(approved.statusCode()).as(approved.body()).isEqualTo(202);
+		}
+	}
+
+	private static JsonNode stage(JsonNode run, String name) {
+		for (JsonNode stage : run.get("stages")) {
+			if (stage.get("name").asString().equals(name)) {
+				return stage;
+			}
+		}
+		throw new AssertionError("no stage " + name + " in " + run);
+	}
+
+	private MimeMessage awaitOneMail(String email, String subject) {
+		await().atMost(TIMEOUT).pollInterval(Duration.ofMillis(100)).until(() -> !mailsTo(email, subject).isEmpty());
+		List<MimeMessage> mails = mailsTo(email, subject);
+		assertThat(mails).hasSize(1);
+		return mails.get(0);
+	}
+
+	private List<MimeMessage> mailsTo(String email, String subject) {
+		return List.of(smtp.getReceivedMessages()).stream()
+			.filter(mail -> subject.equals(subject(mail)) && recipientsOf(mail).contains(email))
+			.toList();
+	}
+
+	private static List<String> recipientsOf(MimeMessage mail) {
+		try {
+			return mail.getAllRecipients() == null ? List.of()
+					: java.util.Arrays.stream(mail.getAllRecipients()).map(Object::toString).toList();
+		}
+		catch (MessagingException e) {
+			throw new IllegalStateException(e);
+		}
 	}
 
 	private static String subject(MimeMessage mail) {

@@ -107,7 +107,12 @@ class ModularityTests {
 					tuple("workflow.grant.recorded", Set.of("workflow"), Set.of("provisioning")),
 					tuple("workflow.approvers.changed", Set.of("workflow"), Set.of("workflow")),
 					tuple("provisioning.access.revoked", Set.of("provisioning"), Set.of("hr")),
-					tuple("workflow.stage.activated", Set.of("workflow"), Set.of("notifications")));
+					tuple("workflow.stage.activated", Set.of("workflow"), Set.of("notifications")),
+					tuple("workflow.run.returned", Set.of("workflow"), Set.of("notifications")),
+					tuple("workflow.run.needs_admin", Set.of("workflow"), Set.of("notifications")),
+					tuple("workflow.stage.notified", Set.of("workflow"), Set.of("notifications")),
+					tuple("provisioning.effect.failed", Set.of("provisioning"), Set.of("notifications")),
+					tuple("hr.employee.access_ending", Set.of("hr"), Set.of("notifications")));
 	}
 
 	@Test

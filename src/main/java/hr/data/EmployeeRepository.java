@@ -203,6 +203,22 @@ public class EmployeeRepository {
 			.list();
 	}
 
+	/** The access-ending notice job's one cross-tenant question: which active tenants have leavers whose last day is {@code lastDay}. */
+	public List<String> tenantsWithAccessEnding(LocalDate lastDay) {
+		return jdbc.sql("SELECT t FROM hr_tenants_with_access_ending(:day) AS t ORDER BY t")
+			.param("day", lastDay)
+			.query(String.class)
+			.list();
+	}
+
+	/** The current tenant's leavers whose access ends at the end of {@code lastDay} (leaver run completed, not left yet). */
+	public List<Employee> accessEndingOn(LocalDate lastDay) {
+		return jdbc.sql("SELECT " + COLUMNS + " FROM employees WHERE status = 'access_ending' AND last_day = :day ORDER BY id")
+			.param("day", lastDay)
+			.query(EmployeeRepository::employee)
+			.list();
+	}
+
 	/** The erasure job's one cross-tenant question (V252): which active tenants have left employees past their retention. */
 	public List<String> tenantsWithErasableLeavers(LocalDate today) {
 		return jdbc.sql("SELECT t FROM hr_tenants_with_erasable_leavers(:today) AS t ORDER BY t")

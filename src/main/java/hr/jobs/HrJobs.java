@@ -15,12 +15,17 @@ class HrJobs {
 
 	@Bean
 	JobNames hrJobNames() {
-		return JobNames.of(StarterActivationJob.NAME, LeaverErasureJob.NAME);
+		return JobNames.of(StarterActivationJob.NAME, LeaverErasureJob.NAME, AccessEndingNoticeJob.NAME);
 	}
 
 	@Bean
 	Job starterActivationJob(EmployeeService employees, Clock clock) {
 		return new StarterActivationJob(employees, clock, StarterActivationJob.BATCH_SIZE);
+	}
+
+	@Bean
+	Job accessEndingNoticeJob(EmployeeService employees, Clock clock) {
+		return new AccessEndingNoticeJob(employees, clock);
 	}
 
 	@Bean

@@ -3,6 +3,7 @@ package notifications.intake;
 import java.time.Clock;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.UUID;
 
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionSynchronization;
@@ -49,6 +50,12 @@ class NotificationWriter {
 	/** The mail of {@code template} for {@code username}; {@code model} gets the recipient's name and the tenant's. */
 	void write(Delivery delivery, NotificationKind kind, String username, String tenantName, String subject,
 			String template, Map<String, Object> model) {
+		write(delivery, kind, null, null, username, tenantName, subject, template, model);
+	}
+
+	/** Like {@link #write(Delivery, NotificationKind, String, String, String, String, Map)}, about run {@code runId} and its stage {@code stageId}. */
+	void write(Delivery delivery, NotificationKind kind, UUID runId, UUID stageId, String username, String tenantName,
+			String subject, String template, Map<String, Object> model) {
 		Recipients.Recipient recipient = recipients.of(username);
 		Map<String, Object> variables = new HashMap<>(model);
 		variables.put("tenantName", tenantName);
@@ -58,7 +65,7 @@ class NotificationWriter {
 				: transport.configured() ? NotificationStatus.PENDING : NotificationStatus.NOT_CONFIGURED;
 		boolean added = notifications.add(new NewNotification(delivery.idempotencyKey(), delivery.eventId(),
 				delivery.type(), kind, username, recipient.email(), Subjects.of(subject), body.text(), body.html(), status,
-				recipient.skippedBecause()), clock.instant());
+				recipient.skippedBecause(), runId, stageId), clock.instant());
 		if (added && status == NotificationStatus.PENDING) {
 			wakeAfterCommit();
 		}

@@ -6,6 +6,7 @@ import java.util.Optional;
 import org.springframework.stereotype.Component;
 import org.springframework.util.StringUtils;
 
+import platform.Role;
 import platform.UserDirectory;
 import platform.UserDirectory.DirectoryUser;
 
@@ -44,6 +45,22 @@ class Recipients {
 			return new Recipient(username, null, "the user has no email address");
 		}
 		return new Recipient(username, user.get(), null);
+	}
+
+	/** The tenant's admins (usernames), whom trouble an admin repairs is told to. */
+	List<String> admins() {
+		return users.withRole(Role.ADMIN).stream().map(DirectoryUser::username).sorted().toList();
+	}
+
+	/** How a user is named in a mail body: the display name, else the username (null stays null). */
+	String nameOf(String username) {
+		if (username == null) {
+			return null;
+		}
+		return users.find(username)
+			.map(DirectoryUser::displayName)
+			.filter(StringUtils::hasText)
+			.orElse(username);
 	}
 
 	String tenantName(String tenantId) {

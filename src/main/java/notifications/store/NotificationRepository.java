@@ -32,10 +32,10 @@ public class NotificationRepository {
 	public boolean add(NewNotification notification, Instant now) {
 		return jdbc.sql("""
 				INSERT INTO notifications (id, tenant_id, event_key, source_event_id, source_event_type, kind, recipient,
-				    email, subject, body_text, body_html, status, last_error, next_attempt_at, created_at)
+				    email, subject, body_text, body_html, status, last_error, next_attempt_at, created_at, run_id, stage_id)
 				VALUES (:id, current_setting('app.tenant_id'), :eventKey, :eventId, :eventType, :kind, :recipient,
 				    :email, :subject, :text, :html, :status, :reason,
-				    CASE WHEN :status = 'pending' THEN CAST(:now AS timestamptz) END, :now)
+				    CASE WHEN :status = 'pending' THEN CAST(:now AS timestamptz) END, :now, :runId, :stageId)
 				ON CONFLICT (tenant_id, event_key, recipient, kind) DO NOTHING""")
 			.param("id", UUID.randomUUID())
 			.param("eventKey", notification.eventKey())
@@ -49,6 +49,8 @@ public class NotificationRepository {
 			.param("html", notification.bodyHtml())
 			.param("status", notification.status().value())
 			.param("reason", notification.reason())
+			.param("runId", notification.runId())
+			.param("stageId", notification.stageId())
 			.param("now", Timestamp.from(now))
 			.update() == 1;
 	}
@@ -129,20 +131,43 @@ public class NotificationRepository {
 	}
 
 	/**
-	 * One page of the tenant's notifications, newest first, optionally of one status: the rows
+	 * One page of the tenant's notifications matching {@code filter}, newest first: the rows
 	 * before {@code beforePosition} (null: from the newest), {@code limit} of them.
 	 */
-	public List<Notification> list(NotificationStatus status, Long beforePosition, int limit) {
+	public List<Notification> list(NotificationFilter filter, Long beforePosition, int limit) {
 		return jdbc.sql("SELECT " + COLUMNS + """
 				 FROM notifications
 				WHERE (CAST(:status AS text) IS NULL OR status = :status)
+				  AND (CAST(:kind AS text) IS NULL OR kind = :kind)
+				  AND (CAST(:recipient AS text) IS NULL OR recipient = :recipient)
+				  AND (CAST(:from AS timestamptz) IS NULL OR created_at >= :from)
+				  AND (CAST(:to AS timestamptz) IS NULL OR created_at < :to)
+				  AND (CAST(:id AS uuid) IS NULL OR id = :id)
 				  AND (CAST(:before AS bigint) IS NULL OR position < :before)
 				ORDER BY position DESC
 				LIMIT :limit""")
-			.param("status", LowerCaseName.valueOf(status))
+			.param("status", LowerCaseName.valueOf(filter.status()))
+			.param("kind", LowerCaseName.valueOf(filter.kind()))
+			.param("recipient", filter.recipient())
+			.param("from", filter.from() == null ? null : Timestamp.from(filter.from()))
+			.param("to", filter.to() == null ? null : Timestamp.from(filter.to()))
+			.param("id", filter.id())
 			.param("before", beforePosition)
 			.param("limit", limit)
 			.query(NotificationRepository::map)
+			.list();
+	}
+
+	/** The notifications a "Notify" stage of run {@code runId} sent (or recorded), by stage, oldest first. */
+	public List<StageMail> ofNotifyStages(UUID runId) {
+		return jdbc.sql("""
+				SELECT id, stage_id, recipient, status, sent_at FROM notifications
+				WHERE run_id = :runId AND kind = :kind AND stage_id IS NOT NULL
+				ORDER BY position""")
+			.param("runId", runId)
+			.param("kind", NotificationKind.STAGE_NOTIFIED.value())
+			.query((rs, row) -> new StageMail(rs.getObject(1, UUID.class), rs.getObject(2, UUID.class), rs.getString(3),
+					LowerCaseName.parse(NotificationStatus.class, rs.getString(4)), instant(rs.getTimestamp(5))))
 			.list();
 	}
 

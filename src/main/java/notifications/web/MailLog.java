@@ -6,21 +6,18 @@ import java.util.UUID;
 
 import org.springframework.stereotype.Service;
 
-import notifications.NotificationStatus;
 import notifications.delivery.MailDispatcher;
 import notifications.store.Notification;
+import notifications.store.NotificationFilter;
 import notifications.store.NotificationRepository;
 import platform.Cursors;
 import platform.DomainException;
-import platform.LowerCaseName;
 import platform.Page;
 import platform.TenantTransactions;
 
-/** The tenant's notifications for the Mail page, newest first, and the retry of a failed one. */
+/** The tenant's notifications for the Mail page and the admin API, newest first, and the retry of a failed one. */
 @Service
 class MailLog {
-
-	static final int PAGE_SIZE = 50;
 
 	private final TenantTransactions transactions;
 	private final NotificationRepository notifications;
@@ -34,26 +31,16 @@ class MailLog {
 		this.clock = clock;
 	}
 
-	/** A status of the filter; a value that is none is the caller's mistake (400 naming {@code status}). */
-	static NotificationStatus status(String value) {
-		if (value == null || value.isBlank()) {
-			return null;
-		}
-		if (!LowerCaseName.values(NotificationStatus.class).contains(value)) {
-			throw new DomainException.InvalidInput("status", "is not one of " + LowerCaseName.values(NotificationStatus.class));
-		}
-		return LowerCaseName.parse(NotificationStatus.class, value);
-	}
-
-	Page<Notification> list(String tenantId, NotificationStatus status, String cursor) {
+	/** One page of the tenant's notifications matching {@code filter}, newest first, {@code limit} a page. */
+	Page<Notification> list(String tenantId, NotificationFilter filter, String cursor, int limit) {
 		Long before = Cursors.decode(cursor, parts -> Long.parseLong(parts.get(0)));
 		List<Notification> rows = transactions.readInTenant(tenantId,
-				() -> notifications.list(status, before, PAGE_SIZE + 1));
-		if (rows.size() <= PAGE_SIZE) {
+				() -> notifications.list(filter, before, limit + 1));
+		if (rows.size() <= limit) {
 			return new Page<>(rows, null);
 		}
-		List<Notification> page = rows.subList(0, PAGE_SIZE);
-		return new Page<>(List.copyOf(page), Cursors.encode(page.get(PAGE_SIZE - 1).position()));
+		List<Notification> page = rows.subList(0, limit);
+		return new Page<>(List.copyOf(page), Cursors.encode(page.get(limit - 1).position()));
 	}
 
 	/** Sends a failed notification again (a fresh retry budget); a conflict unless it is failed. */

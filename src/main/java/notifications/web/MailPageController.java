@@ -22,9 +22,11 @@ import platform.DomainException;
 import platform.LowerCaseName;
 import platform.Page;
 import notifications.store.Notification;
+import notifications.store.NotificationFilter;
 
 /**
- * Mail: the tenant's notifications, newest first, filterable by status, with whom, what, how it
+ * Mail: the tenant's notifications, newest first, filterable by status (or one notification by
+ * {@code id}, as the run page links it), with whom, what, how it
  * went (attempts, last error, sent at) and a retry for failed ones. Actions redirect back with a
  * flash message (post/redirect/get).
  */
@@ -42,13 +44,15 @@ class MailPageController {
 
 	@GetMapping("/admin/mail")
 	String list(@AuthenticationPrincipal AppUser user, @RequestParam(required = false) String status,
-			@RequestParam(required = false) String cursor, Model model, HttpServletResponse response) {
+			@RequestParam(required = false) String id, @RequestParam(required = false) String cursor, Model model,
+			HttpServletResponse response) {
 		model.addAttribute("statuses", LowerCaseName.values(NotificationStatus.class));
 		model.addAttribute("status", status);
+		model.addAttribute("id", id);
 		model.addAttribute("server", transport.server());
 		try {
-			NotificationStatus filter = MailLog.status(status);
-			Page<Notification> page = log.list(user.tenantId(), filter, cursor);
+			NotificationFilter filter = NotificationFilters.of(null, null, status, null, null, id);
+			Page<Notification> page = log.list(user.tenantId(), filter, cursor, NotificationFilters.DEFAULT_LIMIT);
 			model.addAttribute("page", new Page<>(page.items().stream().map(MailRow::of).toList(), page.nextCursor()));
 		}
 		catch (DomainException.InvalidInput e) {

@@ -10,7 +10,8 @@ import java.util.UUID;
  */
 public sealed interface CatalogEvent
 		permits EmployeeEvent, RunStartRequested, StageReminderDue, RunFinished, GrantRecorded, ApproversChanged,
-		AccessRevoked, StageActivated {
+		AccessRevoked, StageActivated, RunReturned, RunNeedsAdmin, StageNotified, EffectFailed,
+		AccessEnding {
 
 	/** The entity the event is about (an employee, a run). */
 	UUID aggregateId();

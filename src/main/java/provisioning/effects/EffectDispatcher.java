@@ -67,6 +67,7 @@ class EffectDispatcher implements SmartLifecycle {
 	private final MeterRegistry meters;
 	private final OutageLog outages;
 	private final Revocations revocations;
+	private final FailedEffects failures;
 	private final AtomicBoolean woken = new AtomicBoolean();
 	/** The running lanes per tenant (claim, work, queue again); a tenant without one is absent. */
 	private final ConcurrentMap<String, AtomicInteger> lanes = new ConcurrentHashMap<>();
@@ -75,7 +76,8 @@ class EffectDispatcher implements SmartLifecycle {
 
 	EffectDispatcher(TenantTransactions transactions, EffectRepository effects, ProvisioningSettings settings,
 			LdapDirectory directory, ProvisioningProperties properties, JsonMapper json, Clock clock,
-			MeterRegistry meters, OutageLog outages, Revocations revocations) {
+			MeterRegistry meters, OutageLog outages, Revocations revocations, FailedEffects failures) {
+		this.failures = failures;
 		this.transactions = transactions;
 		this.effects = effects;
 		this.settings = settings;
@@ -267,7 +269,11 @@ class EffectDispatcher implements SmartLifecycle {
 			next = null;
 		}
 		Instant nextAttempt = next;
-		transactions.runInTenant(effect.tenantId(), () -> effects.fail(effect.id(), effect.token(), error, nextAttempt, now));
+		transactions.runInTenant(effect.tenantId(), () -> {
+			if (effects.fail(effect.id(), effect.token(), error, nextAttempt, now) && nextAttempt == null) {
+				failures.announce(effect.id(), effect.request());
+			}
+		});
 		meters.counter("jmlhub.provisioning.effects.failed", "final", String.valueOf(nextAttempt == null)).increment();
 		log.warn("Provisioning effect {} ({} on target {}) of tenant {} failed (attempt {}){}: {}", effect.id(),
 				effect.operation(), effect.target(), effect.tenantId(), effect.attempts(),

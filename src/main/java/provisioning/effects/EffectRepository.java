@@ -234,6 +234,13 @@ class EffectRepository {
 			.list();
 	}
 
+	Optional<Effect> find(UUID id) {
+		return jdbc.sql("SELECT " + COLUMNS + " FROM provisioning_effects WHERE id = :id")
+			.param("id", id)
+			.query(EffectRepository::map)
+			.optional();
+	}
+
 	List<Effect> ofEmployee(UUID employeeId) {
 		return jdbc.sql("SELECT " + COLUMNS + " FROM provisioning_effects WHERE employee_id = :employeeId ORDER BY position")
 			.param("employeeId", employeeId)

@@ -22,6 +22,7 @@ import org.springframework.stereotype.Service;
 import platform.TenantTransactions;
 import workflow.ReconcileRound;
 import workflow.RepairCause;
+import workflow.endings.RunEndings;
 import workflow.engine.ExecutionProbe;
 import workflow.engine.ExecutionProbe.ExecutionState;
 import workflow.store.LiveRun;
@@ -59,10 +60,12 @@ public class RunReconciliation {
 	private final ReconcileRoundRepository rounds;
 	private final ReconcileProperties properties;
 	private final Clock clock;
+	private final RunEndings endings;
 	private final ExecutorService describers;
 
 	RunReconciliation(TenantTransactions transactions, RunRepository runs, ExecutionProbe probe, ReconcileRoundRepository rounds,
-			ReconcileProperties properties, Clock clock) {
+			ReconcileProperties properties, Clock clock, RunEndings endings) {
+		this.endings = endings;
 		this.transactions = transactions;
 		this.runs = runs;
 		this.probe = probe;
@@ -181,7 +184,7 @@ public class RunReconciliation {
 							+ run.status().value();
 			String tried = "reconciliation at " + now + " found execution "
 					+ (state.executionId() == null ? run.executionId() : state.executionId()) + " " + state.detail();
-			if (runs.markNeedsAttention(run.id(), lost ? RepairCause.LOST : RepairCause.CLOSED, reason, tried, now)) {
+			if (endings.needsAttention(run.id(), lost ? RepairCause.LOST : RepairCause.CLOSED, reason, tried, now)) {
 				flagged++;
 				log.debug("Run {} needs attention: {}", run.id(), reason);
 			}

@@ -18,6 +18,7 @@ import workflow.RepairCause;
 import workflow.Run;
 import workflow.Stage;
 import workflow.WorkflowProperties;
+import workflow.endings.RunEndings;
 import workflow.engine.Orchestrator;
 import workflow.engine.Orchestrator.Decision;
 import workflow.engine.Orchestrator.DecisionSignal;
@@ -57,9 +58,11 @@ public class SignalDelivery {
 	private final Orchestrator orchestrator;
 	private final WorkflowProperties.Jobs retries;
 	private final Clock clock;
+	private final RunEndings endings;
 
 	SignalDelivery(TenantTransactions transactions, ActionRepository actions, RunRepository runs, StageRepository stages,
-			Orchestrator orchestrator, WorkflowProperties properties, Clock clock) {
+			Orchestrator orchestrator, WorkflowProperties properties, Clock clock, RunEndings endings) {
+		this.endings = endings;
 		this.transactions = transactions;
 		this.actions = actions;
 		this.runs = runs;
@@ -94,7 +97,7 @@ public class SignalDelivery {
 							retries.signalRetryMaxDelay(), retries.signalMaxAttempts())) {
 						log.warn("Signal of action {} (run {}) is undeliverable after {} attempts: {}", action.id(),
 								action.runId(), retries.signalMaxAttempts(), e.getMessage());
-						runs.markNeedsAttention(action.runId(), RepairCause.UNDELIVERABLE,
+						endings.needsAttention(action.runId(), RepairCause.UNDELIVERABLE,
 								"The " + action.action().value() + " of " + action.actor() + " could not be delivered to the workflow: "
 										+ e.getMessage(),
 								retries.signalMaxAttempts() + " signal attempts", clock.instant());
@@ -127,7 +130,7 @@ public class SignalDelivery {
 		actions.awaitRepair(action.id(), WAITS_FOR_REPAIR, now);
 		String workflow = run.get().workflowId() == null ? "its workflow" : "its workflow execution " + run.get().workflowId();
 		// the run's execution is lost: repaired with the other lost runs
-		if (runs.markNeedsAttention(action.runId(), RepairCause.LOST, "The " + action.action().value() + " of " + action.actor() + " found no "
+		if (endings.needsAttention(action.runId(), RepairCause.LOST, "The " + action.action().value() + " of " + action.actor() + " found no "
 				+ "running workflow: " + workflow + " no longer exists in Temporal (history lost?)",
 				"signal of action " + action.id() + " at " + now, now)) {
 			log.warn("Run {} needs attention: the {} of {} found no running workflow; the decision waits for a repair",

@@ -1,5 +1,6 @@
 package workflow.endings;
 
+import java.time.Instant;
 import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -9,7 +10,11 @@ import org.springframework.stereotype.Component;
 import outbox.OutboxPublisher;
 import outbox.catalog.RunDefinition;
 import outbox.catalog.RunFinished;
+import outbox.catalog.RunNeedsAdmin;
 import outbox.catalog.RunOutcome;
+import outbox.catalog.RunProblem;
+import workflow.RepairCause;
+import workflow.Run;
 import workflow.RunStatus;
 import workflow.Stage;
 import workflow.store.RunRepository;
@@ -18,8 +23,9 @@ import workflow.store.StageRepository;
 /**
  * The one way a run ends: the projection row is finished and, in the same tenant transaction, a
  * {@link RunFinished} tells HR how the run its event asked for ended, and announces a completed or
- * rejected run (whoever asked for it) to whom it concerns, naming them. Call inside the run's
- * tenant unit of work.
+ * rejected run (whoever asked for it) to whom it concerns, naming them. A run that failed to
+ * start or needs attention is announced as a {@link RunNeedsAdmin} to the tenant's admins. Call
+ * inside the run's tenant unit of work.
  */
 @Component
 public class RunEndings {
@@ -70,12 +76,48 @@ public class RunEndings {
 
 	/** The run never started; false when it had already ended. */
 	public boolean startFailed(UUID runId, String reason) {
-		return announce(runs.markStartFailed(runId, reason), runId, RunStatus.START_FAILED, reason);
+		return tellAdmins(announce(runs.markStartFailed(runId, reason), runId, RunStatus.START_FAILED, reason), runId,
+				RunProblem.START_FAILED);
 	}
 
 	/** The start chain gave up before any execution was recorded; false when the run had moved on. */
 	public boolean startRequestFailed(UUID runId, String reason) {
-		return announce(runs.markStartRequestFailed(runId, reason), runId, RunStatus.START_FAILED, reason);
+		return tellAdmins(announce(runs.markStartRequestFailed(runId, reason), runId, RunStatus.START_FAILED, reason), runId,
+				RunProblem.START_FAILED);
+	}
+
+	/**
+	 * A live run needs attention (see {@link RunRepository#markNeedsAttention}); false for any other
+	 * run. The admins are told once per time it gets into trouble.
+	 */
+	public boolean needsAttention(UUID runId, String reason, String tried, Instant now) {
+		return needsAttention(runId, null, reason, tried, now);
+	}
+
+	/** Like {@link #needsAttention(UUID, String, String, Instant)}, with the cause an ADMIN repairs in bulk by. */
+	public boolean needsAttention(UUID runId, RepairCause cause, String reason, String tried, Instant now) {
+		return tellAdmins(runs.markNeedsAttention(runId, cause, reason, tried, now), runId, RunProblem.NEEDS_ATTENTION);
+	}
+
+	private boolean tellAdmins(boolean changed, UUID runId, RunProblem problem) {
+		if (changed) {
+			runs.find(runId).ifPresent(run -> outbox.publish(new RunNeedsAdmin(runId, RunDefinition.of(run.definitionKey()),
+					run.employeeName(), problem, reason(run, problem), since(run, problem))));
+		}
+		return changed;
+	}
+
+	private static String reason(Run run, RunProblem problem) {
+		return problem == RunProblem.NEEDS_ATTENTION && run.attention() != null ? run.attention().reason()
+				: run.statusReason();
+	}
+
+	/** When the trouble began: a run marked again before its repair keeps its first moment, so it is told once. */
+	private static Instant since(Run run, RunProblem problem) {
+		if (problem == RunProblem.NEEDS_ATTENTION && run.attention() != null && run.attention().since() != null) {
+			return run.attention().since();
+		}
+		return run.finishedAt() != null ? run.finishedAt() : run.updatedAt();
 	}
 
 	/** An HR event asked for a run that was not created (auto-start is off). */

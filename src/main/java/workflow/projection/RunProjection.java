@@ -5,6 +5,7 @@ import java.time.Clock;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 
 import org.slf4j.Logger;
@@ -15,8 +16,11 @@ import outbox.OutboxPublisher;
 import outbox.catalog.GrantRecorded;
 import outbox.catalog.GrantState;
 import outbox.catalog.RunDefinition;
+import outbox.catalog.RunReturned;
 import outbox.catalog.StageActivated;
+import outbox.catalog.StageNotified;
 import platform.TenantTransactions;
+import workflow.Action;
 import workflow.ActionOutcome;
 import workflow.Run;
 import workflow.RunStatus;
@@ -91,6 +95,11 @@ public class RunProjection {
 			if (activated && !notify) {
 				announceActivation(run, stage, round, people, assignment.delegatedFor());
 			}
+			if (activated && notify && !people.isEmpty()) {
+				// the group's members are told by mail (notifications)
+				outbox.publish(new StageNotified(run.id(), stage.id(), round, stage.title() == null ? stage.name() : stage.title(),
+						RunDefinition.of(run.definitionKey()), run.employeeName(), people));
+			}
 			return new Activation(notify ? ActivationState.NOTIFIED : ActivationState.ACTIVE, people, null);
 		});
 	}
@@ -101,7 +110,7 @@ public class RunProjection {
 	 */
 	public void markNeedsAttention(String tenantId, UUID runId, String reason, String tried) {
 		transactions.runInTenant(tenantId, () -> {
-			if (runs.markNeedsAttention(runId, reason, tried, clock.instant())) {
+			if (endings.needsAttention(runId, reason, tried, clock.instant())) {
 				log.warn("Run {} of tenant {} needs attention: {}", runId, tenantId, reason);
 			}
 		});
@@ -137,6 +146,9 @@ public class RunProjection {
 				}
 				else {
 					stages.close(stage.id(), decision.stageStatus(), decision.approvals());
+					if (decision.stageStatus() == StageStatus.RETURNED) {
+						announceReturn(decision, stage);
+					}
 					if (decision.stageStatus() == StageStatus.APPROVED) {
 						for (String grant : stage.grants()) {
 							if (grants.grant(decision.runId(), stage.id(), grant)) {
@@ -170,6 +182,17 @@ public class RunProjection {
 		Run run = runs.find(runId).orElseThrow(() -> new PermanentProjectionFailure("run " + runId + " does not exist"));
 		outbox.publish(new GrantRecorded(runId, stageId, grant, run.employeeId(), state,
 				RunDefinition.of(run.definitionKey()), run.grantee()));
+	}
+
+	/** Tells the HR user who asked for the run, through the outbox, that it waits for them. */
+	private void announceReturn(DecisionOutcome decision, Stage stage) {
+		Run run = runs.find(decision.runId())
+			.orElseThrow(() -> new PermanentProjectionFailure("run " + decision.runId() + " does not exist"));
+		Optional<Action> action = actions.find(decision.actionId());
+		outbox.publish(new RunReturned(run.id(), stage.id(), decision.round(),
+				stage.title() == null ? stage.name() : stage.title(), RunDefinition.of(run.definitionKey()),
+				run.employeeName(), run.requestedBy(), action.map(Action::actor).orElse(null),
+				action.map(Action::comment).orElse(null)));
 	}
 
 	/** Tells the assignees' notifications, through the outbox, what they may now decide and by when. */

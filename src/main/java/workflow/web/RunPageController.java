@@ -78,8 +78,11 @@ class RunPageController {
 	private final Clock clock;
 	private final ConsoleTime times;
 	private final EffectsOfRuns effects;
+	private final MailOfRuns mail;
 
-	RunPageController(Runs runs, NavBadges badges, Clock clock, ConsoleTime times, EffectsOfRuns effects) {
+	RunPageController(Runs runs, NavBadges badges, Clock clock, ConsoleTime times, EffectsOfRuns effects,
+			MailOfRuns mail) {
+		this.mail = mail;
 		this.runs = runs;
 		this.badges = badges;
 		this.clock = clock;
@@ -284,6 +287,7 @@ class RunPageController {
 		model.addAttribute("detail", detail);
 		model.addAttribute("run", detail.run());
 		model.addAttribute("effects", effects.ofRun(user.tenantId(), detail.run().id()));
+		model.addAttribute("stageMail", mail.byStage(user.tenantId(), detail));
 		model.addAttribute("admin", user.hasRole(Role.ADMIN));
 		model.addAttribute("statusBadge", StatusBadge.of(detail.run().status()));
 		model.addAttribute("allowed", allowed);

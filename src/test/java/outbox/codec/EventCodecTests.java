@@ -30,6 +30,12 @@ import outbox.catalog.EmployeeTransferred;
 import outbox.catalog.EventType;
 import outbox.catalog.RunStartRequested;
 import outbox.catalog.StageActivated;
+import outbox.catalog.StageNotified;
+import outbox.catalog.RunReturned;
+import outbox.catalog.RunNeedsAdmin;
+import outbox.catalog.RunProblem;
+import outbox.catalog.EffectFailed;
+import outbox.catalog.AccessEnding;
 import outbox.catalog.StageReminderDue;
 
 /** The catalog and the outbox's JSON: the stored shape, decoding, and upcasting of former shapes. */
@@ -43,12 +49,16 @@ class EventCodecTests {
 		assertThat(catalog.types()).containsExactly(EmployeeHired.class, EmployeeTransferred.class,
 				EmployeeOffboarded.class, EmployeeRunRequested.class, EmployeeOffboardingCancelled.class,
 				EmployeeUpdated.class, RunStartRequested.class, StageReminderDue.class,
-				RunFinished.class, GrantRecorded.class, ApproversChanged.class, AccessRevoked.class, StageActivated.class);
+				RunFinished.class, GrantRecorded.class, ApproversChanged.class, AccessRevoked.class, StageActivated.class,
+				RunReturned.class, RunNeedsAdmin.class, StageNotified.class, EffectFailed.class,
+				AccessEnding.class);
 		assertThat(catalog.keys()).containsExactly("hr.employee.created", "hr.employee.transferred",
 				"hr.employee.offboarded", "hr.employee.run_requested", "hr.employee.offboarding_cancelled",
 				"hr.employee.updated", "workflow.run.start_requested",
 				"workflow.stage.reminder_due", "workflow.run.finished", "workflow.grant.recorded",
-				"workflow.approvers.changed", "provisioning.access.revoked", "workflow.stage.activated");
+				"workflow.approvers.changed", "provisioning.access.revoked", "workflow.stage.activated",
+				"workflow.run.returned", "workflow.run.needs_admin", "workflow.stage.notified",
+				"provisioning.effect.failed", "hr.employee.access_ending");
 		for (Class<?> type : catalog.types()) {
 			assertThat(type.getAnnotation(EventType.class)).as(type.getName()).isNotNull();
 			assertThat(type.isRecord()).as(type.getName()).isTrue();
@@ -73,7 +83,16 @@ class EventCodecTests {
 				new StageActivated(id, UUID.randomUUID(), 2, "IT access", RunDefinition.JOINER, "Ana Lima",
 						List.of("ivan", "dora"), Map.of("dora", "ivan"), List.of("accounts"), Instant.parse("2030-01-15T12:00:00Z")),
 				new RunFinished(id, UUID.randomUUID(), RunDefinition.LEAVER, RunOutcome.REJECTED, null,
-						"rejected at IT access", "Ana Lima", "hana", "manny"));
+						"rejected at IT access", "Ana Lima", "hana", "manny"),
+				new RunReturned(id, UUID.randomUUID(), 1, "Manager approval", RunDefinition.JOINER, "Ana Lima", "hana",
+						"manny", "Check the start date"),
+				new RunNeedsAdmin(id, RunDefinition.JOINER, "Ana Lima", RunProblem.NEEDS_ATTENTION, "execution lost",
+						Instant.parse("2030-01-15T12:00:00Z")),
+				new StageNotified(id, UUID.randomUUID(), 0, "Notify HR", RunDefinition.LEAVER, "Ana Lima",
+						List.of("hana", "hugo")),
+				new EffectFailed(UUID.randomUUID(), id, UUID.randomUUID(), "Ana Lima", "accounts", "corp-ldap", "ensure", 5,
+						"connection refused"),
+				new AccessEnding(id, "Ana Lima", "manny", LocalDate.of(2031, 6, 30), UUID.randomUUID()));
 		for (CatalogEvent event : events) {
 			String json = codec.encode(event);
 			assertThat(codec.decode(catalog.keyOf(event.getClass()), 1, json)).isEqualTo(event);

@@ -18,6 +18,12 @@ import outbox.catalog.RunOutcome;
 import outbox.catalog.EmployeeTransferred;
 import outbox.catalog.RunStartRequested;
 import outbox.catalog.StageActivated;
+import outbox.catalog.StageNotified;
+import outbox.catalog.RunReturned;
+import outbox.catalog.RunNeedsAdmin;
+import outbox.catalog.RunProblem;
+import outbox.catalog.EffectFailed;
+import outbox.catalog.AccessEnding;
 import outbox.catalog.StageReminderDue;
 
 /** A valid record of each catalog type, for outbox tests that only care about delivery. */
@@ -48,6 +54,15 @@ public final class SampleEvents {
 			case StageReminderDue.TYPE -> new StageReminderDue(id, UUID.randomUUID(), 1, "it_approval", List.of("ivan"), 3);
 			case StageActivated.TYPE -> new StageActivated(id, UUID.randomUUID(), 1, "IT access", RunDefinition.JOINER,
 					"Sample Hire", List.of("ivan"), null, List.of("accounts"), null);
+			case RunReturned.TYPE -> new RunReturned(id, UUID.randomUUID(), 0, "Manager approval", RunDefinition.JOINER,
+					"Sample Hire", "hana", "manny", null);
+			case RunNeedsAdmin.TYPE -> new RunNeedsAdmin(id, RunDefinition.JOINER, "Sample Hire", RunProblem.START_FAILED,
+					"no approver", java.time.Instant.parse("2030-01-15T12:00:00Z"));
+			case StageNotified.TYPE -> new StageNotified(id, UUID.randomUUID(), 0, "Notify HR", RunDefinition.JOINER,
+					"Sample Hire", List.of("hana"));
+			case EffectFailed.TYPE -> new EffectFailed(UUID.randomUUID(), id, UUID.randomUUID(), "Sample Hire", "accounts",
+					"corp-ldap", "ensure", 5, "connection refused");
+			case AccessEnding.TYPE -> new AccessEnding(id, "Sample Leaver", "manny", LocalDate.of(2030, 6, 30), null);
 			case GrantRecorded.TYPE -> new GrantRecorded(id, UUID.randomUUID(), "accounts", UUID.randomUUID(),
 					GrantState.GRANTED);
 			default -> throw new IllegalArgumentException("No catalog type " + type);

@@ -18,6 +18,11 @@ import outbox.catalog.RunFinished;
 import outbox.catalog.EmployeeTransferred;
 import outbox.catalog.RunStartRequested;
 import outbox.catalog.StageActivated;
+import outbox.catalog.RunReturned;
+import outbox.catalog.RunNeedsAdmin;
+import outbox.catalog.StageNotified;
+import outbox.catalog.EffectFailed;
+import outbox.catalog.AccessEnding;
 import outbox.catalog.StageReminderDue;
 
 /**
@@ -90,6 +95,31 @@ public class TestHandlers {
 	@Bean
 	OutboxEventHandler<StageActivated> stageActivatedTestHandler(HandlerScript script) {
 		return new ScriptedHandler<>(StageActivated.class, script);
+	}
+
+	@Bean
+	OutboxEventHandler<RunReturned> runReturnedTestHandler(HandlerScript script) {
+		return new ScriptedHandler<>(RunReturned.class, script);
+	}
+
+	@Bean
+	OutboxEventHandler<RunNeedsAdmin> runNeedsAdminTestHandler(HandlerScript script) {
+		return new ScriptedHandler<>(RunNeedsAdmin.class, script);
+	}
+
+	@Bean
+	OutboxEventHandler<StageNotified> stageNotifiedTestHandler(HandlerScript script) {
+		return new ScriptedHandler<>(StageNotified.class, script);
+	}
+
+	@Bean
+	OutboxEventHandler<EffectFailed> effectFailedTestHandler(HandlerScript script) {
+		return new ScriptedHandler<>(EffectFailed.class, script);
+	}
+
+	@Bean
+	OutboxEventHandler<AccessEnding> accessEndingTestHandler(HandlerScript script) {
+		return new ScriptedHandler<>(AccessEnding.class, script);
 	}
 
 	@Bean

@@ -71,7 +71,9 @@ final class DispatcherProcess {
 				new SimpleMeterRegistry(), new OutageLog(clock), new Revocations(transactions, effects, directory, json,
 						(event, options) -> {
 							throw new UnsupportedOperationException("the killed dispatcher applies ensures only");
-						}, clock));
+						}, clock), new FailedEffects(effects, (event, options) -> {
+							throw new UnsupportedOperationException("the killed dispatcher applies ensures only");
+						}, json));
 		dispatcher.start();
 		System.out.println("started");
 		System.out.flush();

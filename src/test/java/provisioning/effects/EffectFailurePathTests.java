@@ -356,7 +356,8 @@ class EffectFailurePathTests {
 		ProvisioningProperties properties = new ProvisioningProperties(true, Duration.ofMillis(100), Duration.ofMinutes(2),
 				Duration.ofSeconds(30), Duration.ofMinutes(30), Duration.ofHours(24), batchSize, threads, tenantParallelism);
 		return new EffectDispatcher(transactions, effects, settings, directory, properties, json, clock, meters,
-				new OutageLog(clock), new Revocations(transactions, effects, directory, json, outbox, clock));
+				new OutageLog(clock), new Revocations(transactions, effects, directory, json, outbox, clock),
+				new FailedEffects(effects, outbox, json));
 	}
 
 	private EffectPlanner planner(Clock clock, EffectDispatcher dispatcher) {

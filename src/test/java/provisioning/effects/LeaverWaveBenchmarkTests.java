@@ -302,7 +302,8 @@ class LeaverWaveBenchmarkTests {
 
 	private EffectDispatcher dispatcher(Clock clock) {
 		return new EffectDispatcher(transactions, effects, settings, directory, properties, json, clock, meters,
-				new OutageLog(clock), new Revocations(transactions, effects, directory, json, outbox, clock));
+				new OutageLog(clock), new Revocations(transactions, effects, directory, json, outbox, clock),
+				new FailedEffects(effects, outbox, json));
 	}
 
 	private void configure(String tenantId, String url) {

@@ -80,7 +80,7 @@ class TemporalDownDecisionTests {
 		Duration took;
 		try (UnreachableTemporal down = new UnreachableTemporal(DEADLINE, properties)) {
 			SignalDelivery delivery = new SignalDelivery(transactions, actions, runRepository, stages, down.orchestrator(), properties,
-					Clock.systemUTC());
+					Clock.systemUTC(), endings);
 			SignalSender sender = new SignalSender(new SignalSender.Settings(1, 10));
 			sender.start();
 			RunActions cutOff = new RunActions(transactions, runRepository, stages, actions, delivery, sender, endings, assignees, audit);
