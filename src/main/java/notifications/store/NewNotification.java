@@ -7,10 +7,11 @@ import notifications.NotificationStatus;
 
 /**
  * A notification as the intake decided it: whom, what, from which event (its idempotency key
- * {@code eventKey}), rendered, and its first status ({@code pending}, {@code not_configured} or
- * {@code skipped} with {@code reason}).
+ * {@code eventKey}), rendered, and its first status ({@code pending}, {@code not_configured},
+ * {@code digested} or {@code skipped} with {@code reason}); the page it points at ({@code link},
+ * listed in a digest) and its one-click unsubscribe address (null when the kind cannot be turned off).
  */
 public record NewNotification(String eventKey, UUID sourceEventId, String sourceEventType, NotificationKind kind,
 		String recipient, String email, String subject, String bodyText, String bodyHtml, NotificationStatus status,
-		String reason) {
+		String reason, String link, String unsubscribeUrl) {
 }
