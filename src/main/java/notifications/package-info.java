@@ -8,5 +8,5 @@
  * events into rendered rows; {@code delivery} sends them (and starts GreenMail in the demo);
  * {@code web} is the admin's Mail page.
  */
-@org.springframework.modulith.ApplicationModule(id = "notifications", displayName = "Notifications", allowedDependencies = { "outbox", "outbox :: catalog", "platform" })
+@org.springframework.modulith.ApplicationModule(id = "notifications", displayName = "Notifications", allowedDependencies = { "outbox", "outbox :: catalog", "jobs", "platform" })
 package notifications;
