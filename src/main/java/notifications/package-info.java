@@ -10,5 +10,5 @@
  * {@code web} is the admin's Mail page and {@code GET /v1/admin/notifications}; {@code ports}
  * answers workflow's {@link workflow.NotifyStageMail} (what a Notify stage sent, for the run page).
  */
-@org.springframework.modulith.ApplicationModule(id = "notifications", displayName = "Notifications", allowedDependencies = { "outbox", "outbox :: catalog", "platform", "workflow" })
+@org.springframework.modulith.ApplicationModule(id = "notifications", displayName = "Notifications", allowedDependencies = { "outbox", "outbox :: catalog", "jobs", "platform", "workflow" })
 package notifications;

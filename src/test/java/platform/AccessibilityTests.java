@@ -88,14 +88,15 @@ class AccessibilityTests {
 			.get("items").get(0).get("id").asString();
 
 		Map<String, List<String>> pages = new LinkedHashMap<>();
-		pages.put(null, List.of("/login", "/login?error", "/login?logout", "/login?sso_unavailable", "/login?suspended"));
+		pages.put(null, List.of("/login", "/login?error", "/login?logout", "/login?sso_unavailable", "/login?suspended",
+				"/unsubscribe?token=not-a-token"));
 		pages.put("hana", List.of("/", "/work", "/runs", "/runs?employeeId=" + employeeId, "/runs?blocked=true&overdue=true",
 				"/runs/" + runId, "/runs/" + returnedRun, "/hr/employees", "/hr/employees?q=Axe", "/hr/employees/new",
 				"/hr/employees/" + employeeId, "/hr/employees/" + employeeId + "/edit",
 				"/hr/employees/" + returnedEmployee + "/edit?run=" + returnedRun, "/runs/not-a-uuid", "/no-such-page",
 				"/admin/users"));
 		pages.put("manny", List.of("/", "/inbox", "/runs?mine=true", "/runs/" + runId, "/inbox/approve?stage=" + stageId,
-				"/me/delegation", "/admin/outbox/dead-letters"));
+				"/me/delegation", "/me/notifications", "/admin/outbox/dead-letters"));
 		pages.put("ivan", List.of("/inbox"));
 		pages.put("sara", List.of("/inbox"));
 		pages.put("sam", List.of("/inbox"));

@@ -34,12 +34,15 @@ class ConsoleNavigationTests {
 
 	@Test
 	void eachUserSeesTheLinksOfTheirRoles() {
-		assertThat(navLinks("hana")).containsExactly("/", "/work", "/runs", "/hr/employees", "/account/two-factor");
-		assertThat(navLinks("manny")).containsExactly("/", "/inbox", "/runs", "/me/delegation", "/account/two-factor");
+		assertThat(navLinks("hana")).containsExactly("/", "/work", "/runs", "/hr/employees", "/me/notifications",
+				"/account/two-factor");
+		assertThat(navLinks("manny")).containsExactly("/", "/inbox", "/runs", "/me/delegation", "/me/notifications",
+				"/account/two-factor");
 		assertThat(navLinks("ada")).containsExactlyElementsOf(
-				concat(List.of("/", "/runs"), ADMIN, List.of("/admin/jobs", "/platform/tenants", "/account/two-factor")));
+				concat(List.of("/", "/runs"), ADMIN, List.of("/admin/jobs", "/platform/tenants", "/me/notifications",
+						"/account/two-factor")));
 		assertThat(navLinks("gus")).containsExactlyElementsOf(concat(List.of("/", "/inbox", "/work", "/runs", "/hr/employees"),
-				ADMIN, List.of("/me/delegation", "/account/two-factor")));
+				ADMIN, List.of("/me/delegation", "/me/notifications", "/account/two-factor")));
 	}
 
 	@Test

@@ -66,7 +66,8 @@ class HtmlValidityTests {
 		pages.put("hana", List.of("/", "/runs", "/runs?employeeId=" + employeeId, "/runs?blocked=true&overdue=true",
 				"/runs/" + runId, "/hr/employees", "/hr/employees/new", "/hr/employees/" + employeeId,
 				"/runs/not-a-uuid", "/no-such-page", "/admin/users"));
-		pages.put("manny", List.of("/", "/inbox", "/runs?mine=true", "/runs/" + runId, "/inbox/approve?stage=" + stageId));
+		pages.put("manny", List.of("/", "/inbox", "/runs?mine=true", "/runs/" + runId, "/inbox/approve?stage=" + stageId,
+				"/me/notifications", "/unsubscribe?token=not-a-token"));
 		pages.put("ivan", List.of("/inbox"));
 		pages.put("sara", List.of("/inbox"));
 		pages.put("sam", List.of("/inbox"));

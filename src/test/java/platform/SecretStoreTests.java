@@ -44,4 +44,27 @@ class SecretStoreTests {
 		assertThatThrownBy(() -> new SecretStore("short=abc", "", false)).hasMessageContaining("16 characters");
 		assertThatThrownBy(() -> new SecretStore(OLD, "missing", false)).hasMessageContaining("not one of");
 	}
+
+	@Test
+	void aSignatureVerifiesForItsPurposeAndMessageOnlyAndSurvivesARotationWhileItsKeyIsListed() {
+		SecretStore old = new SecretStore(OLD, "old", false);
+		String signature = old.sign("notifications.unsubscribe", "v1\nacme\nmanny\nrun_completed");
+		assertThat(signature).startsWith("old.").doesNotContain("an-old-random-key");
+		assertThat(old.verify("notifications.unsubscribe", "v1\nacme\nmanny\nrun_completed", signature)).isTrue();
+		assertThat(old.verify("notifications.unsubscribe", "v1\nacme\nmanny\nrun_rejected", signature)).as("another message").isFalse();
+		assertThat(old.verify("webhooks", "v1\nacme\nmanny\nrun_completed", signature)).as("another purpose").isFalse();
+		String flipped = signature.substring(0, signature.length() - 1) + (signature.endsWith("A") ? "B" : "A");
+		assertThat(old.verify("notifications.unsubscribe", "v1\nacme\nmanny\nrun_completed", flipped)).isFalse();
+		assertThat(old.verify("notifications.unsubscribe", "x", "old.%%%")).as("not base64").isFalse();
+		assertThat(old.verify("notifications.unsubscribe", "x", null)).isFalse();
+
+		SecretStore rotated = new SecretStore(OLD + "," + NEW, "new", false);
+		assertThat(rotated.verify("notifications.unsubscribe", "v1\nacme\nmanny\nrun_completed", signature)).isTrue();
+		assertThat(rotated.sign("p", "m")).startsWith("new.");
+		assertThat(new SecretStore(NEW, "new", false).verify("notifications.unsubscribe", "v1\nacme\nmanny\nrun_completed",
+				signature)).as("its key no longer listed").isFalse();
+		assertThat(new SecretStore("other=" + OLD.substring(4), "other", false).sign("p", "m").substring(6))
+			.as("the same key under another id signs alike").isEqualTo(old.sign("p", "m").substring(4));
+		assertThatThrownBy(() -> new SecretStore("", "", false).sign("p", "m")).hasMessageContaining("SECRETS_KEYS");
+	}
 }

@@ -94,7 +94,10 @@ public class MailTransport {
 		return server;
 	}
 
-	/** Sends the claimed notification as a text and HTML mail. */
+	/**
+	 * Sends the claimed notification as a text and HTML mail; one whose kind may be turned off carries
+	 * the one-click unsubscribe headers of RFC 8058.
+	 */
 	void send(ClaimedMail mail) throws MessagingException, MailException {
 		MimeMessage message = sender.createMimeMessage();
 		MimeMessageHelper helper = new MimeMessageHelper(message, true, StandardCharsets.UTF_8.name());
@@ -102,6 +105,10 @@ public class MailTransport {
 		helper.setTo(mail.email());
 		helper.setSubject(mail.subject());
 		helper.setText(mail.bodyText(), mail.bodyHtml());
+		if (mail.unsubscribeUrl() != null) {
+			message.setHeader("List-Unsubscribe", "<" + mail.unsubscribeUrl() + ">");
+			message.setHeader("List-Unsubscribe-Post", "List-Unsubscribe=One-Click");
+		}
 		sender.send(message);
 	}
 }

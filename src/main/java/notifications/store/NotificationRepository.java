@@ -32,10 +32,10 @@ public class NotificationRepository {
 	public boolean add(NewNotification notification, Instant now) {
 		return jdbc.sql("""
 				INSERT INTO notifications (id, tenant_id, event_key, source_event_id, source_event_type, kind, recipient,
-				    email, subject, body_text, body_html, status, last_error, next_attempt_at, created_at, run_id, stage_id)
+				    email, subject, body_text, body_html, status, last_error, next_attempt_at, created_at, run_id, stage_id, link, unsubscribe_url)
 				VALUES (:id, current_setting('app.tenant_id'), :eventKey, :eventId, :eventType, :kind, :recipient,
 				    :email, :subject, :text, :html, :status, :reason,
-				    CASE WHEN :status = 'pending' THEN CAST(:now AS timestamptz) END, :now, :runId, :stageId)
+				    CASE WHEN :status = 'pending' THEN CAST(:now AS timestamptz) END, :now, :runId, :stageId, :link, :unsubscribeUrl)
 				ON CONFLICT (tenant_id, event_key, recipient, kind) DO NOTHING""")
 			.param("id", UUID.randomUUID())
 			.param("eventKey", notification.eventKey())
@@ -51,6 +51,8 @@ public class NotificationRepository {
 			.param("reason", notification.reason())
 			.param("runId", notification.runId())
 			.param("stageId", notification.stageId())
+			.param("link", notification.link())
+			.param("unsubscribeUrl", notification.unsubscribeUrl())
 			.param("now", Timestamp.from(now))
 			.update() == 1;
 	}
@@ -84,13 +86,14 @@ public class NotificationRepository {
 				    ORDER BY c.position
 				    LIMIT :limit
 				    FOR UPDATE SKIP LOCKED))
-				RETURNING n.id, n.tenant_id, n.email, n.subject, n.body_text, n.body_html, n.attempts, n.first_attempt_at""")
+				RETURNING n.id, n.tenant_id, n.email, n.subject, n.body_text, n.body_html, n.attempts, n.first_attempt_at,
+				    n.unsubscribe_url""")
 			.param("token", token)
 			.param("now", Timestamp.from(now))
 			.param("leaseUntil", Timestamp.from(leaseUntil))
 			.param("limit", limit)
 			.query((rs, row) -> new ClaimedMail(rs.getObject(1, UUID.class), rs.getString(2), rs.getString(3),
-					rs.getString(4), rs.getString(5), rs.getString(6), rs.getInt(7), rs.getTimestamp(8).toInstant(), token))
+					rs.getString(4), rs.getString(5), rs.getString(6), rs.getInt(7), rs.getTimestamp(8).toInstant(), token, rs.getString(9)))
 			.list();
 	}
 

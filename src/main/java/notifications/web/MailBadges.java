@@ -18,6 +18,7 @@ final class MailBadges {
 			case SENDING -> Tone.INFO;
 			case NOT_CONFIGURED -> Tone.SECONDARY;
 			case SKIPPED -> Tone.LIGHT;
+			case DIGESTED -> Tone.PRIMARY;
 		});
 	}
 }

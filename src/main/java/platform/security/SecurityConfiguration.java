@@ -31,6 +31,9 @@ import platform.Role;
 @EnableMethodSecurity
 class SecurityConfiguration {
 
+	/** The notifications' one-click unsubscribe page (a link in mails, opened and posted without a sign-in). */
+	static final String ONE_CLICK_UNSUBSCRIBE = "/unsubscribe";
+
 	@Bean
 	@Order(1)
 	SecurityFilterChain apiSecurity(HttpSecurity http, ProblemSecurityHandler problems, ApiTokenAuthenticator tokens)
@@ -63,6 +66,9 @@ class SecurityConfiguration {
 				// management endpoints: only reachable on the management address
 				.requestMatchers("/healthz", "/readyz", "/metrics", "/health/**")
 				.permitAll()
+				// a mail's one-click unsubscribe (RFC 8058): its signed token is the credential
+				.requestMatchers(ONE_CLICK_UNSUBSCRIBE)
+				.permitAll()
 				.requestMatchers("/admin/jobs/**", "/admin/jobs").hasRole(AppUser.OPERATOR)
 				.requestMatchers("/platform/**").hasRole(AppUser.OPERATOR)
 				.requestMatchers("/admin/**").hasRole(Role.ADMIN.name())
@@ -79,6 +85,8 @@ class SecurityConfiguration {
 				.successHandler(ssoLogin)
 				.failureUrl("/login?sso_error"))
 			.logout(logout -> logout.logoutSuccessUrl("/login?logout"))
+			// mail providers POST the one-click unsubscribe without a session, hence without a CSRF token
+			.csrf(csrf -> csrf.ignoringRequestMatchers(ONE_CLICK_UNSUBSCRIBE))
 			.headers(SecurityConfiguration::strictHeaders);
 		return http.build();
 	}
