@@ -23,11 +23,7 @@ class AddressGuard {
 	private final boolean allowPrivate;
 
 	AddressGuard(WebhookProperties properties) {
-		this(properties.allowPrivate());
-	}
-
-	AddressGuard(boolean allowPrivate) {
-		this.allowPrivate = allowPrivate;
+		this.allowPrivate = properties.allowPrivate();
 	}
 
 	boolean allowsPrivate() {

@@ -25,6 +25,7 @@ class DeliveryLedger implements LeasedRows<ClaimedDelivery, DeliveryAttempt> {
 	private static final Logger log = LoggerFactory.getLogger(DeliveryLedger.class);
 
 	static final String SYSTEM = "system";
+	static final String NOT_SENT = "Not sent: the endpoint was disabled";
 
 	private final DeliveryRepository deliveries;
 	private final EndpointRepository endpoints;
@@ -63,6 +64,11 @@ class DeliveryLedger implements LeasedRows<ClaimedDelivery, DeliveryAttempt> {
 			endpoints.succeeded(delivery.endpointId());
 			return true;
 		}
+		if (endpoints.find(delivery.endpointId()).filter(Endpoint::enabled).isEmpty()) {
+			// claimed in the batch whose failure disabled the endpoint: not sent again either
+			deliveries.failPending(delivery.endpointId(), NOT_SENT);
+			return true;
+		}
 		Instant failingSince = endpoints.failed(delivery.endpointId(), now);
 		if (!failingSince.plus(properties.disableAfter()).isAfter(now)) {
 			disable(delivery, failingSince, now, attempt.error());
@@ -75,7 +81,7 @@ class DeliveryLedger implements LeasedRows<ClaimedDelivery, DeliveryAttempt> {
 		if (!endpoints.disable(delivery.endpointId(), now, reason)) {
 			return;
 		}
-		int dropped = deliveries.failPending(delivery.endpointId(), "Not sent: the endpoint was disabled");
+		int dropped = deliveries.failPending(delivery.endpointId(), NOT_SENT);
 		audit.record(SYSTEM, "webhook.endpoint.disabled", Map.of("subject", delivery.endpointId().toString(), "url",
 				delivery.url(), "failingSince", failingSince.toString(), "lastError", String.valueOf(lastError),
 				"pendingDropped", dropped));
