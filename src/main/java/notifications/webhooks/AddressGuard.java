@@ -1,17 +1,18 @@
 package notifications.webhooks;
 
-import java.net.Inet4Address;
-import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.Optional;
 
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 
+import platform.OutboundRequests;
+
 /**
- * Keeps deliveries off this network (SSRF): a host whose address is loopback, unspecified,
- * private (RFC 1918, IPv6 unique local), carrier-grade NAT, link-local (cloud metadata services
- * live there) or multicast is refused, unless the operator allows private addresses
+ * Keeps deliveries off this network (SSRF): a host with an address that is not public by the
+ * platform's rule ({@link OutboundRequests#isPublic}: loopback, unspecified, private, carrier-grade
+ * NAT, unique local, link-local where cloud metadata services live, multicast) is refused, unless the operator allows private addresses
  * ({@code WEBHOOKS_ALLOW_PRIVATE}). The sender checks the addresses the name resolves to at
  * delivery time, not only at registration, so a name later pointed at an inside address is
  * refused; the HTTP client's own lookup right after is answered from the JVM's address cache
@@ -22,8 +23,8 @@ class AddressGuard {
 
 	private final boolean allowPrivate;
 
-	AddressGuard(WebhookProperties properties) {
-		this.allowPrivate = properties.allowPrivate();
+	AddressGuard(WebhookProperties properties, @Value("${jmlhub.demo:false}") boolean demo) {
+		this.allowPrivate = properties.allowPrivate() == null ? demo : properties.allowPrivate();
 	}
 
 	boolean allowsPrivate() {
@@ -57,22 +58,8 @@ class AddressGuard {
 		}
 	}
 
+	/** Not a public address, by the platform's one rule ({@link OutboundRequests#isPublic}). */
 	static boolean inside(InetAddress address) {
-		if (address.isLoopbackAddress() || address.isAnyLocalAddress() || address.isLinkLocalAddress()
-				|| address.isSiteLocalAddress() || address.isMulticastAddress()) {
-			return true;
-		}
-		byte[] bytes = address.getAddress();
-		if (address instanceof Inet4Address) {
-			int first = bytes[0] & 0xff;
-			int second = bytes[1] & 0xff;
-			// 0.0.0.0/8, 100.64.0.0/10 (carrier-grade NAT), 255.255.255.255
-			return first == 0 || (first == 100 && (second & 0xc0) == 64) || (first == 255 && second == 255);
-		}
-		if (address instanceof Inet6Address) {
-			// fc00::/7 (unique local)
-			return (bytes[0] & 0xfe) == 0xfc;
-		}
-		return false;
+		return !OutboundRequests.isPublic(address);
 	}
 }

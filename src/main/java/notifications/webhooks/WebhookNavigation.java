@@ -15,6 +15,6 @@ class WebhookNavigation implements NavigationContributor {
 
 	@Override
 	public List<NavEntry> navEntries() {
-		return List.of(NavEntry.of(Group.ADMIN_DELIVERY, "nav-webhooks", "Webhooks", "/admin/webhooks", Role.ADMIN, 50));
+		return List.of(NavEntry.of(Group.ADMIN_DELIVERY, "nav-webhooks", "Webhooks", "/admin/webhooks", Role.ADMIN, 45));
 	}
 }

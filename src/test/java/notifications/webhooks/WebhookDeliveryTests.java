@@ -92,7 +92,7 @@ class WebhookDeliveryTests {
 		WebhookProperties properties = new WebhookProperties(true, allowPrivate, Duration.ofMillis(100),
 				Duration.ofMinutes(5), 20, 2, Duration.ofSeconds(2), Duration.ofSeconds(5), Duration.ofSeconds(30),
 				Duration.ofMinutes(30), Duration.ofDays(3), Duration.ofDays(1));
-		AddressGuard guard = new AddressGuard(properties);
+		AddressGuard guard = new AddressGuard(properties, demo);
 		DeliveryLedger ledger = new DeliveryLedger(deliveries, endpoints, audit, properties);
 		sender = new WebhookSender(transactions, ledger, secrets, guard, properties, clock, meters, outages);
 		webhooks = new Webhooks(transactions, endpoints, deliveries, secrets, audit, guard, sender, clock, demo);
