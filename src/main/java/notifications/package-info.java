@@ -6,7 +6,8 @@
  * holds the module's vocabulary ({@link notifications.NotificationStatus},
  * {@link notifications.NotificationKind}). {@code store} owns the table; {@code intake} turns
  * events into rendered rows; {@code delivery} sends them (and starts GreenMail in the demo);
- * {@code web} is the admin's Mail page.
+ * {@code web} is the admin's Mail page; {@code webhooks} delivers events to other systems' endpoints,
+ * signed (Standard Webhooks), on the same leased-row worker of the platform as the mail sender.
  */
 @org.springframework.modulith.ApplicationModule(id = "notifications", displayName = "Notifications", allowedDependencies = { "outbox", "outbox :: catalog", "platform" })
 package notifications;

@@ -11,7 +11,7 @@ record DeliveryLogEntry(UUID id, String messageId, String eventType, String stat
 		Instant deliveredAt) {
 
 	/** Its status as the endpoint's page shows it. */
-	Badge badge() {
+	public Badge badge() {
 		return new Badge(status, switch (status) {
 			case "delivered" -> Badge.Tone.SUCCESS;
 			case "failed" -> Badge.Tone.DANGER;
@@ -20,7 +20,7 @@ record DeliveryLogEntry(UUID id, String messageId, String eventType, String stat
 		});
 	}
 
-	boolean redeliverable() {
+	public boolean redeliverable() {
 		return "delivered".equals(status) || "failed".equals(status);
 	}
 }

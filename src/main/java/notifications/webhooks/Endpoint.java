@@ -13,12 +13,12 @@ record Endpoint(UUID id, String url, List<String> events, String status, Instant
 	static final String ENABLED = "enabled";
 	static final String DISABLED = "disabled";
 
-	boolean enabled() {
+	public boolean enabled() {
 		return ENABLED.equals(status);
 	}
 
 	/** Its status as the pages show it. */
-	Badge badge() {
+	public Badge badge() {
 		return new Badge(status, enabled() ? failingSince == null ? Badge.Tone.SUCCESS : Badge.Tone.WARNING
 				: Badge.Tone.DANGER);
 	}

@@ -86,6 +86,7 @@ class WebhookDeliveryTests {
 		clock = new MutableClock(Instant.now().plus(Duration.ofDays(400)).truncatedTo(ChronoUnit.MICROS));
 		receiver = new WebhookReceiver();
 		build(true, true);
+		removeTestEndpoints();
 	}
 
 	private void build(boolean allowPrivate, boolean demo) {
@@ -102,6 +103,11 @@ class WebhookDeliveryTests {
 	@AfterEach
 	void tearDown() {
 		receiver.close();
+		removeTestEndpoints();
+	}
+
+	/** Endpoints of these tests (this one's, or another's that failed before deleting its own) receive nothing more. */
+	private void removeTestEndpoints() {
 		for (Endpoint endpoint : webhooks.list("acme")) {
 			if (endpoint.url().startsWith(receiver.url()) || endpoint.url().startsWith(receiver.localhostUrl())
 					|| endpoint.url().contains("example.test")) {
