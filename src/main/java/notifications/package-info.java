@@ -8,7 +8,9 @@
  * {@link notifications.NotificationKind}). {@code store} owns the table; {@code intake} turns
  * events into rendered rows; {@code delivery} sends them (and starts GreenMail in the demo);
  * {@code web} is the admin's Mail page and {@code GET /v1/admin/notifications}; {@code ports}
- * answers workflow's {@link workflow.NotifyStageMail} (what a Notify stage sent, for the run page).
+ * answers workflow's {@link workflow.NotifyStageMail} (what a Notify stage sent, for the run page);
+ * {@code webhooks} delivers events to other systems' endpoints, signed (Standard Webhooks), on the
+ * same leased-row worker of the platform as the mail sender.
  */
 @org.springframework.modulith.ApplicationModule(id = "notifications", displayName = "Notifications", allowedDependencies = { "outbox", "outbox :: catalog", "jobs", "platform", "workflow" })
 package notifications;

@@ -78,8 +78,13 @@ public final class FailureBackoff {
 	}
 
 	private Duration delay(int excess) {
-		Duration delay = policy.baseDelay().multipliedBy(1L << Math.min(excess - 1, 20));
-		return delay.compareTo(policy.maxDelay()) > 0 ? policy.maxDelay() : delay;
+		return doubling(policy.baseDelay(), policy.maxDelay(), excess);
+	}
+
+	/** {@code base} doubled for each of {@code n} failures after the first, at most {@code max}: the one backoff curve. */
+	public static Duration doubling(Duration base, Duration max, int n) {
+		Duration delay = base.multipliedBy(1L << Math.min(Math.max(n, 1) - 1, 20));
+		return delay.compareTo(max) > 0 ? max : delay;
 	}
 
 	private boolean forgotten(Failures failures, Instant now) {

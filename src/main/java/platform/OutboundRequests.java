@@ -111,7 +111,8 @@ public class OutboundRequests {
 		}
 	}
 
-	static boolean isPublic(InetAddress address) {
+	/** Whether {@code address} is public: the one rule of which addresses the server may call on a tenant's behalf. */
+	public static boolean isPublic(InetAddress address) {
 		if (address.isLoopbackAddress() || address.isLinkLocalAddress() || address.isSiteLocalAddress()
 				|| address.isAnyLocalAddress() || address.isMulticastAddress()) {
 			return false;

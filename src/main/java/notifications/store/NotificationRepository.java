@@ -12,11 +12,12 @@ import org.springframework.stereotype.Repository;
 
 import notifications.NotificationKind;
 import notifications.NotificationStatus;
+import platform.LeasedRows;
 import platform.LowerCaseName;
 
 /** The {@code notifications} table. Call inside a tenant unit of work (RLS), except {@link #dueTenants}. */
 @Repository
-public class NotificationRepository {
+public class NotificationRepository implements LeasedRows<ClaimedMail, MailAttempt> {
 
 	private static final String COLUMNS = """
 			id, position, kind, recipient, email, subject, status, attempts, last_error, next_attempt_at, created_at,
@@ -57,6 +58,7 @@ public class NotificationRepository {
 			.update() == 1;
 	}
 
+	@Override
 	public List<String> dueTenants(Instant now) {
 		return jdbc.sql("SELECT notifications_tenants_with_due_mail(:now)")
 			.param("now", Timestamp.from(now))
@@ -65,6 +67,7 @@ public class NotificationRepository {
 	}
 
 	/** Hands expired leases back: their sender died or overran; the attempt counts. */
+	@Override
 	public int rescue(Instant now) {
 		return jdbc.sql("""
 				UPDATE notifications SET status = 'pending', claim_token = NULL, lease_until = NULL, next_attempt_at = :now,
@@ -75,6 +78,7 @@ public class NotificationRepository {
 	}
 
 	/** Claims up to {@code limit} due notifications, oldest first, for {@code token} until {@code leaseUntil}. */
+	@Override
 	public List<ClaimedMail> claim(UUID token, Instant now, Instant leaseUntil, int limit) {
 		return jdbc.sql("""
 				UPDATE notifications n
@@ -95,6 +99,12 @@ public class NotificationRepository {
 			.query((rs, row) -> new ClaimedMail(rs.getObject(1, UUID.class), rs.getString(2), rs.getString(3),
 					rs.getString(4), rs.getString(5), rs.getString(6), rs.getInt(7), rs.getTimestamp(8).toInstant(), token, rs.getString(9)))
 			.list();
+	}
+
+	@Override
+	public boolean settle(ClaimedMail mail, MailAttempt attempt, Instant nextAttemptAt, Instant now) {
+		return attempt.succeeded() ? sent(mail.id(), mail.token(), now)
+				: fail(mail.id(), mail.token(), attempt.error(), nextAttemptAt);
 	}
 
 	/** The mail went out; false when the claim was lost meanwhile. */

@@ -1,0 +1,34 @@
+package notifications.webhooks;
+
+import java.util.List;
+
+import outbox.catalog.AccessRevoked;
+import outbox.catalog.EmployeeHired;
+import outbox.catalog.EmployeeOffboarded;
+import outbox.catalog.EmployeeOffboardingCancelled;
+import outbox.catalog.EmployeeTransferred;
+import outbox.catalog.EmployeeUpdated;
+import outbox.catalog.GrantRecorded;
+import outbox.catalog.RunFinished;
+import outbox.catalog.StageActivated;
+
+/**
+ * The catalog events an endpoint may subscribe to, by their type keys: facts about employees, runs
+ * and access that another system may act on. The outbox's internal commands (a run to start,
+ * approvers to recompute, a reminder due) are not offered.
+ */
+final class WebhookEvents {
+
+	static final String ALL = "*";
+
+	static final List<String> TYPES = List.of(EmployeeHired.TYPE, EmployeeUpdated.TYPE, EmployeeTransferred.TYPE,
+			EmployeeOffboarded.TYPE, EmployeeOffboardingCancelled.TYPE, StageActivated.TYPE, GrantRecorded.TYPE,
+			RunFinished.TYPE, AccessRevoked.TYPE);
+
+	private WebhookEvents() {
+	}
+
+	static boolean known(String type) {
+		return TYPES.contains(type);
+	}
+}
