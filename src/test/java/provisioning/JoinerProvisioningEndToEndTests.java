@@ -35,6 +35,7 @@ import platform.AppUser;
 import platform.ExpectedVersion;
 import platform.Role;
 import platform.testing.ApiClient;
+import platform.testing.ConsoleSession;
 import platform.testing.JmlHubIntegrationTest;
 import platform.testing.MutableClock;
 import provisioning.effects.DispatcherAtTime;
@@ -191,6 +192,105 @@ class JoinerProvisioningEndToEndTests {
 		assertThat(effect(rejectedRun, "ensure").path("status").asString()).isEqualTo("undone");
 		// the approved joiner's account is untouched
 		assertThat(entryByMail(approved.email())).isNotNull();
+	}
+
+	@Test
+	void anAccountGrantedBeforeTheStartDateIsCreatedDisabledAndEnabledOnThatDayAndARejectRemovesIt() throws Exception {
+		enableAccountsOnStartDate();
+		LocalDate start = LocalDate.now(ZoneOffset.UTC).plusDays(14);
+		Instant startOfDay = start.atStartOfDay(ZoneOffset.UTC).toInstant();
+		Hire hire = hire("Stella Starter", start);
+		UUID run = awaitRunOf(hire.id());
+		approve(run, "manager_approval", "manny");
+		// IT sees that the account is created disabled and enabled on the start date
+		awaitActiveStage(run, "it_access");
+		JsonNode step = get("ivan", "/v1/workflow-runs/" + run).path("plan").get(0).path("steps").get(0);
+		assertThat(step.path("operation").asString()).as("%s", step).isEqualTo("ensure");
+		assertThat(step.path("enabledOn").asString()).isEqualTo(start.toString());
+		assertThat(ConsoleSession.login(port, "ivan").get("/runs/" + run).body()).contains("plan-enabled-on",
+				"created disabled, enabled on", start.toString());
+		approve(run, "it_access", "ivan");
+
+		// approved before the start date: the entry exists, disabled (under ou=disabled, in no group, no password)
+		JsonNode ensure = awaitEffect(run, "ensure", "applied");
+		DN disabled = new DN("uid=" + hire.username() + ",ou=disabled," + Slapd.BASE);
+		DN active = new DN("uid=" + hire.username() + ",ou=Engineering,ou=people," + Slapd.BASE);
+		SearchResultEntry entry = entryByMail(hire.email());
+		assertThat(new DN(entry.getDN())).isEqualTo(disabled);
+		assertThat(entry.hasAttribute("userPassword")).isFalse();
+		assertThat(entry.getAttributeValue("cn")).isEqualTo("Stella Starter");
+		for (String group : Slapd.GROUPS) {
+			assertThat(members(group)).doesNotContain(disabled, active);
+		}
+		assertThat(new DN(json.readTree(ensure.path("receipt").asString()).path("dn").asString())).isEqualTo(disabled);
+		JsonNode enable = effect(run, "enable");
+		assertThat(enable.path("status").asString()).as("%s", enable).isEqualTo("scheduled");
+		assertThat(Instant.parse(enable.path("scheduledFor").asString())).isEqualTo(startOfDay);
+
+		// a minute before the start date nothing changes; at 00:00 UTC of it the account is enabled
+		MutableClock clock = new MutableClock(startOfDay.minusSeconds(60));
+		DispatcherAtTime dispatcher = new DispatcherAtTime(context, clock);
+		dispatcher.work();
+		assertThat(effect(run, "enable").path("status").asString()).isEqualTo("scheduled");
+		assertThat(new DN(entryByMail(hire.email()).getDN())).isEqualTo(disabled);
+		clock.advance(Duration.ofMinutes(2));
+		assertThat(dispatcher.work()).isPositive();
+		JsonNode enabled = effect(run, "enable");
+		assertThat(enabled.path("status").asString()).as("%s", enabled).isEqualTo("applied");
+		assertThat(new DN(entryByMail(hire.email()).getDN())).isEqualTo(active);
+		assertThat(members(Slapd.GROUPS.get(0))).contains(active);
+		assertThat(members(Slapd.GROUPS.get(1))).contains(active);
+		JsonNode receipt = json.readTree(enabled.path("receipt").asString());
+		assertThat(new DN(receipt.path("dn").asString())).isEqualTo(active);
+		assertThat(receipt.path("before").path("exists").asBoolean()).isTrue();
+		assertThat(receipt.path("before").path("groups")).isEmpty();
+		assertThat(receipt.path("after").path("groups")).hasSize(2);
+
+		// rejected by security after IT's approval, before the start date: the disabled account goes, the enable never comes
+		Hire rejected = hire("Rhea Rejected", start);
+		UUID rejectedRun = awaitRunOf(rejected.id());
+		approve(rejectedRun, "manager_approval", "manny");
+		approve(rejectedRun, "it_access", "ivan");
+		awaitEffect(rejectedRun, "ensure", "applied");
+		assertThat(new DN(entryByMail(rejected.email()).getDN()))
+			.isEqualTo(new DN("uid=" + rejected.username() + ",ou=disabled," + Slapd.BASE));
+		String security = awaitActiveStage(rejectedRun, "security_approval").path("id").asString();
+		act("sara", rejectedRun, "reject", security, "No background check on file");
+		awaitRunStatus(rejectedRun, "rejected");
+		awaitEffect(rejectedRun, "undo", "applied");
+		assertThat(entryByMail(rejected.email())).isNull();
+		assertThat(effect(rejectedRun, "enable").path("status").asString()).isEqualTo("skipped");
+		assertThat(effect(rejectedRun, "ensure").path("status").asString()).isEqualTo("undone");
+		// the start date comes: nothing is enabled, nothing comes back
+		dispatcher.work();
+		assertThat(entryByMail(rejected.email())).isNull();
+		assertThat(new DN(entryByMail(hire.email()).getDN())).isEqualTo(active);
+	}
+
+	@Test
+	void anAccountGrantedOnTheStartDateIsEnabledAtOnce() throws Exception {
+		enableAccountsOnStartDate();
+		Hire hire = hire("Tara Today", LocalDate.now(ZoneOffset.UTC));
+		UUID run = awaitRunOf(hire.id());
+		approve(run, "manager_approval", "manny");
+		awaitActiveStage(run, "it_access");
+		JsonNode step = get("ivan", "/v1/workflow-runs/" + run).path("plan").get(0).path("steps").get(0);
+		assertThat(step.hasNonNull("enabledOn")).as("%s", step).isFalse();
+		approve(run, "it_access", "ivan");
+		awaitEffect(run, "ensure", "applied");
+		DN active = new DN("uid=" + hire.username() + ",ou=Engineering,ou=people," + Slapd.BASE);
+		assertThat(new DN(entryByMail(hire.email()).getDN())).isEqualTo(active);
+		assertThat(members(Slapd.GROUPS.get(0))).contains(active);
+		assertThat(effect(run, "enable").path("status").isMissingNode()).isTrue();
+	}
+
+	/** acme's accounts entitlement on slapd, its accounts created disabled until the start date. */
+	private void enableAccountsOnStartDate() {
+		EntitlementSettings current = settings.entitlements("acme");
+		List<Entitlement> changed = current.entitlements().stream()
+			.map(e -> e.grant().equals("accounts") && e.target().equals(TARGET) ? e.enabledOnStartDate() : e)
+			.toList();
+		settings.saveEntitlements(ADA, ExpectedVersion.of(null, current.version()), changed);
 	}
 
 	@Test
@@ -373,10 +473,14 @@ class JoinerProvisioningEndToEndTests {
 	}
 
 	private Hire hire(String name) {
+		return hire(name, LocalDate.now(ZoneOffset.UTC).plusDays(14));
+	}
+
+	private Hire hire(String name, LocalDate startDate) {
 		String email = "e2e-" + UUID.randomUUID().toString().substring(0, 12) + "@acme.example";
 		HttpResponse<String> hired = api.post("hana", "/v1/hr/employees", """
 				{"displayName": "%s", "email": "%s", "department": "Engineering", "manager": "manny",
-				 "startDate": "%s", "allowBackdated": true}""".formatted(name, email, LocalDate.now(ZoneOffset.UTC).plusDays(14)));
+				 "startDate": "%s", "allowBackdated": true}""".formatted(name, email, startDate));
 		assertThat(hired.statusCode()).as(hired.body()).isEqualTo(201);
 		return new Hire(UUID.fromString(json.readTree(hired.body()).get("id").asString()), email);
 	}

@@ -1,5 +1,7 @@
 package provisioning.effects;
 
+import java.time.Clock;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,7 +30,8 @@ import workflow.GrantPlans;
  * with what each target holds now ({@link LdapDirectory#preview}, bounded to about 2 s). A target
  * that cannot be read, or a plan that cannot be made, is a step that says why: the page renders
  * whatever the directories do. An {@code ensure} never takes a membership away (a transfer keeps
- * them), so its steps list no groups to remove.
+ * them), so its steps list no groups to remove; one that creates the account disabled until the
+ * start date says the date it is enabled on.
  */
 @Component
 class DirectoryGrantPlans implements GrantPlans {
@@ -40,12 +43,15 @@ class DirectoryGrantPlans implements GrantPlans {
 	private final LdapDirectory directory;
 	private final EffectRepository effects;
 
+	private final Clock clock;
+
 	DirectoryGrantPlans(TenantTransactions transactions, ProvisioningSettings settings, LdapDirectory directory,
-			EffectRepository effects) {
+			EffectRepository effects, Clock clock) {
 		this.transactions = transactions;
 		this.settings = settings;
 		this.directory = directory;
 		this.effects = effects;
+		this.clock = clock;
 	}
 
 	@Override
@@ -123,8 +129,11 @@ class DirectoryGrantPlans implements GrantPlans {
 			List<String> groupsToAdd = plan.groups().stream().map(DN::toString)
 				.filter(group -> !now.groupsHeld().contains(group))
 				.toList();
+			// as the planner would decide if the grant were recorded now
+			LocalDate enabledOn = resolved.entitlement().enablesOnStartDate() && employee != null
+					&& EffectTimes.enable(employee.startDate(), clock.instant()) != null ? employee.startDate() : null;
 			return new GrantPlan.Step(target, profile, "ensure", plan.dn().toString(), plan.dn().getParent().toString(),
-					toSet, groupsToAdd, List.of(), now.exists(), now.foundAt(), now.groupsHeld(), null);
+					toSet, groupsToAdd, List.of(), now.exists(), now.foundAt(), now.groupsHeld(), null, enabledOn);
 		}
 		catch (DirectoryFailure failure) {
 			return GrantPlan.Step.unreadable(target, profile, "ensure", failure.getMessage());
