@@ -3,8 +3,10 @@ package provisioning;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.LocalDate;
@@ -15,6 +17,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.junit.jupiter.api.AfterAll;
@@ -24,6 +28,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.simple.JdbcClient;
 
 import com.unboundid.ldap.sdk.Attribute;
 import com.unboundid.ldap.sdk.Entry;
@@ -34,6 +39,7 @@ import com.unboundid.ldap.sdk.ModificationType;
 import platform.AppUser;
 import platform.ExpectedVersion;
 import platform.Role;
+import platform.TenantTransactions;
 import platform.testing.ApiClient;
 import platform.testing.ConsoleSession;
 import platform.testing.JmlHubIntegrationTest;
@@ -74,22 +80,49 @@ class ApproverPlanTests {
 	@Autowired
 	JsonMapper json;
 
+	@Autowired
+	TenantTransactions transactions;
+
+	@Autowired
+	JdbcClient jdbc;
+
 	ApiClient api;
 
 	List<Target> targetsBefore;
 
 	List<Entitlement> entitlementsBefore;
 
+	/** How many connections the silent directory took: each plan on it opens one. */
+	static final AtomicInteger asked = new AtomicInteger();
+
+	static final List<Socket> held = new CopyOnWriteArrayList<>();
+
 	@BeforeAll
 	static void startTheDirectories() throws Exception {
 		slapd = Slapd.started();
 		silent = new ServerSocket(0, 50, InetAddress.getByName("127.0.0.1"));
+		Thread accepting = new Thread(() -> {
+			while (!silent.isClosed()) {
+				try {
+					held.add(silent.accept());
+					asked.incrementAndGet();
+				}
+				catch (IOException closed) {
+					return;
+				}
+			}
+		}, "silent-directory");
+		accepting.setDaemon(true);
+		accepting.start();
 	}
 
 	@AfterAll
 	static void stopTheDirectories() throws Exception {
 		slapd.close();
 		silent.close();
+		for (Socket socket : held) {
+			socket.close();
+		}
 	}
 
 	@BeforeEach
@@ -181,6 +214,47 @@ class ApproverPlanTests {
 		assertThat(unmapped.path("mapped").asBoolean()).isFalse();
 		assertThat(unmapped.path("steps")).isEmpty();
 		assertThat(decisionPage(run)).contains("No directory change");
+	}
+
+	/**
+	 * While IT's decision is on its way to the workflow, the run's panel polls every second: those
+	 * polls answer without asking the directory for the plan (here one that never answers, which
+	 * would hold each for about 2 s), and say the plan comes once the workflow applied the decision.
+	 */
+	@Test
+	void aPollWhileTheWorkflowCatchesUpDoesNotAskTheDirectory() throws Exception {
+		mapAccountsTo(SILENT);
+		Hire hire = hire("Polly Poll");
+		UUID run = atItsDecision(hire);
+		String stage = activeStage(run, "it_access");
+		int before = asked.get();
+		assertThat(decisionPage(run)).contains("id=\"stage-plan\"", "could not be read");
+		await().atMost(TIMEOUT).until(() -> asked.get() > before);
+
+		// ivan's approval is recorded and sent; the workflow has not applied it yet
+		transactions.runInTenant("acme", () -> jdbc.sql("""
+				INSERT INTO workflow_actions (id, tenant_id, run_id, stage_id, actor, action, idempotency_key, signal_sent_at)
+				VALUES (:id, 'acme', :run, :stage, 'ivan', 'approve', :key, now())""")
+			.param("id", UUID.randomUUID())
+			.param("run", run)
+			.param("stage", UUID.fromString(stage))
+			.param("key", UUID.randomUUID().toString())
+			.update());
+		int polled = asked.get();
+		ConsoleSession ivan = ConsoleSession.login(port, "ivan");
+		for (int poll = 0; poll < 3; poll++) {
+			long started = System.nanoTime();
+			HttpResponse<String> panel = ivan.get("/runs/" + run + "/panel");
+			Duration took = Duration.ofNanos(System.nanoTime() - started);
+			assertThat(panel.statusCode()).isEqualTo(200);
+			assertThat(panel.body()).contains("data-waiting=\"true\"", "id=\"stage-plan-pending\"")
+				.doesNotContain("id=\"stage-plan\"", "could not be read");
+			assertThat(took).as("a poll waited for the directory").isLessThan(Duration.ofMillis(1500));
+		}
+		assertThat(get("ivan", "/v1/workflow-runs/" + run).path("plan")).isEmpty();
+		// a connection the polls had opened would have been taken by now
+		Thread.sleep(500);
+		assertThat(asked.get()).as("connections to the directory during the polls").isEqualTo(polled);
 	}
 
 	/** The accounts grant on {@code target} only (none: on no target). */
