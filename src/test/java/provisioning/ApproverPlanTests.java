@@ -12,14 +12,12 @@ import java.time.Duration;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReference;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -46,6 +44,8 @@ import platform.testing.JmlHubIntegrationTest;
 import provisioning.settings.Entitlement;
 import provisioning.settings.ProvisioningSettings;
 import provisioning.settings.Target;
+import provisioning.testing.JoinerFixture;
+import provisioning.testing.JoinerFixture.Hire;
 import provisioning.testing.Slapd;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -61,7 +61,7 @@ import tools.jackson.databind.json.JsonMapper;
 @JmlHubIntegrationTest
 class ApproverPlanTests {
 
-	static final Duration TIMEOUT = Duration.ofSeconds(60);
+	static final Duration TIMEOUT = JoinerFixture.TIMEOUT;
 	static final AppUser ADA = new AppUser("ada", "acme", "Acme", "Ada Admin", Set.of(Role.ADMIN), Set.of(), true, "unused");
 	static final String TARGET = "plan-ldap";
 	static final String SILENT = "plan-silent";
@@ -87,6 +87,8 @@ class ApproverPlanTests {
 	JdbcClient jdbc;
 
 	ApiClient api;
+
+	JoinerFixture runs;
 
 	List<Target> targetsBefore;
 
@@ -128,6 +130,7 @@ class ApproverPlanTests {
 	@BeforeEach
 	void addTheTargets() {
 		api = new ApiClient(port);
+		runs = new JoinerFixture(api, json);
 		targetsBefore = settings.targets("acme").targets();
 		entitlementsBefore = settings.entitlements("acme").entitlements();
 		List<Target> targets = new ArrayList<>(targetsBefore.stream()
@@ -226,7 +229,7 @@ class ApproverPlanTests {
 		mapAccountsTo(SILENT);
 		Hire hire = hire("Polly Poll");
 		UUID run = atItsDecision(hire);
-		String stage = activeStage(run, "it_access");
+		String stage = runs.awaitActiveStage(run, "it_access").path("id").asString();
 		int before = asked.get();
 		assertThat(decisionPage(run)).contains("id=\"stage-plan\"", "could not be read");
 		await().atMost(TIMEOUT).until(() -> asked.get() > before);
@@ -251,7 +254,7 @@ class ApproverPlanTests {
 				.doesNotContain("id=\"stage-plan\"", "could not be read");
 			assertThat(took).as("a poll waited for the directory").isLessThan(Duration.ofMillis(1500));
 		}
-		assertThat(get("ivan", "/v1/workflow-runs/" + run).path("plan")).isEmpty();
+		assertThat(runs.get("ivan", "/v1/workflow-runs/" + run).path("plan")).isEmpty();
 		// a connection the polls had opened would have been taken by now
 		Thread.sleep(500);
 		assertThat(asked.get()).as("connections to the directory during the polls").isEqualTo(polled);
@@ -269,59 +272,20 @@ class ApproverPlanTests {
 		settings.saveEntitlements(ADA, ExpectedVersion.of(null, settings.entitlements("acme").version()), entitlements);
 	}
 
-	record Hire(UUID id, String email) {
-
-		String username() {
-			return email.substring(0, email.indexOf('@'));
-		}
+	/** The joiner's run, its manager's approval given: IT's stage, which grants accounts, is open. */
+	private UUID atItsDecision(Hire hire) {
+		UUID run = runs.awaitRunOf(hire.id());
+		runs.approve(run, "manager_approval", "manny");
+		runs.awaitActiveStage(run, "it_access");
+		return run;
 	}
 
 	private Hire hire(String name) {
-		String email = "plan-" + UUID.randomUUID().toString().substring(0, 12) + "@acme.example";
-		HttpResponse<String> hired = api.post("hana", "/v1/hr/employees", """
-				{"displayName": "%s", "email": "%s", "department": "Engineering", "manager": "manny",
-				 "startDate": "%s", "allowBackdated": true}""".formatted(name, email, LocalDate.now(ZoneOffset.UTC).plusDays(14)));
-		assertThat(hired.statusCode()).as(hired.body()).isEqualTo(201);
-		return new Hire(UUID.fromString(json.readTree(hired.body()).get("id").asString()), email);
-	}
-
-	/** The joiner's run, its manager's approval given: IT's stage, which grants accounts, is open. */
-	private UUID atItsDecision(Hire hire) {
-		AtomicReference<UUID> run = new AtomicReference<>();
-		await().atMost(TIMEOUT).pollInterval(Duration.ofMillis(100)).untilAsserted(() -> {
-			JsonNode items = get("hana", "/v1/workflow-runs?employeeId=" + hire.id()).get("items");
-			assertThat(items.size()).isPositive();
-			run.set(UUID.fromString(items.get(0).get("id").asString()));
-		});
-		String manager = activeStage(run.get(), "manager_approval");
-		Map<String, Object> body = new HashMap<>();
-		body.put("stageId", manager);
-		HttpResponse<String> approved = api.post("manny", "/v1/workflow-runs/" + run.get() + "/approve",
-				json.writeValueAsString(body), UUID.randomUUID().toString());
-		assertThat(approved.statusCode()).as(approved.body()).isEqualTo(202);
-		activeStage(run.get(), "it_access");
-		return run.get();
-	}
-
-	private String activeStage(UUID run, String name) {
-		AtomicReference<String> id = new AtomicReference<>();
-		await().atMost(TIMEOUT).pollInterval(Duration.ofMillis(100)).untilAsserted(() -> {
-			JsonNode shown = get("hana", "/v1/workflow-runs/" + run);
-			JsonNode found = null;
-			for (JsonNode stage : shown.get("stages")) {
-				if (stage.get("name").asString().equals(name) && stage.get("status").asString().equals("active")) {
-					found = stage;
-				}
-			}
-			assertThat(found).as("active stage %s of %s", name, shown).isNotNull();
-			assertThat(shown.get("currentStageId").asString()).isEqualTo(found.get("id").asString());
-			id.set(found.get("id").asString());
-		});
-		return id.get();
+		return runs.hire("plan", name, LocalDate.now(ZoneOffset.UTC).plusDays(14));
 	}
 
 	private JsonNode plan(UUID run) {
-		JsonNode plan = get("ivan", "/v1/workflow-runs/" + run).path("plan");
+		JsonNode plan = runs.get("ivan", "/v1/workflow-runs/" + run).path("plan");
 		assertThat(plan.size()).as("%s", plan).isEqualTo(1);
 		return plan;
 	}
@@ -344,12 +308,6 @@ class ApproverPlanTests {
 		int start = page.indexOf(name);
 		assertThat(start).as("%s on the page", name).isNotNegative();
 		return page.substring(start, page.indexOf("</dd>", start));
-	}
-
-	private JsonNode get(String user, String path) {
-		HttpResponse<String> response = api.get(user, path);
-		assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
-		return json.readTree(response.body());
 	}
 
 	private static List<String> strings(JsonNode array) {
