@@ -1,5 +1,6 @@
 package workflow;
 
+import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
 
@@ -21,7 +22,7 @@ public record GrantPlan(String grant,
 	 * join and to leave, and what exists: whether the account is there ({@code entryExists}, at
 	 * {@code foundAt} when elsewhere, such as a transfer's old OU) and which of its groups it already
 	 * holds. {@code error} says why the directory could not be read (then only target and operation
-	 * are known).
+	 * are known). {@code enabledOn} is the start date an account created disabled is enabled on.
 	 */
 	@Schema(name = "GrantPlanStep", description = "The grant on one target")
 	public record Step(String target, String profile,
@@ -34,7 +35,17 @@ public record GrantPlan(String grant,
 			List<String> groupsToRemove, Boolean entryExists,
 			@Schema(description = "Where the account is now when not at dn (a transfer moves it)") String foundAt,
 			List<String> groupsHeld,
-			@Schema(description = "Why the plan could not be read from the target; null when it was") String error) {
+			@Schema(description = "Why the plan could not be read from the target; null when it was") String error,
+			@Schema(description = """
+					ensure: the account is created disabled (in no group) and enabled, its groups added, at 00:00 UTC \
+					of this date, the employee's start date; null: enabled when the grant applies""") LocalDate enabledOn) {
+
+		public Step(String target, String profile, String operation, String dn, String ou,
+				Map<String, String> attributesToSet, List<String> groupsToAdd, List<String> groupsToRemove,
+				Boolean entryExists, String foundAt, List<String> groupsHeld, String error) {
+			this(target, profile, operation, dn, ou, attributesToSet, groupsToAdd, groupsToRemove, entryExists, foundAt,
+					groupsHeld, error, null);
+		}
 
 		/** A step whose target could not be read or whose plan could not be made. */
 		public static Step unreadable(String target, String profile, String operation, String error) {

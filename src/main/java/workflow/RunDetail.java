@@ -20,4 +20,12 @@ public record RunDetail(@JsonUnwrapped Run run, List<Stage> stages, List<Action>
 	public boolean settled() {
 		return actions.stream().allMatch(Action::settled);
 	}
+
+	/**
+	 * Whether an action is on its way to the workflow, which has yet to apply it: the run may change
+	 * at any moment (an undeliverable one waits for a repair instead, not for the workflow).
+	 */
+	public boolean actionPending() {
+		return actions.stream().anyMatch(action -> !action.settled() && !action.undeliverable());
+	}
 }

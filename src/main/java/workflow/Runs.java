@@ -71,11 +71,15 @@ public class Runs {
 
 	/**
 	 * What approving the open stage of {@code detail} would change in the directories, computed now:
-	 * one plan per grant of the stage; none when no approval stage with grants is open.
+	 * one plan per grant of the stage; none when no approval stage with grants is open, nor while an
+	 * action waits for the workflow ({@link RunDetail#actionPending}). That is when the run page
+	 * polls (every second until the workflow caught up) and an API client waits for its decision to
+	 * land: the stage may close at any moment, and each plan asks every target, up to about 2 s
+	 * each, so those reads skip it; the first read after the workflow applied the action computes it.
 	 */
 	public List<GrantPlan> plan(String tenantId, RunDetail detail) {
 		Stage current = detail.currentStage();
-		if (detail.run().finished() || current == null || current.kind() != StageKind.APPROVAL
+		if (detail.run().finished() || detail.actionPending() || current == null || current.kind() != StageKind.APPROVAL
 				|| current.grants().isEmpty()
 				|| !(current.status() == StageStatus.ACTIVE || current.status() == StageStatus.BLOCKED)) {
 			return List.of();

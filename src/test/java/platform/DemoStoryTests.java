@@ -30,7 +30,8 @@ import tools.jackson.databind.json.JsonMapper;
  * The embedded demo's story (platform.demo.DemoStory) in a database of its own: after
  * startup the console has runs in every state, waiting on each demo approver, and a blocked one;
  * and acme's in-memory directory (provisioning.demo) holds the accounts of the joiners IT approved,
- * except Noah Becker's, which it refuses (one failed effect, no dead letter).
+ * except Noah Becker's, which it refuses (one failed effect, no dead letter), and the disabled
+ * account of Nils Berg, the completed leaver, who has left.
  */
 class DemoStoryTests {
 
@@ -72,7 +73,7 @@ class DemoStoryTests {
 	void theDemoOpensOnRunsInEveryStateWaitingOnEveryApprover() {
 		await().atMost(Duration.ofSeconds(300)).pollInterval(Duration.ofSeconds(1)).untilAsserted(() -> {
 			Map<String, Long> acme = countByStatus(runs("hana", "/v1/workflow-runs?limit=100"));
-			assertThat(acme).as("acme's runs by status").containsEntry("completed", 3L).containsEntry("rejected", 1L)
+			assertThat(acme).as("acme's runs by status").containsEntry("completed", 5L).containsEntry("rejected", 1L)
 				.containsEntry("withdrawn", 1L).containsEntry("returned", 2L).containsEntry("running", 11L);
 			for (Map.Entry<String, Integer> waiting : Map.of("manny", 5, "ivan", 3, "sara", 2, "sam", 3).entrySet()) {
 				assertThat(runs(waiting.getKey(), "/v1/workflow-runs?assignedToMe=true&limit=100"))
@@ -102,6 +103,35 @@ class DemoStoryTests {
 			await().atMost(Duration.ofSeconds(300)).pollInterval(Duration.ofSeconds(1))
 				.until(() -> "rejected".equals(runs("hana", "/v1/workflow-runs?q=Grace%20Okafor").get(0).path("status").asString()));
 			assertThat(accounts(ldap, "grace.okafor@example.com")).as("the rejected joiner's account").isEmpty();
+		}
+	}
+
+	/** Nils Berg's last day was yesterday: his leaver run disabled his account, and only then has he left. */
+	@Test
+	void theCompletedLeaversAccountIsDisabledInTheDemoDirectoryAndHeHasLeft() throws Exception {
+		await().atMost(Duration.ofSeconds(300)).pollInterval(Duration.ofSeconds(1)).until(() -> runs("hana",
+				"/v1/workflow-runs?q=Nils%20Berg&definition=leaver").stream()
+			.anyMatch(run -> "completed".equals(run.path("status").asString())));
+		JsonNode leaver = runs("hana", "/v1/workflow-runs?q=Nils%20Berg&definition=leaver").get(0);
+		String effects = "/v1/admin/provisioning/effects?runId=" + leaver.path("id").asString();
+		await().atMost(Duration.ofSeconds(300)).pollInterval(Duration.ofSeconds(1)).untilAsserted(() -> assertThat(
+				array(api.get("ada", effects).body())).extracting(effect -> effect.path("operation").asString() + " "
+						+ effect.path("status").asString()).containsExactly("disable applied", "delete scheduled"));
+		String employee = "/v1/hr/employees/" + leaver.path("employeeId").asString();
+		await().atMost(Duration.ofSeconds(300)).pollInterval(Duration.ofSeconds(1)).until(() -> "left".equals(
+				json.readTree(api.get("hana", employee).body()).path("status").asString()));
+		String url = targetUrl();
+		try (LDAPConnection ldap = new LDAPConnection("127.0.0.1", Integer.parseInt(url.substring(url.lastIndexOf(':') + 1)),
+				"cn=admin,dc=acme,dc=demo", "demo")) {
+			List<SearchResultEntry> nils = accounts(ldap, "nils.berg@example.com");
+			assertThat(nils).as("Nils Berg's account").hasSize(1);
+			DN disabled = new DN("uid=nils.berg,ou=disabled,dc=acme,dc=demo");
+			assertThat(nils.get(0).getParsedDN()).isEqualTo(disabled);
+			assertThat(nils.get(0).hasAttribute("userPassword")).isFalse();
+			assertThat(members(ldap, "all-staff")).doesNotContain(disabled,
+					new DN("uid=nils.berg,ou=Support,ou=people,dc=acme,dc=demo"));
+			assertThat(members(ldap, "support")).doesNotContain(disabled,
+					new DN("uid=nils.berg,ou=Support,ou=people,dc=acme,dc=demo"));
 		}
 	}
 

@@ -3,19 +3,21 @@ package provisioning;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -24,6 +26,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.simple.JdbcClient;
 
 import com.unboundid.ldap.sdk.Attribute;
 import com.unboundid.ldap.sdk.Entry;
@@ -34,12 +37,15 @@ import com.unboundid.ldap.sdk.ModificationType;
 import platform.AppUser;
 import platform.ExpectedVersion;
 import platform.Role;
+import platform.TenantTransactions;
 import platform.testing.ApiClient;
 import platform.testing.ConsoleSession;
 import platform.testing.JmlHubIntegrationTest;
 import provisioning.settings.Entitlement;
 import provisioning.settings.ProvisioningSettings;
 import provisioning.settings.Target;
+import provisioning.testing.JoinerFixture;
+import provisioning.testing.JoinerFixture.Hire;
 import provisioning.testing.Slapd;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -55,7 +61,7 @@ import tools.jackson.databind.json.JsonMapper;
 @JmlHubIntegrationTest
 class ApproverPlanTests {
 
-	static final Duration TIMEOUT = Duration.ofSeconds(60);
+	static final Duration TIMEOUT = JoinerFixture.TIMEOUT;
 	static final AppUser ADA = new AppUser("ada", "acme", "Acme", "Ada Admin", Set.of(Role.ADMIN), Set.of(), true, "unused");
 	static final String TARGET = "plan-ldap";
 	static final String SILENT = "plan-silent";
@@ -74,27 +80,57 @@ class ApproverPlanTests {
 	@Autowired
 	JsonMapper json;
 
+	@Autowired
+	TenantTransactions transactions;
+
+	@Autowired
+	JdbcClient jdbc;
+
 	ApiClient api;
+
+	JoinerFixture runs;
 
 	List<Target> targetsBefore;
 
 	List<Entitlement> entitlementsBefore;
 
+	/** How many connections the silent directory took: each plan on it opens one. */
+	static final AtomicInteger asked = new AtomicInteger();
+
+	static final List<Socket> held = new CopyOnWriteArrayList<>();
+
 	@BeforeAll
 	static void startTheDirectories() throws Exception {
 		slapd = Slapd.started();
 		silent = new ServerSocket(0, 50, InetAddress.getByName("127.0.0.1"));
+		Thread accepting = new Thread(() -> {
+			while (!silent.isClosed()) {
+				try {
+					held.add(silent.accept());
+					asked.incrementAndGet();
+				}
+				catch (IOException closed) {
+					return;
+				}
+			}
+		}, "silent-directory");
+		accepting.setDaemon(true);
+		accepting.start();
 	}
 
 	@AfterAll
 	static void stopTheDirectories() throws Exception {
 		slapd.close();
 		silent.close();
+		for (Socket socket : held) {
+			socket.close();
+		}
 	}
 
 	@BeforeEach
 	void addTheTargets() {
 		api = new ApiClient(port);
+		runs = new JoinerFixture(api, json);
 		targetsBefore = settings.targets("acme").targets();
 		entitlementsBefore = settings.entitlements("acme").entitlements();
 		List<Target> targets = new ArrayList<>(targetsBefore.stream()
@@ -183,6 +219,47 @@ class ApproverPlanTests {
 		assertThat(decisionPage(run)).contains("No directory change");
 	}
 
+	/**
+	 * While IT's decision is on its way to the workflow, the run's panel polls every second: those
+	 * polls answer without asking the directory for the plan (here one that never answers, which
+	 * would hold each for about 2 s), and say the plan comes once the workflow applied the decision.
+	 */
+	@Test
+	void aPollWhileTheWorkflowCatchesUpDoesNotAskTheDirectory() throws Exception {
+		mapAccountsTo(SILENT);
+		Hire hire = hire("Polly Poll");
+		UUID run = atItsDecision(hire);
+		String stage = runs.awaitActiveStage(run, "it_access").path("id").asString();
+		int before = asked.get();
+		assertThat(decisionPage(run)).contains("id=\"stage-plan\"", "could not be read");
+		await().atMost(TIMEOUT).until(() -> asked.get() > before);
+
+		// ivan's approval is recorded and sent; the workflow has not applied it yet
+		transactions.runInTenant("acme", () -> jdbc.sql("""
+				INSERT INTO workflow_actions (id, tenant_id, run_id, stage_id, actor, action, idempotency_key, signal_sent_at)
+				VALUES (:id, 'acme', :run, :stage, 'ivan', 'approve', :key, now())""")
+			.param("id", UUID.randomUUID())
+			.param("run", run)
+			.param("stage", UUID.fromString(stage))
+			.param("key", UUID.randomUUID().toString())
+			.update());
+		int polled = asked.get();
+		ConsoleSession ivan = ConsoleSession.login(port, "ivan");
+		for (int poll = 0; poll < 3; poll++) {
+			long started = System.nanoTime();
+			HttpResponse<String> panel = ivan.get("/runs/" + run + "/panel");
+			Duration took = Duration.ofNanos(System.nanoTime() - started);
+			assertThat(panel.statusCode()).isEqualTo(200);
+			assertThat(panel.body()).contains("data-waiting=\"true\"", "id=\"stage-plan-pending\"")
+				.doesNotContain("id=\"stage-plan\"", "could not be read");
+			assertThat(took).as("a poll waited for the directory").isLessThan(Duration.ofMillis(1500));
+		}
+		assertThat(runs.get("ivan", "/v1/workflow-runs/" + run).path("plan")).isEmpty();
+		// a connection the polls had opened would have been taken by now
+		Thread.sleep(500);
+		assertThat(asked.get()).as("connections to the directory during the polls").isEqualTo(polled);
+	}
+
 	/** The accounts grant on {@code target} only (none: on no target). */
 	private void mapAccountsTo(String target) {
 		List<Entitlement> entitlements = new ArrayList<>(entitlementsBefore.stream()
@@ -195,59 +272,20 @@ class ApproverPlanTests {
 		settings.saveEntitlements(ADA, ExpectedVersion.of(null, settings.entitlements("acme").version()), entitlements);
 	}
 
-	record Hire(UUID id, String email) {
-
-		String username() {
-			return email.substring(0, email.indexOf('@'));
-		}
+	/** The joiner's run, its manager's approval given: IT's stage, which grants accounts, is open. */
+	private UUID atItsDecision(Hire hire) {
+		UUID run = runs.awaitRunOf(hire.id());
+		runs.approve(run, "manager_approval", "manny");
+		runs.awaitActiveStage(run, "it_access");
+		return run;
 	}
 
 	private Hire hire(String name) {
-		String email = "plan-" + UUID.randomUUID().toString().substring(0, 12) + "@acme.example";
-		HttpResponse<String> hired = api.post("hana", "/v1/hr/employees", """
-				{"displayName": "%s", "email": "%s", "department": "Engineering", "manager": "manny",
-				 "startDate": "%s", "allowBackdated": true}""".formatted(name, email, LocalDate.now(ZoneOffset.UTC).plusDays(14)));
-		assertThat(hired.statusCode()).as(hired.body()).isEqualTo(201);
-		return new Hire(UUID.fromString(json.readTree(hired.body()).get("id").asString()), email);
-	}
-
-	/** The joiner's run, its manager's approval given: IT's stage, which grants accounts, is open. */
-	private UUID atItsDecision(Hire hire) {
-		AtomicReference<UUID> run = new AtomicReference<>();
-		await().atMost(TIMEOUT).pollInterval(Duration.ofMillis(100)).untilAsserted(() -> {
-			JsonNode items = get("hana", "/v1/workflow-runs?employeeId=" + hire.id()).get("items");
-			assertThat(items.size()).isPositive();
-			run.set(UUID.fromString(items.get(0).get("id").asString()));
-		});
-		String manager = activeStage(run.get(), "manager_approval");
-		Map<String, Object> body = new HashMap<>();
-		body.put("stageId", manager);
-		HttpResponse<String> approved = api.post("manny", "/v1/workflow-runs/" + run.get() + "/approve",
-				json.writeValueAsString(body), UUID.randomUUID().toString());
-		assertThat(approved.statusCode()).as(approved.body()).isEqualTo(202);
-		activeStage(run.get(), "it_access");
-		return run.get();
-	}
-
-	private String activeStage(UUID run, String name) {
-		AtomicReference<String> id = new AtomicReference<>();
-		await().atMost(TIMEOUT).pollInterval(Duration.ofMillis(100)).untilAsserted(() -> {
-			JsonNode shown = get("hana", "/v1/workflow-runs/" + run);
-			JsonNode found = null;
-			for (JsonNode stage : shown.get("stages")) {
-				if (stage.get("name").asString().equals(name) && stage.get("status").asString().equals("active")) {
-					found = stage;
-				}
-			}
-			assertThat(found).as("active stage %s of %s", name, shown).isNotNull();
-			assertThat(shown.get("currentStageId").asString()).isEqualTo(found.get("id").asString());
-			id.set(found.get("id").asString());
-		});
-		return id.get();
+		return runs.hire("plan", name, LocalDate.now(ZoneOffset.UTC).plusDays(14));
 	}
 
 	private JsonNode plan(UUID run) {
-		JsonNode plan = get("ivan", "/v1/workflow-runs/" + run).path("plan");
+		JsonNode plan = runs.get("ivan", "/v1/workflow-runs/" + run).path("plan");
 		assertThat(plan.size()).as("%s", plan).isEqualTo(1);
 		return plan;
 	}
@@ -270,12 +308,6 @@ class ApproverPlanTests {
 		int start = page.indexOf(name);
 		assertThat(start).as("%s on the page", name).isNotNegative();
 		return page.substring(start, page.indexOf("</dd>", start));
-	}
-
-	private JsonNode get(String user, String path) {
-		HttpResponse<String> response = api.get(user, path);
-		assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
-		return json.readTree(response.body());
 	}
 
 	private static List<String> strings(JsonNode array) {

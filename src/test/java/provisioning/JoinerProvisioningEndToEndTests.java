@@ -9,7 +9,6 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -35,6 +34,7 @@ import platform.AppUser;
 import platform.ExpectedVersion;
 import platform.Role;
 import platform.testing.ApiClient;
+import platform.testing.ConsoleSession;
 import platform.testing.JmlHubIntegrationTest;
 import platform.testing.MutableClock;
 import provisioning.effects.DispatcherAtTime;
@@ -43,6 +43,8 @@ import provisioning.settings.EntitlementSettings;
 import provisioning.settings.ProvisioningSettings;
 import provisioning.settings.Target;
 import provisioning.settings.TargetSettings;
+import provisioning.testing.JoinerFixture;
+import provisioning.testing.JoinerFixture.Hire;
 import provisioning.testing.Slapd;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -59,7 +61,7 @@ import tools.jackson.databind.json.JsonMapper;
 @JmlHubIntegrationTest
 class JoinerProvisioningEndToEndTests {
 
-	static final Duration TIMEOUT = Duration.ofSeconds(60);
+	static final Duration TIMEOUT = JoinerFixture.TIMEOUT;
 	static final String TARGET = "joiner-e2e-ldap";
 	static final AppUser ADA = new AppUser("ada", "acme", "Acme", "Ada Admin", Set.of(Role.ADMIN), Set.of(), true, "unused");
 
@@ -81,6 +83,8 @@ class JoinerProvisioningEndToEndTests {
 
 	ApiClient api;
 
+	JoinerFixture runs;
+
 	List<Target> targetsBefore;
 
 	List<Entitlement> entitlementsBefore;
@@ -98,6 +102,7 @@ class JoinerProvisioningEndToEndTests {
 	@BeforeEach
 	void pointAccountsAtSlapd() {
 		api = new ApiClient(port);
+		runs = new JoinerFixture(api, json);
 		TargetSettings targets = settings.targets("acme");
 		EntitlementSettings entitlements = settings.entitlements("acme");
 		targetsBefore = targets.targets();
@@ -130,12 +135,12 @@ class JoinerProvisioningEndToEndTests {
 
 	@Test
 	void anApprovedJoinerHasItsAccountAndGroupsInTheDirectoryAndARejectAfterItsGrantRemovesThem() throws Exception {
-		Hire approved = hire("Grace Joiner");
-		UUID run = awaitRunOf(approved.id());
-		approve(run, "manager_approval", "manny");
-		approve(run, "it_access", "ivan");
-		approve(run, "security_approval", "sara", "sam");
-		awaitRunStatus(run, "completed");
+		Hire approved = runs.hire("e2e", "Grace Joiner", inTwoWeeks());
+		UUID run = runs.awaitRunOf(approved.id());
+		runs.approve(run, "manager_approval", "manny");
+		runs.approve(run, "it_access", "ivan");
+		runs.approve(run, "security_approval", "sara", "sam");
+		runs.awaitRunStatus(run, "completed");
 
 		JsonNode ensure = awaitEffect(run, "ensure", "applied");
 		DN dn = new DN("uid=" + approved.username() + ",ou=Engineering,ou=people," + Slapd.BASE);
@@ -162,24 +167,24 @@ class JoinerProvisioningEndToEndTests {
 		receipt.path("after").path("groups").forEach(group -> receiptGroups.add(dn(group.asString())));
 		assertThat(receiptGroups).containsExactlyInAnyOrder(new DN(Slapd.GROUPS.get(0)), new DN(Slapd.GROUPS.get(1)));
 		// HR sees the same account on the employee
-		JsonNode accounts = get("hana", "/v1/hr/employees/" + approved.id() + "/accounts");
+		JsonNode accounts = runs.get("hana", "/v1/hr/employees/" + approved.id() + "/accounts");
 		assertThat(accounts).hasSize(1);
 		assertThat(accounts.get(0).path("status").asString()).isEqualTo("applied");
 		assertThat(accounts.get(0).path("target").asString()).isEqualTo(TARGET);
 
 		// a joiner rejected by security after IT granted its accounts: the grant is compensated in the directory
-		Hire rejected = hire("Rex Rejected");
-		UUID rejectedRun = awaitRunOf(rejected.id());
-		approve(rejectedRun, "manager_approval", "manny");
-		approve(rejectedRun, "it_access", "ivan");
+		Hire rejected = runs.hire("e2e", "Rex Rejected", inTwoWeeks());
+		UUID rejectedRun = runs.awaitRunOf(rejected.id());
+		runs.approve(rejectedRun, "manager_approval", "manny");
+		runs.approve(rejectedRun, "it_access", "ivan");
 		// the account exists once IT approved, before security decides
 		JsonNode granted = awaitEffect(rejectedRun, "ensure", "applied");
 		DN rejectedDn = new DN(json.readTree(granted.path("receipt").asString()).path("dn").asString());
 		assertThat(entryByMail(rejected.email())).isNotNull();
 		assertThat(members(Slapd.GROUPS.get(0))).contains(rejectedDn);
-		String security = awaitActiveStage(rejectedRun, "security_approval").path("id").asString();
-		act("sara", rejectedRun, "reject", security, "No background check on file");
-		awaitRunStatus(rejectedRun, "rejected");
+		String security = runs.awaitActiveStage(rejectedRun, "security_approval").path("id").asString();
+		runs.act("sara", rejectedRun, "reject", security, "No background check on file");
+		runs.awaitRunStatus(rejectedRun, "rejected");
 
 		JsonNode undo = awaitEffect(rejectedRun, "undo", "applied");
 		assertThat(entryByMail(rejected.email())).isNull();
@@ -194,29 +199,128 @@ class JoinerProvisioningEndToEndTests {
 	}
 
 	@Test
+	void anAccountGrantedBeforeTheStartDateIsCreatedDisabledAndEnabledOnThatDayAndARejectRemovesIt() throws Exception {
+		enableAccountsOnStartDate();
+		LocalDate start = LocalDate.now(ZoneOffset.UTC).plusDays(14);
+		Instant startOfDay = start.atStartOfDay(ZoneOffset.UTC).toInstant();
+		Hire hire = runs.hire("e2e", "Stella Starter", start);
+		UUID run = runs.awaitRunOf(hire.id());
+		runs.approve(run, "manager_approval", "manny");
+		// IT sees that the account is created disabled and enabled on the start date
+		runs.awaitActiveStage(run, "it_access");
+		JsonNode step = runs.get("ivan", "/v1/workflow-runs/" + run).path("plan").get(0).path("steps").get(0);
+		assertThat(step.path("operation").asString()).as("%s", step).isEqualTo("ensure");
+		assertThat(step.path("enabledOn").asString()).isEqualTo(start.toString());
+		assertThat(ConsoleSession.login(port, "ivan").get("/runs/" + run).body()).contains("plan-enabled-on",
+				"created disabled, enabled on", start.toString());
+		runs.approve(run, "it_access", "ivan");
+
+		// approved before the start date: the entry exists, disabled (under ou=disabled, in no group, no password)
+		JsonNode ensure = awaitEffect(run, "ensure", "applied");
+		DN disabled = new DN("uid=" + hire.username() + ",ou=disabled," + Slapd.BASE);
+		DN active = new DN("uid=" + hire.username() + ",ou=Engineering,ou=people," + Slapd.BASE);
+		SearchResultEntry entry = entryByMail(hire.email());
+		assertThat(new DN(entry.getDN())).isEqualTo(disabled);
+		assertThat(entry.hasAttribute("userPassword")).isFalse();
+		assertThat(entry.getAttributeValue("cn")).isEqualTo("Stella Starter");
+		for (String group : Slapd.GROUPS) {
+			assertThat(members(group)).doesNotContain(disabled, active);
+		}
+		assertThat(new DN(json.readTree(ensure.path("receipt").asString()).path("dn").asString())).isEqualTo(disabled);
+		JsonNode enable = effect(run, "enable");
+		assertThat(enable.path("status").asString()).as("%s", enable).isEqualTo("scheduled");
+		assertThat(Instant.parse(enable.path("scheduledFor").asString())).isEqualTo(startOfDay);
+
+		// a minute before the start date nothing changes; at 00:00 UTC of it the account is enabled
+		MutableClock clock = new MutableClock(startOfDay.minusSeconds(60));
+		DispatcherAtTime dispatcher = new DispatcherAtTime(context, clock);
+		dispatcher.work();
+		assertThat(effect(run, "enable").path("status").asString()).isEqualTo("scheduled");
+		assertThat(new DN(entryByMail(hire.email()).getDN())).isEqualTo(disabled);
+		clock.advance(Duration.ofMinutes(2));
+		assertThat(dispatcher.work()).isPositive();
+		JsonNode enabled = effect(run, "enable");
+		assertThat(enabled.path("status").asString()).as("%s", enabled).isEqualTo("applied");
+		assertThat(new DN(entryByMail(hire.email()).getDN())).isEqualTo(active);
+		assertThat(members(Slapd.GROUPS.get(0))).contains(active);
+		assertThat(members(Slapd.GROUPS.get(1))).contains(active);
+		JsonNode receipt = json.readTree(enabled.path("receipt").asString());
+		assertThat(new DN(receipt.path("dn").asString())).isEqualTo(active);
+		assertThat(receipt.path("before").path("exists").asBoolean()).isTrue();
+		assertThat(receipt.path("before").path("groups")).isEmpty();
+		assertThat(receipt.path("after").path("groups")).hasSize(2);
+
+		// rejected by security after IT's approval, before the start date: the disabled account goes, the enable never comes
+		Hire rejected = runs.hire("e2e", "Rhea Rejected", start);
+		UUID rejectedRun = runs.awaitRunOf(rejected.id());
+		runs.approve(rejectedRun, "manager_approval", "manny");
+		runs.approve(rejectedRun, "it_access", "ivan");
+		awaitEffect(rejectedRun, "ensure", "applied");
+		assertThat(new DN(entryByMail(rejected.email()).getDN()))
+			.isEqualTo(new DN("uid=" + rejected.username() + ",ou=disabled," + Slapd.BASE));
+		String security = runs.awaitActiveStage(rejectedRun, "security_approval").path("id").asString();
+		runs.act("sara", rejectedRun, "reject", security, "No background check on file");
+		runs.awaitRunStatus(rejectedRun, "rejected");
+		awaitEffect(rejectedRun, "undo", "applied");
+		assertThat(entryByMail(rejected.email())).isNull();
+		assertThat(effect(rejectedRun, "enable").path("status").asString()).isEqualTo("skipped");
+		assertThat(effect(rejectedRun, "ensure").path("status").asString()).isEqualTo("undone");
+		// the start date comes: nothing is enabled, nothing comes back
+		dispatcher.work();
+		assertThat(entryByMail(rejected.email())).isNull();
+		assertThat(new DN(entryByMail(hire.email()).getDN())).isEqualTo(active);
+	}
+
+	@Test
+	void anAccountGrantedOnTheStartDateIsEnabledAtOnce() throws Exception {
+		enableAccountsOnStartDate();
+		Hire hire = runs.hire("e2e", "Tara Today", LocalDate.now(ZoneOffset.UTC));
+		UUID run = runs.awaitRunOf(hire.id());
+		runs.approve(run, "manager_approval", "manny");
+		runs.awaitActiveStage(run, "it_access");
+		JsonNode step = runs.get("ivan", "/v1/workflow-runs/" + run).path("plan").get(0).path("steps").get(0);
+		assertThat(step.hasNonNull("enabledOn")).as("%s", step).isFalse();
+		runs.approve(run, "it_access", "ivan");
+		awaitEffect(run, "ensure", "applied");
+		DN active = new DN("uid=" + hire.username() + ",ou=Engineering,ou=people," + Slapd.BASE);
+		assertThat(new DN(entryByMail(hire.email()).getDN())).isEqualTo(active);
+		assertThat(members(Slapd.GROUPS.get(0))).contains(active);
+		assertThat(effect(run, "enable").path("status").isMissingNode()).isTrue();
+	}
+
+	/** acme's accounts entitlement on slapd, its accounts created disabled until the start date. */
+	private void enableAccountsOnStartDate() {
+		EntitlementSettings current = settings.entitlements("acme");
+		List<Entitlement> changed = current.entitlements().stream()
+			.map(e -> e.grant().equals("accounts") && e.target().equals(TARGET) ? e.enabledOnStartDate() : e)
+			.toList();
+		settings.saveEntitlements(ADA, ExpectedVersion.of(null, current.version()), changed);
+	}
+
+	@Test
 	void aTransferApprovedThroughTheMoverRunMovesTheAccountWithItsMemberships() throws Exception {
-		Hire hire = hire("Tess Transfer");
-		UUID joiner = awaitRunOf(hire.id());
-		approve(joiner, "manager_approval", "manny");
-		approve(joiner, "it_access", "ivan");
-		approve(joiner, "security_approval", "sara", "sam");
-		awaitRunStatus(joiner, "completed");
+		Hire hire = runs.hire("e2e", "Tess Transfer", inTwoWeeks());
+		UUID joiner = runs.awaitRunOf(hire.id());
+		runs.approve(joiner, "manager_approval", "manny");
+		runs.approve(joiner, "it_access", "ivan");
+		runs.approve(joiner, "security_approval", "sara", "sam");
+		runs.awaitRunStatus(joiner, "completed");
 		awaitEffect(joiner, "ensure", "applied");
 		DN engineering = new DN("uid=" + hire.username() + ",ou=Engineering,ou=people," + Slapd.BASE);
 		assertThat(members(Slapd.GROUPS.get(1))).contains(engineering);
 
-		await().atMost(TIMEOUT).until(() -> "pending_start".equals(get("hana", "/v1/hr/employees/" + hire.id())
+		await().atMost(TIMEOUT).until(() -> "pending_start".equals(runs.get("hana", "/v1/hr/employees/" + hire.id())
 			.path("status").asString()));
 		HttpResponse<String> transferred = api.post("hana", "/v1/hr/employees/" + hire.id() + "/transfer",
 				"{\"department\": \"Sales\", \"manager\": \"manny\", \"version\": %d}"
-					.formatted(get("hana", "/v1/hr/employees/" + hire.id()).path("version").asInt()));
+					.formatted(runs.get("hana", "/v1/hr/employees/" + hire.id()).path("version").asInt()));
 		assertThat(transferred.statusCode()).as(transferred.body()).isEqualTo(200);
-		await().atMost(TIMEOUT).until(() -> get("hana", "/v1/workflow-runs?employeeId=" + hire.id()).get("items").size() == 2);
-		UUID mover = UUID.fromString(get("hana", "/v1/workflow-runs?employeeId=" + hire.id()).get("items").get(0)
+		await().atMost(TIMEOUT).until(() -> runs.get("hana", "/v1/workflow-runs?employeeId=" + hire.id()).get("items").size() == 2);
+		UUID mover = UUID.fromString(runs.get("hana", "/v1/workflow-runs?employeeId=" + hire.id()).get("items").get(0)
 			.path("id").asString());
-		approve(mover, "manager_approval", "manny");
-		approve(mover, "it_access_change", "ivan");
-		awaitRunStatus(mover, "completed");
+		runs.approve(mover, "manager_approval", "manny");
+		runs.approve(mover, "it_access_change", "ivan");
+		runs.awaitRunStatus(mover, "completed");
 
 		JsonNode moved = awaitEffect(mover, "ensure", "applied");
 		DN sales = new DN("uid=" + hire.username() + ",ou=Sales,ou=people," + Slapd.BASE);
@@ -228,19 +332,19 @@ class JoinerProvisioningEndToEndTests {
 		assertThat(members(Slapd.GROUPS.get(0))).contains(sales).doesNotContain(engineering);
 		assertThat(members(Slapd.GROUPS.get(1))).contains(sales).doesNotContain(engineering);
 		assertThat(members(Slapd.GROUPS.get(2))).contains(sales).doesNotContain(engineering);
-		assertThat(get("hana", "/v1/hr/employees/" + hire.id() + "/accounts")).hasSize(2)
+		assertThat(runs.get("hana", "/v1/hr/employees/" + hire.id() + "/accounts")).hasSize(2)
 			.allSatisfy(effect -> assertThat(effect.path("status").asString()).isEqualTo("applied"));
 	}
 
 	@Test
 	void aLeaversAccountIsDisabledAtTheEndOfTheLastDayThenTheEmployeeHasLeftAndTheAccountIsDeletedLater()
 			throws Exception {
-		Hire hire = hire("Lea Leaver");
-		UUID joiner = awaitRunOf(hire.id());
-		approve(joiner, "manager_approval", "manny");
-		approve(joiner, "it_access", "ivan");
-		approve(joiner, "security_approval", "sara", "sam");
-		awaitRunStatus(joiner, "completed");
+		Hire hire = runs.hire("e2e", "Lea Leaver", inTwoWeeks());
+		UUID joiner = runs.awaitRunOf(hire.id());
+		runs.approve(joiner, "manager_approval", "manny");
+		runs.approve(joiner, "it_access", "ivan");
+		runs.approve(joiner, "security_approval", "sara", "sam");
+		runs.awaitRunStatus(joiner, "completed");
 		awaitEffect(joiner, "ensure", "applied");
 		DN active = new DN("uid=" + hire.username() + ",ou=Engineering,ou=people," + Slapd.BASE);
 		await().atMost(TIMEOUT).until(() -> "pending_start".equals(employee(hire).path("status").asString()));
@@ -250,17 +354,17 @@ class JoinerProvisioningEndToEndTests {
 		HttpResponse<String> offboarded = api.post("hana", "/v1/hr/employees/" + hire.id() + "/offboard",
 				"{\"lastDay\": \"%s\", \"version\": %d}".formatted(lastDay, employee(hire).path("version").asInt()));
 		assertThat(offboarded.statusCode()).as(offboarded.body()).isEqualTo(200);
-		UUID leaver = awaitRunOf(hire.id(), 2);
-		approve(leaver, "manager_confirmation", "manny");
-		awaitActiveStage(leaver, "it_revoke_access");
+		UUID leaver = runs.awaitRunOf(hire.id(), 2);
+		runs.approve(leaver, "manager_confirmation", "manny");
+		runs.awaitActiveStage(leaver, "it_revoke_access");
 		// IT sees what the revocation will do: the account it holds, the groups it leaves
-		JsonNode revocation = get("ivan", "/v1/workflow-runs/" + leaver).path("plan").get(0).path("steps").get(0);
+		JsonNode revocation = runs.get("ivan", "/v1/workflow-runs/" + leaver).path("plan").get(0).path("steps").get(0);
 		assertThat(revocation.path("operation").asString()).as("%s", revocation).isEqualTo("disable");
 		assertThat(new DN(revocation.path("dn").asString())).isEqualTo(active);
 		assertThat(revocation.path("ou").asString()).isEqualTo("ou=disabled," + Slapd.BASE);
 		assertThat(revocation.path("groupsToRemove").toString()).contains("cn=");
-		approve(leaver, "it_revoke_access", "ivan");
-		awaitRunStatus(leaver, "completed");
+		runs.approve(leaver, "it_revoke_access", "ivan");
+		runs.awaitRunStatus(leaver, "completed");
 
 		// approved: the disable waits for the end of the last day; the account is still active
 		JsonNode scheduled = awaitEffect(leaver, "disable", "scheduled");
@@ -305,12 +409,12 @@ class JoinerProvisioningEndToEndTests {
 
 	@Test
 	void aTransferEffectiveLaterMovesTheAccountOnlyOnThatDay() throws Exception {
-		Hire hire = hire("Max Later");
-		UUID joiner = awaitRunOf(hire.id());
-		approve(joiner, "manager_approval", "manny");
-		approve(joiner, "it_access", "ivan");
-		approve(joiner, "security_approval", "sara", "sam");
-		awaitRunStatus(joiner, "completed");
+		Hire hire = runs.hire("e2e", "Max Later", inTwoWeeks());
+		UUID joiner = runs.awaitRunOf(hire.id());
+		runs.approve(joiner, "manager_approval", "manny");
+		runs.approve(joiner, "it_access", "ivan");
+		runs.approve(joiner, "security_approval", "sara", "sam");
+		runs.awaitRunStatus(joiner, "completed");
 		awaitEffect(joiner, "ensure", "applied");
 		DN engineering = new DN("uid=" + hire.username() + ",ou=Engineering,ou=people," + Slapd.BASE);
 		await().atMost(TIMEOUT).until(() -> "pending_start".equals(employee(hire).path("status").asString()));
@@ -330,10 +434,10 @@ class JoinerProvisioningEndToEndTests {
 		HttpResponse<String> transferred = api.post("hana", "/v1/hr/employees/" + hire.id() + "/transfer",
 				"{\"department\": \"Sales\", \"effectiveDate\": \"%s\", \"version\": %d}".formatted(effective, version));
 		assertThat(transferred.statusCode()).as(transferred.body()).isEqualTo(200);
-		UUID mover = awaitRunOf(hire.id(), 2);
-		approve(mover, "manager_approval", "manny");
-		approve(mover, "it_access_change", "ivan");
-		awaitRunStatus(mover, "completed");
+		UUID mover = runs.awaitRunOf(hire.id(), 2);
+		runs.approve(mover, "manager_approval", "manny");
+		runs.approve(mover, "it_access_change", "ivan");
+		runs.awaitRunStatus(mover, "completed");
 
 		JsonNode scheduled = awaitEffect(mover, "ensure", "scheduled");
 		assertThat(Instant.parse(scheduled.path("scheduledFor").asString())).isEqualTo(startOfEffective);
@@ -353,94 +457,18 @@ class JoinerProvisioningEndToEndTests {
 		assertThat(members(Slapd.GROUPS.get(2))).contains(sales);
 	}
 
+	private static LocalDate inTwoWeeks() {
+		return LocalDate.now(ZoneOffset.UTC).plusDays(14);
+	}
+
 	private JsonNode employee(Hire hire) {
-		return get("hana", "/v1/hr/employees/" + hire.id());
-	}
-
-	/** The newest run of the employee once there are {@code runs} of them. */
-	private UUID awaitRunOf(UUID employeeId, int runs) {
-		await().atMost(TIMEOUT).pollInterval(Duration.ofMillis(100))
-			.until(() -> get("hana", "/v1/workflow-runs?employeeId=" + employeeId).get("items").size() == runs);
-		return UUID.fromString(get("hana", "/v1/workflow-runs?employeeId=" + employeeId).get("items").get(0)
-			.path("id").asString());
-	}
-
-	record Hire(UUID id, String email) {
-
-		String username() {
-			return email.substring(0, email.indexOf('@'));
-		}
-	}
-
-	private Hire hire(String name) {
-		String email = "e2e-" + UUID.randomUUID().toString().substring(0, 12) + "@acme.example";
-		HttpResponse<String> hired = api.post("hana", "/v1/hr/employees", """
-				{"displayName": "%s", "email": "%s", "department": "Engineering", "manager": "manny",
-				 "startDate": "%s", "allowBackdated": true}""".formatted(name, email, LocalDate.now(ZoneOffset.UTC).plusDays(14)));
-		assertThat(hired.statusCode()).as(hired.body()).isEqualTo(201);
-		return new Hire(UUID.fromString(json.readTree(hired.body()).get("id").asString()), email);
-	}
-
-	private JsonNode get(String user, String path) {
-		HttpResponse<String> response = api.get(user, path);
-		assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
-		return json.readTree(response.body());
-	}
-
-	private UUID awaitRunOf(UUID employeeId) {
-		AtomicReference<UUID> run = new AtomicReference<>();
-		await().atMost(TIMEOUT).pollInterval(Duration.ofMillis(100)).untilAsserted(() -> {
-			JsonNode items = get("hana", "/v1/workflow-runs?employeeId=" + employeeId).get("items");
-			assertThat(items.size()).isPositive();
-			run.set(UUID.fromString(items.get(0).get("id").asString()));
-		});
-		return run.get();
-	}
-
-	private void awaitRunStatus(UUID run, String status) {
-		await().atMost(TIMEOUT).pollInterval(Duration.ofMillis(100)).untilAsserted(() -> {
-			JsonNode shown = get("hana", "/v1/workflow-runs/" + run);
-			assertThat(shown.get("status").asString()).as("%s", shown).isEqualTo(status);
-		});
-	}
-
-	private JsonNode awaitActiveStage(UUID run, String name) {
-		AtomicReference<JsonNode> stage = new AtomicReference<>();
-		await().atMost(TIMEOUT).pollInterval(Duration.ofMillis(100)).untilAsserted(() -> {
-			JsonNode shown = get("hana", "/v1/workflow-runs/" + run);
-			JsonNode found = null;
-			for (JsonNode candidate : shown.get("stages")) {
-				if (candidate.get("name").asString().equals(name)) {
-					found = candidate;
-				}
-			}
-			assertThat(found).as("stage %s of %s", name, shown).isNotNull();
-			assertThat(found.get("status").asString()).isEqualTo("active");
-			stage.set(found);
-		});
-		return stage.get();
-	}
-
-	private void approve(UUID run, String stage, String... users) {
-		String stageId = awaitActiveStage(run, stage).path("id").asString();
-		for (String user : users) {
-			act(user, run, "approve", stageId, null);
-		}
-	}
-
-	private void act(String user, UUID run, String action, String stageId, String comment) {
-		Map<String, Object> body = new HashMap<>();
-		body.put("stageId", stageId);
-		body.put("comment", comment);
-		HttpResponse<String> response = api.post(user, "/v1/workflow-runs/" + run + "/" + action,
-				json.writeValueAsString(body), UUID.randomUUID().toString());
-		assertThat(response.statusCode()).as(response.body()).isEqualTo(202);
+		return runs.get("hana", "/v1/hr/employees/" + hire.id());
 	}
 
 	/** The run's only effect of {@code operation} as the admin API shows it, or a missing node. */
 	private JsonNode effect(UUID run, String operation) {
 		List<JsonNode> matching = new ArrayList<>();
-		get("ada", "/v1/admin/provisioning/effects?runId=" + run).forEach(effect -> {
+		runs.get("ada", "/v1/admin/provisioning/effects?runId=" + run).forEach(effect -> {
 			if (effect.path("operation").asString().equals(operation)) {
 				matching.add(effect);
 			}

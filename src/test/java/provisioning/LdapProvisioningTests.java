@@ -126,7 +126,42 @@ class LdapProvisioningTests {
 						Map.of()),
 				new Entitlement(label + "-bad", "wrong-password", "uid={username}", false, Map.of(), List.of(), Map.of()),
 				new Entitlement(label + "-disable", "test-ldap", "uid={username}", true, Map.of(), List.of(Slapd.GROUPS.get(0)),
-						Map.of("Engineering", List.of(Slapd.GROUPS.get(1))), Entitlement.DISABLE, "ou=disabled")));
+						Map.of("Engineering", List.of(Slapd.GROUPS.get(1))), Entitlement.DISABLE, "ou=disabled"),
+				Entitlement.revocation(label + "-revoke", "test-ldap", "ou=disabled", 30)));
+	}
+
+	/**
+	 * A revocation taken back after its disable applied (a leaver run rejected or withdrawn at a
+	 * stage after the one that granted it, in a definition that has one): the account is enabled
+	 * again where it was, with its groups, and its deletion never comes.
+	 */
+	@Test
+	void aRevocationTakenBackAfterItsDisableAppliedEnablesTheAccountAgain() throws Exception {
+		Grant joined = grant(label, "Rita Returns", "Engineering");
+		deliver(joined.change(GrantState.GRANTED));
+		await().atMost(TIMEOUT).until(() -> onlyEffect(joined, "ensure").status().equals("applied"));
+		DN active = new DN(entryByMail(joined.email()).getDN());
+		DN disabled = new DN("uid=" + joined.username() + ",ou=disabled," + Slapd.BASE);
+
+		Grant revoked = new Grant(label + "-revoke", UUID.randomUUID(), UUID.randomUUID(), joined.employeeId(),
+				"Rita Returns", "Engineering");
+		deliver(revoked.change(GrantState.GRANTED));
+		await().atMost(TIMEOUT).until(() -> onlyEffect(revoked, "disable").status().equals("applied"));
+		assertThat(new DN(entryByMail(joined.email()).getDN())).isEqualTo(disabled);
+		assertThat(members(Slapd.GROUPS.get(0))).doesNotContain(active, disabled);
+		assertThat(onlyEffect(revoked, "delete").status()).isEqualTo("scheduled");
+
+		deliver(revoked.change(GrantState.COMPENSATED));
+		Effect enable = await().atMost(TIMEOUT).until(() -> onlyEffect(revoked, "enable"), e -> e.status().equals("applied"));
+		assertThat(entriesByMail(joined.email())).extracting(entry -> new DN(entry.getDN())).containsExactly(active);
+		assertThat(members(Slapd.GROUPS.get(0))).contains(active);
+		assertThat(members(Slapd.GROUPS.get(1))).contains(active);
+		JsonNode receipt = json.readTree(enable.receipt());
+		assertThat(new DN(receipt.path("dn").asString())).isEqualTo(active);
+		assertThat(receipt.path("before").path("exists").asBoolean()).isTrue();
+		assertThat(receipt.path("after").path("groups")).hasSize(2);
+		assertThat(onlyEffect(revoked, "delete").status()).isEqualTo("skipped");
+		assertThat(onlyEffect(revoked, "disable").status()).isEqualTo("applied");
 	}
 
 	@Test

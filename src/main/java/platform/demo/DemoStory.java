@@ -37,7 +37,8 @@ import tools.jackson.databind.json.JsonMapper;
  * rejected with its grants undone, completed, withdrawn, and blocked for lack of approvers
  * (globex has one security approver, its joiner needs two); the joiners IT approved have accounts
  * in the demo's directory ({@code provisioning.demo}), except Noah Becker, whose account that
- * directory refuses (one failed effect). It runs once per database (it
+ * directory refuses (one failed effect); Nils Berg, whose last day was yesterday, has left, his
+ * account disabled there by his leaver run's revocation. It runs once per database (it
  * stops when acme already has employees) in a background thread, so startup is not delayed;
  * {@code DEMO_STORY=false} switches it off.
  */
@@ -57,6 +58,9 @@ class DemoStory {
 
 	private record Hire(String name, String department, Chapter chapter) {
 	}
+
+	/** Joined half a year ago, left yesterday: the completed leaver whose account the demo directory shows disabled. */
+	static final String LEAVER = "Nils Berg";
 
 	private static final List<Hire> ACME = List.of(
 			new Hire("Lena Fischer", "Engineering", Chapter.WAITS_ON_MANAGER),
@@ -103,7 +107,7 @@ class DemoStory {
 			if (get("hana", "/v1/hr/employees?limit=1").path("items").size() > 0) {
 				return;
 			}
-			log.info("Demo story: HR hires {} people in acme and the approvers get to work (about a minute)", ACME.size() + 2);
+			log.info("Demo story: HR hires {} people in acme and the approvers get to work (about a minute)", ACME.size() + 3);
 			LocalDate start = LocalDate.now(clock).plusWeeks(3);
 			List<UUID> joiners = new ArrayList<>();
 			for (Hire hire : ACME) {
@@ -113,13 +117,15 @@ class DemoStory {
 				playOut(joiners.get(i), ACME.get(i).chapter());
 			}
 			moveAndOffboard(joiners, start);
+			leaveAfterTheLastDay();
 			// globex: gina (HR) hires, gus approves as manager and IT (never as the requester: separation of
 			// duties), then security needs a second approver it does not have
 			approve("gus", awaitRun("gus", hire("gina", "Bruno Alves", "Engineering", "gus", start)), "gus", "gus");
 			hire("gina", "Dana Kim", "Operations", "gus", start);
 			log.info("Demo story told: acme has runs waiting on manny, ivan, sara and sam, returned to hana, "
-					+ "completed, rejected and withdrawn; globex's joiners are blocked (one security approver, two required); "
-					+ "the demo's directory refuses Noah Becker's account (one failed effect)");
+					+ "completed, rejected and withdrawn; {} has left, the demo directory's account disabled; globex's joiners "
+					+ "are blocked (one security approver, two required); the demo's directory refuses Noah Becker's account "
+					+ "(one failed effect)", LEAVER);
 		}
 		catch (RuntimeException e) {
 			// a half-told story is still a usable demo; say what happened and stop
@@ -163,11 +169,30 @@ class DemoStory {
 				"{\"lastDay\":\"" + start.plusMonths(3) + "\",\"version\":" + leaver.path("version").asInt() + "}");
 	}
 
+	/**
+	 * Someone who joined half a year ago and whose last day was yesterday: the joiner's account is
+	 * made, the leaver run completes, its revocation disables the account in the demo directory at
+	 * once (the last day is over) and only then is the employee {@code left}.
+	 */
+	private void leaveAfterTheLastDay() {
+		LocalDate today = LocalDate.now(clock);
+		UUID employee = hire("hana", LEAVER, "Support", "manny", today.minusMonths(6));
+		UUID joiner = awaitRun("hana", employee);
+		approve("hana", joiner, "manny", "ivan", "sara", "sam");
+		await("the joiner run of " + LEAVER, () -> "completed".equals(get("hana", "/v1/workflow-runs/" + joiner)
+			.path("status").asString()));
+		JsonNode joined = get("hana", "/v1/hr/employees/" + employee);
+		send("hana", "POST", "/v1/hr/employees/" + employee + "/offboard", null,
+				"{\"lastDay\":\"" + today.minusDays(1) + "\",\"version\":" + joined.path("version").asInt() + "}");
+		approve("hana", awaitRun("hana", employee), "manny", "ivan");
+	}
+
+	/** Hired with a start date before today when it is one (the API asks to say so). */
 	private UUID hire(String hr, String name, String department, String manager, LocalDate start) {
 		String email = name.toLowerCase().replace(' ', '.') + "@example.com";
 		JsonNode employee = send(hr, "POST", "/v1/hr/employees", null, json.writeValueAsString(Map.of(
 				"displayName", name, "email", email, "department", department, "manager", manager,
-				"startDate", start.toString())));
+				"startDate", start.toString(), "allowBackdated", start.isBefore(LocalDate.now(clock)))));
 		return UUID.fromString(employee.path("id").asString());
 	}
 

@@ -23,7 +23,9 @@ import provisioning.settings.Target;
 /**
  * Points acme at the demo directory: its target and the entitlement of the joiner's
  * {@code accounts} grant (IT's approval gives it): {@code uid={username}} under the department's
- * OU, in {@code all-staff} and the department's group. Saved through {@link ProvisioningSettings}
+ * OU, in {@code all-staff} and the department's group; and the leaver's {@code access_revocation}
+ * (IT's approval of a leaver), which disables those accounts at the end of the last day (moved
+ * under {@code ou=disabled}, out of their groups) and deletes them 30 days later. Saved through {@link ProvisioningSettings}
  * as acme's admin would, once the application has started and before the demo story hires anyone;
  * a restart on the same database keeps what is saved (the target's port is the configured one).
  */
@@ -36,6 +38,8 @@ class DemoDirectorySetup {
 	static final String TENANT = "acme";
 	static final String TARGET = "acme-directory";
 	static final String GRANT = "accounts";
+	static final String REVOCATION = "access_revocation";
+	static final int DELETE_AFTER_DAYS = 30;
 
 	private final ProvisioningSettings settings;
 	private final DemoDirectoryServer directory;
@@ -60,8 +64,11 @@ class DemoDirectorySetup {
 		DemoDirectoryServer.DEPARTMENTS.forEach(department -> departmentGroups.put(department,
 				List.of(DemoDirectoryServer.groupDn(department.toLowerCase(Locale.ROOT)))));
 		int version = settings.entitlements(TENANT).version();
-		settings.saveEntitlements(admin, new ExpectedVersion(version, ExpectedVersion.Source.BODY), List.of(new Entitlement(GRANT, TARGET,
-				"uid={username}", true, Map.of(), List.of(DemoDirectoryServer.groupDn("all-staff")), departmentGroups)));
-		log.info("Demo: acme's '{}' grant provisions accounts in the demo directory {}", GRANT, directory.url());
+		settings.saveEntitlements(admin, new ExpectedVersion(version, ExpectedVersion.Source.BODY), List.of(
+				new Entitlement(GRANT, TARGET, "uid={username}", true, Map.of(), List.of(DemoDirectoryServer.groupDn("all-staff")),
+						departmentGroups),
+				Entitlement.revocation(REVOCATION, TARGET, Entitlement.DEFAULT_DISABLED_OU, DELETE_AFTER_DAYS)));
+		log.info("Demo: acme's '{}' grant provisions accounts in the demo directory {}, its '{}' grant disables them",
+				GRANT, directory.url(), REVOCATION);
 	}
 }

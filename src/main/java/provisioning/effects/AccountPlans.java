@@ -12,6 +12,7 @@ import com.unboundid.ldap.sdk.RDN;
 
 import outbox.catalog.GrantRecorded;
 import provisioning.ldap.AccountPlan;
+import provisioning.ldap.LdapDirectory;
 import provisioning.settings.Entitlement;
 import provisioning.settings.Target;
 
@@ -171,6 +172,19 @@ final class AccountPlans {
 		catch (LDAPException e) {
 			throw new IllegalArgumentException("The disabled OU does not parse: " + e.getExceptionMessage(), e);
 		}
+	}
+
+	/**
+	 * {@code plan}'s account as it is created disabled until the employee's start date, the way a
+	 * revocation leaves an account: at {@code disabled} (see {@link #disabled}), in no group, without
+	 * a password (none is ever set); on Active Directory with the {@code ACCOUNTDISABLE} bit set too.
+	 */
+	static AccountPlan createdDisabled(Target target, AccountPlan plan, DN disabled) {
+		Map<String, String> attributes = new LinkedHashMap<>(plan.attributes());
+		if (Target.ACTIVE_DIRECTORY.equals(target.profile())) {
+			attributes.put("userAccountControl", String.valueOf(NORMAL_ACCOUNT | LdapDirectory.ACCOUNTDISABLE));
+		}
+		return new AccountPlan(disabled, plan.base(), attributes, List.of());
 	}
 
 	/** The employee without control characters: neither a directory string nor PostgreSQL's jsonb holds NUL. */

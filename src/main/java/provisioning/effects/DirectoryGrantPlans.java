@@ -1,5 +1,7 @@
 package provisioning.effects;
 
+import java.time.Clock;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,7 +31,8 @@ import workflow.GrantPlans;
  * with what each target holds now ({@link LdapDirectory#preview}, bounded to about 2 s). A target
  * that cannot be read, or a plan that cannot be made, is a step that says why: the page renders
  * whatever the directories do. An {@code ensure} removes only the groups {@link GroupsLeft} names (a
- * mover's former department's).
+ * mover's former department's); one that creates the account disabled until the
+ * start date says the date it is enabled on.
  */
 @Component
 class DirectoryGrantPlans implements GrantPlans {
@@ -42,13 +45,16 @@ class DirectoryGrantPlans implements GrantPlans {
 	private final EffectRepository effects;
 	private final JsonMapper json;
 
+	private final Clock clock;
+
 	DirectoryGrantPlans(TenantTransactions transactions, ProvisioningSettings settings, LdapDirectory directory,
-			EffectRepository effects, JsonMapper json) {
+			EffectRepository effects, JsonMapper json, Clock clock) {
 		this.json = json;
 		this.transactions = transactions;
 		this.settings = settings;
 		this.directory = directory;
 		this.effects = effects;
+		this.clock = clock;
 	}
 
 	@Override
@@ -135,8 +141,11 @@ class DirectoryGrantPlans implements GrantPlans {
 				.filter(group -> !now.groupsHeld().contains(group))
 				.toList();
 			List<String> groupsToRemove = leave.stream().map(DN::toString).filter(now.groupsHeld()::contains).toList();
+			// as the planner would decide if the grant were recorded now
+			LocalDate enabledOn = resolved.entitlement().enablesOnStartDate() && employee != null
+					&& EffectTimes.enable(employee.startDate(), clock.instant()) != null ? employee.startDate() : null;
 			return new GrantPlan.Step(target, profile, "ensure", plan.dn().toString(), plan.dn().getParent().toString(),
-					toSet, groupsToAdd, groupsToRemove, now.exists(), now.foundAt(), now.groupsHeld(), null);
+					toSet, groupsToAdd, groupsToRemove, now.exists(), now.foundAt(), now.groupsHeld(), null, enabledOn);
 		}
 		catch (DirectoryFailure failure) {
 			return GrantPlan.Step.unreadable(target, profile, "ensure", failure.getMessage());

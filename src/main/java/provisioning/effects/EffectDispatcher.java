@@ -197,22 +197,31 @@ class EffectDispatcher implements SmartLifecycle {
 				request = json.readValue(grant.request(), EffectRequest.class);
 			}
 			Connection connection = new Connection(target.url(), target.bindDn(), target.bindPassword(), target.profile());
-			if (Revocations.handles(effect.operation())) {
+			if (Revocations.handles(effect.operation(), request)) {
 				String receipt = revocations.apply(effect, request, target, connection);
 				settle(effect, receipt == null ? "skipped" : "applied", receipt);
 				return;
 			}
 			AccountPlan plan = AccountPlans.plan(target, request.entitlement(), request.employee());
+			DN disabled = AccountPlans.disabled(target, request.entitlement(), plan.dn());
 			Receipt receipt;
-			if (!"undo".equals(effect.operation())) {
-				receipt = directory.ensure(connection, plan, groupsLeft(effect, target, request, plan));
+			if ("enable".equals(effect.operation())) {
+				receipt = directory.enable(connection, plan, disabled);
+			}
+			else if (!"undo".equals(effect.operation())) {
+				receipt = directory.ensure(connection,
+						request.createsDisabled() ? AccountPlans.createdDisabled(target, plan, disabled) : plan,
+						groupsLeft(effect, target, request, plan));
 			}
 			else if (request.entitlement().disablesOnUndo()) {
-				receipt = directory.disable(connection, plan,
-						AccountPlans.disabled(target, request.entitlement(), plan.dn()));
+				receipt = directory.disable(connection, plan, disabled);
 			}
 			else {
 				receipt = directory.remove(connection, plan.dn(), plan.groups(), plan.attributes().keySet());
+				if (!receipt.before().exists() && request.createsDisabled() && !disabled.equals(plan.dn())) {
+					// created disabled and not enabled yet: it is where a disabled account is kept
+					receipt = directory.remove(connection, disabled, List.of(), plan.attributes().keySet());
+				}
 			}
 			settle(effect, "applied", receipt(effect, receipt));
 		}

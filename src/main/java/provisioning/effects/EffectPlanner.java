@@ -78,12 +78,28 @@ public class EffectPlanner {
 								EffectTimes.revocation(employee == null ? null : employee.lastDay(), now), request, now);
 					}
 					else {
-						// a revocation taken back before its time; accounts it already disabled stay disabled
+						// a revocation taken back: before its time it is skipped; once attempted, what it
+						// disabled is enabled again (after it, in the lane) and its deletion never comes
 						effects.skipWaiting(changeKey, target, "disable", now);
+						effects.skipWaiting(changeKey, target, "delete", now);
+						if (effects.status(changeKey, target, "disable").filter(status -> !"skipped".equals(status))
+							.isPresent()) {
+							plan(change, changeKey, target, "enable", now, request, now);
+						}
 					}
 				}
 				else if (granted) {
-					plan(change, changeKey, target, "ensure", notBefore(change, employee, now), request, now);
+					Instant enableAt = entitlement.entitlement().enablesOnStartDate() && employee != null
+							? EffectTimes.enable(employee.startDate(), now) : null;
+					// an undo here already took the grant back: the account is not to be enabled
+					if (enableAt != null && effects.status(changeKey, target, "undo").isEmpty()) {
+						plan(change, changeKey, target, "ensure", notBefore(change, employee, now),
+								json.writeValueAsString(new EffectRequest(employee, entitlement.entitlement(), enableAt)), now);
+						plan(change, changeKey, target, "enable", enableAt, request, now);
+					}
+					else {
+						plan(change, changeKey, target, "ensure", notBefore(change, employee, now), request, now);
+					}
 					effects.moveUndoBehind(changeKey, target);
 				}
 				else {
@@ -92,6 +108,7 @@ public class EffectPlanner {
 			}
 			undos.forEach((target, request) -> {
 				effects.skipWaiting(changeKey, target, "ensure", now);
+				effects.skipWaiting(changeKey, target, "enable", now);
 				plan(change, changeKey, target, "undo", now, request, now);
 			});
 			if (granted && change.definition() == RunDefinition.LEAVER && !revokes) {

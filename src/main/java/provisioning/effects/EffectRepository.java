@@ -183,11 +183,12 @@ class EffectRepository {
 			.update() == 1;
 	}
 
-	/** The ensure effect whose grant an applied undo took back. */
+	/** The ensure effect (and the enable after it) whose grant an applied undo took back. */
 	void markUndone(String changeKey, String target, Instant now) {
 		jdbc.sql("""
 				UPDATE provisioning_effects SET status = 'undone', settled_at = :now
-				WHERE change_key = :changeKey AND target_key = :target AND operation = 'ensure' AND status = 'applied'""")
+				WHERE change_key = :changeKey AND target_key = :target AND operation IN ('ensure', 'enable')
+				  AND status = 'applied'""")
 			.param("changeKey", changeKey)
 			.param("target", target)
 			.param("now", Timestamp.from(now))
@@ -314,7 +315,8 @@ class EffectRepository {
 				SELECT DISTINCT ON (request->'entitlement'->>'naming') receipt->>'dn',
 				    ARRAY(SELECT jsonb_array_elements_text(coalesce(receipt->'after'->'groups', '[]'::jsonb)))
 				FROM provisioning_effects
-				WHERE target_key = :target AND operation = 'ensure' AND status = 'applied' AND receipt IS NOT NULL
+				WHERE target_key = :target AND operation IN ('ensure', 'enable') AND status = 'applied' AND receipt IS NOT NULL
+				  AND request->'entitlement'->>'revokes' IS DISTINCT FROM 'true'
 				  AND lower(request->'employee'->>'email') = lower(:email)
 				ORDER BY request->'entitlement'->>'naming', position DESC""")
 			.param("target", target)
@@ -336,20 +338,37 @@ class EffectRepository {
 			.list();
 	}
 
-	/** An applied ensure of the lane of a revocation: what it planned and what the directory read back. */
+	/** An applied ensure (or enable) of the lane of a revocation: what it planned and what the directory read back. */
 	record Held(String request, String receipt) {
 	}
 
-	/** The applied ensures, in order, of the employee and target of effect {@code id}: the accounts a revocation disables. */
+	/**
+	 * The applied ensures, and the enables of accounts created disabled, in order, of the employee
+	 * and target of effect {@code id}: the accounts a revocation disables, at the DN the latest read back.
+	 */
 	List<Held> held(UUID id) {
 		return jdbc.sql("""
 				SELECT g.request::text, g.receipt::text FROM provisioning_effects g
 				JOIN provisioning_effects d ON d.employee_id = g.employee_id AND d.target_key = g.target_key
-				WHERE d.id = :id AND g.operation = 'ensure' AND g.status = 'applied'
+				WHERE d.id = :id AND g.status = 'applied'
+				  AND (g.operation = 'ensure' OR g.operation = 'enable'
+				       AND g.request->'entitlement'->>'revokes' IS DISTINCT FROM 'true')
 				ORDER BY g.position""")
 			.param("id", id)
 			.query((rs, row) -> new Held(rs.getString(1), rs.getString(2)))
 			.list();
+	}
+
+	/** The status of {@code changeKey}'s effect of {@code operation} on {@code target}; empty when it has none. */
+	Optional<String> status(String changeKey, String target, String operation) {
+		return jdbc.sql("""
+				SELECT status FROM provisioning_effects
+				WHERE change_key = :changeKey AND target_key = :target AND operation = :operation""")
+			.param("changeKey", changeKey)
+			.param("target", target)
+			.param("operation", operation)
+			.query(String.class)
+			.optional();
 	}
 
 	/** The receipt of the applied disable of {@code changeKey} on {@code target}: what a deletion removes. */

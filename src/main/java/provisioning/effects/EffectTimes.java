@@ -24,6 +24,18 @@ final class EffectTimes {
 		return effectiveDate == null ? now : notBefore(effectiveDate, now);
 	}
 
+	/**
+	 * The enabling of an account created disabled until the employee's start date: the start of that
+	 * day; null when it has begun or is unknown (the account is created enabled at once).
+	 */
+	static Instant enable(LocalDate startDate, Instant now) {
+		if (startDate == null) {
+			return null;
+		}
+		Instant start = startDate.atStartOfDay(ZoneOffset.UTC).toInstant();
+		return start.isAfter(now) ? start : null;
+	}
+
 	/** The deletion of a disabled account, {@code days} after the disable applied ({@code disabledAt}). */
 	static Instant deletion(Instant disabledAt, int days) {
 		return disabledAt.plus(Duration.ofDays(days));

@@ -32,7 +32,9 @@ import tools.jackson.databind.json.JsonMapper;
  * then): the accounts the applied {@code ensure} effects left, one per naming rule, at the DN the
  * latest of them read back, with every group any of them gave; each is disabled as
  * {@link LdapDirectory#disable} does. Nothing held is {@code skipped}. A {@code delete} removes the
- * accounts its disable moved (absent is fine). When the last disable of a revocation settles,
+ * accounts its disable moved (absent is fine). An {@code enable} of a revocation taken back after
+ * its disable was attempted gives each held account back as {@link LdapDirectory#enable} does (an
+ * OpenLDAP password the disable removed stays removed: it was never read). When the last disable of a revocation settles,
  * {@link AccessRevoked} is published in the same unit of work, and a deletion is scheduled when the
  * entitlement asks for one.
  */
@@ -59,8 +61,12 @@ class Revocations {
 		this.clock = clock;
 	}
 
-	static boolean handles(String operation) {
-		return DISABLE.equals(operation) || DELETE.equals(operation);
+	static final String ENABLE = "enable";
+
+	/** Whether the effect is a revocation's: its disable, its deletion, or the enable that takes a disable back. */
+	static boolean handles(String operation, EffectRequest request) {
+		return DISABLE.equals(operation) || DELETE.equals(operation)
+				|| ENABLE.equals(operation) && request.entitlement().revoking();
 	}
 
 	/** Applies a claimed disable or delete; the receipt, or null when there was nothing to act on (skipped). */
@@ -69,6 +75,13 @@ class Revocations {
 		if (DISABLE.equals(effect.operation())) {
 			for (AccountPlan account : held(effect, target)) {
 				receipts.add(directory.disable(connection, account,
+						AccountPlans.disabled(target, request.entitlement(), account.dn())));
+			}
+		}
+		else if (ENABLE.equals(effect.operation())) {
+			// the revocation was taken back: each account it disabled is where it was, with its groups
+			for (AccountPlan account : held(effect, target)) {
+				receipts.add(directory.enable(connection, account,
 						AccountPlans.disabled(target, request.entitlement(), account.dn())));
 			}
 		}
@@ -104,7 +117,9 @@ class Revocations {
 		}
 		EffectRequest request = json.readValue(effect.request(), EffectRequest.class);
 		Integer days = request.entitlement().deleteAfterDays();
-		if ("applied".equals(status) && days != null) {
+		// a revocation already taken back (an enable follows the disable) is not deleted later
+		if ("applied".equals(status) && days != null
+				&& effects.status(effect.changeKey(), effect.target(), ENABLE).isEmpty()) {
 			effects.planDeletion(UUID.randomUUID(), effect.id(), EffectTimes.deletion(now, days), now);
 		}
 		effects.revocation(effect.changeKey())

@@ -108,55 +108,85 @@ public class LdapDirectory implements AutoCloseable {
 	 * show it in none of them.
 	 */
 	public Receipt ensure(Connection connection, AccountPlan plan, List<DN> leave) {
-		List<DN> read = new ArrayList<>(plan.groups());
-		leave.stream().filter(group -> !read.contains(group)).forEach(read::add);
 		try (ConnectionPools.Lease lease = pools.lease(connection)) {
-			LDAPConnection ldap = lease.connection();
-			Receipt.State before = read(ldap, connection, plan.dn(), plan.attributes().keySet(), read);
-			ensureParents(ldap, plan.dn().getParent(), plan.base());
-			DN movedFrom = before.exists() ? null : moveIfElsewhere(ldap, connection, plan);
-			if (movedFrom != null) {
-				before = read(ldap, connection, plan.dn(), plan.attributes().keySet(), read);
-			}
-			Receipt.State found = before;
-			if (!found.exists()) {
-				List<Attribute> attributes = new ArrayList<>();
-				attributes.add(new Attribute("objectClass", connection.activeDirectory() ? AD_OBJECT_CLASSES : OBJECT_CLASSES));
-				plan.attributes().forEach((name, value) -> attributes.add(new Attribute(name, value)));
-				ldap.add(new Entry(plan.dn(), attributes));
-			}
-			else {
-				List<Modification> changes = new ArrayList<>();
-				plan.attributes().forEach((name, value) -> {
-					if (!value.equals(found.attributes().get(name))) {
-						changes.add(new Modification(ModificationType.REPLACE, name, value));
-					}
-				});
-				if (!changes.isEmpty()) {
-					ldap.modify(plan.dn().toString(), changes);
-				}
-			}
-			for (DN group : plan.groups()) {
-				if (!isMember(ldap, connection, group, plan.dn())) {
-					ldap.modify(group.toString(), new Modification(ModificationType.ADD, "member", plan.dn().toString()));
-				}
-			}
-			DN bind = new DN(connection.bindDn());
-			for (DN group : leave) {
-				leave(ldap, connection, group, plan.dn(), bind);
-			}
-			Receipt.State after = read(ldap, connection, plan.dn(), plan.attributes().keySet(), read);
-			if (!after.exists() || !after.attributes().equals(plan.attributes())
-					|| !after.groups().containsAll(plan.groups().stream().map(DN::toString).toList())
-					|| leave.stream().map(DN::toString).anyMatch(after.groups()::contains)) {
-				throw new DirectoryFailure("The directory read back " + plan.dn() + " differently from what was written: "
-						+ after, true, null);
-			}
-			return new Receipt(plan.dn().toString(), before, after);
+			return ensure(lease.connection(), connection, plan, leave);
 		}
 		catch (LDAPException failure) {
 			throw failure(connection, failure);
 		}
+	}
+
+	/**
+	 * Enables the account of {@code plan}, kept disabled at {@code disabled} (created so until the
+	 * start date, or disabled by a revocation taken back): moved back to the plan's DN when it is at
+	 * {@code disabled}, then ensured as {@link #ensure} does, which sets the plan's attributes (on
+	 * Active Directory {@code userAccountControl} 512, the disable bit cleared) and adds its
+	 * memberships. An account already enabled changes nothing; one that is nowhere is created. The
+	 * receipt's {@code before} is the disabled account as it was.
+	 */
+	public Receipt enable(Connection connection, AccountPlan plan, DN disabled) {
+		try (ConnectionPools.Lease lease = pools.lease(connection)) {
+			LDAPConnection ldap = lease.connection();
+			if (disabled.equals(plan.dn()) || ldap.getEntry(plan.dn().toString(), "1.1") != null
+					|| ldap.getEntry(disabled.toString(), "1.1") == null) {
+				return ensure(ldap, connection, plan, List.of());
+			}
+			Receipt.State before = read(ldap, connection, disabled, plan.attributes().keySet(), plan.groups());
+			ensureParents(ldap, plan.dn().getParent(), plan.base());
+			// a disabled account is in no group: no member value names its DN, so none needs rewriting
+			ldap.modifyDN(disabled.toString(), plan.dn().getRDN().toString(), true, plan.dn().getParent().toString());
+			return new Receipt(plan.dn().toString(), before, ensure(ldap, connection, plan, List.of()).after());
+		}
+		catch (LDAPException failure) {
+			throw failure(connection, failure);
+		}
+	}
+
+	private static Receipt ensure(LDAPConnection ldap, Connection connection, AccountPlan plan, List<DN> leave)
+			throws LDAPException {
+		List<DN> read = new ArrayList<>(plan.groups());
+		leave.stream().filter(group -> !read.contains(group)).forEach(read::add);
+		Receipt.State before = read(ldap, connection, plan.dn(), plan.attributes().keySet(), read);
+		ensureParents(ldap, plan.dn().getParent(), plan.base());
+		DN movedFrom = before.exists() ? null : moveIfElsewhere(ldap, connection, plan);
+		if (movedFrom != null) {
+			before = read(ldap, connection, plan.dn(), plan.attributes().keySet(), read);
+		}
+		Receipt.State found = before;
+		if (!found.exists()) {
+			List<Attribute> attributes = new ArrayList<>();
+			attributes.add(new Attribute("objectClass", connection.activeDirectory() ? AD_OBJECT_CLASSES : OBJECT_CLASSES));
+			plan.attributes().forEach((name, value) -> attributes.add(new Attribute(name, value)));
+			ldap.add(new Entry(plan.dn(), attributes));
+		}
+		else {
+			List<Modification> changes = new ArrayList<>();
+			plan.attributes().forEach((name, value) -> {
+				if (!value.equals(found.attributes().get(name))) {
+					changes.add(new Modification(ModificationType.REPLACE, name, value));
+				}
+			});
+			if (!changes.isEmpty()) {
+				ldap.modify(plan.dn().toString(), changes);
+			}
+		}
+		for (DN group : plan.groups()) {
+			if (!isMember(ldap, connection, group, plan.dn())) {
+				ldap.modify(group.toString(), new Modification(ModificationType.ADD, "member", plan.dn().toString()));
+			}
+		}
+		DN bind = new DN(connection.bindDn());
+		for (DN group : leave) {
+			leave(ldap, connection, group, plan.dn(), bind);
+		}
+		Receipt.State after = read(ldap, connection, plan.dn(), plan.attributes().keySet(), read);
+		if (!after.exists() || !after.attributes().equals(plan.attributes())
+				|| !after.groups().containsAll(plan.groups().stream().map(DN::toString).toList())
+				|| leave.stream().map(DN::toString).anyMatch(after.groups()::contains)) {
+			throw new DirectoryFailure("The directory read back " + plan.dn() + " differently from what was written: "
+					+ after, true, null);
+		}
+		return new Receipt(plan.dn().toString(), before, after);
 	}
 
 	/**

@@ -22,10 +22,16 @@ import java.util.Map;
  * the end of the employee's last day (UTC), or at once when that has passed; naming, attributes and
  * groups are then unused. {@code deleteAfterDays} deletes the disabled accounts that many days after
  * the disable applied (post-offboarding); null keeps them.
+ * <p>
+ * {@code enableOnStartDate} (default false) creates the account disabled when the grant is recorded
+ * before the employee's start date (as a revocation leaves it: under {@code disabledOu} without
+ * groups or password on OpenLDAP, the {@code ACCOUNTDISABLE} bit of {@code userAccountControl} on
+ * Active Directory) and enables it at 00:00 UTC of that date; a grant recorded on or after it
+ * creates the account enabled at once. Off by default, so saved entitlements keep their meaning.
  */
 public record Entitlement(String grant, String target, String naming, Boolean ouFromDepartment,
 		Map<String, String> attributes, List<String> groups, Map<String, List<String>> departmentGroups, String undo,
-		String disabledOu, Boolean revokes, Integer deleteAfterDays) {
+		String disabledOu, Boolean revokes, Integer deleteAfterDays, Boolean enableOnStartDate) {
 
 	public static final String DELETE = "delete";
 	public static final String DISABLE = "disable";
@@ -47,12 +53,32 @@ public record Entitlement(String grant, String target, String naming, Boolean ou
 	public Entitlement(String grant, String target, String naming, Boolean ouFromDepartment,
 			Map<String, String> attributes, List<String> groups, Map<String, List<String>> departmentGroups, String undo,
 			String disabledOu) {
-		this(grant, target, naming, ouFromDepartment, attributes, groups, departmentGroups, undo, disabledOu, null, null);
+		this(grant, target, naming, ouFromDepartment, attributes, groups, departmentGroups, undo, disabledOu, null, null,
+				null);
+	}
+
+	/** Without the start-date option: the account is enabled when its grant applies. */
+	public Entitlement(String grant, String target, String naming, Boolean ouFromDepartment,
+			Map<String, String> attributes, List<String> groups, Map<String, List<String>> departmentGroups, String undo,
+			String disabledOu, Boolean revokes, Integer deleteAfterDays) {
+		this(grant, target, naming, ouFromDepartment, attributes, groups, departmentGroups, undo, disabledOu, revokes,
+				deleteAfterDays, null);
 	}
 
 	/** A revocation on {@code target}: the employee's accounts there are disabled, deleted {@code deleteAfterDays} later when not null. */
 	public static Entitlement revocation(String grant, String target, String disabledOu, Integer deleteAfterDays) {
 		return new Entitlement(grant, target, null, null, null, null, null, DISABLE, disabledOu, true, deleteAfterDays);
+	}
+
+	/** This entitlement with its accounts created disabled until the employee's start date. */
+	public Entitlement enabledOnStartDate() {
+		return new Entitlement(grant, target, naming, ouFromDepartment, attributes, groups, departmentGroups, undo,
+				disabledOu, revokes, deleteAfterDays, true);
+	}
+
+	/** Whether an account granted before the employee's start date is created disabled and enabled on that date. */
+	public boolean enablesOnStartDate() {
+		return Boolean.TRUE.equals(enableOnStartDate) && !revoking();
 	}
 
 	/** Whether granting this label takes access away (disables the employee's accounts) rather than giving it. */

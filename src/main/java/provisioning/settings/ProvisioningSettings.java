@@ -178,6 +178,9 @@ public class ProvisioningSettings {
 						&& (!entitlement.revoking() || entitlement.deleteAfterDays() < 0 || entitlement.deleteAfterDays() > 3650)) {
 					errors.put(at + "deleteAfterDays", "must be 0-3650 days, on a revocation (revokes: true)");
 				}
+				if (Boolean.TRUE.equals(entitlement.enableOnStartDate()) && entitlement.revoking()) {
+					errors.put(at + "enableOnStartDate", "applies to an account a grant creates, not to a revocation (revokes: true)");
+				}
 				if (entitlement.disabledOu() != null && !RDN.isValidRDN(entitlement.disabledOu())) {
 					errors.put(at + "disabledOu", "must be one RDN such as ou=disabled");
 				}

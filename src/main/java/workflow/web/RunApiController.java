@@ -93,7 +93,8 @@ class RunApiController {
 					For the open approval stage, one plan per grant it gives, computed against the directories when \
 					asked: the account's DN and OU, the attributes to set, the groups to add and remove, and what \
 					already exists; a target that cannot be read within about 2 s says why in its step's error. \
-					Empty when no approval stage with grants is open.""")) List<GrantPlan> plan) {
+					Empty when no approval stage with grants is open, and while an action on the run waits for the \
+					workflow (the stage may close any moment; read again once the action is settled).""")) List<GrantPlan> plan) {
 	}
 
 	@GetMapping

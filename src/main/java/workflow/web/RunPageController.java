@@ -257,8 +257,7 @@ class RunPageController {
 		boolean betweenStages = run.status() == RunStatus.RUNNING && (current == null
 				|| !(current.status() == StageStatus.ACTIVE || current.status() == StageStatus.BLOCKED));
 		// an undeliverable decision waits for a repair, not for the workflow: no polling for it
-		boolean sent = detail.actions().stream().allMatch(action -> action.settled() || action.undeliverable());
-		return !sent || betweenStages
+		return detail.actionPending() || betweenStages
 				|| (run.status() == RunStatus.REQUESTED && run.startRequestedAt() != null);
 	}
 
@@ -319,7 +318,10 @@ class RunPageController {
 		model.addAttribute("employeeLink", hr);
 		model.addAttribute("canEdit", hr && allowed.contains(ActionKind.RESUBMIT.value()));
 		model.addAttribute("current", current);
+		// skipped while an action is pending (the panel polls): see Runs.plan
 		model.addAttribute("plans", runs.plan(user.tenantId(), detail));
+		model.addAttribute("planPending", detail.actionPending() && current != null && !current.grants().isEmpty()
+				&& current.status() == StageStatus.ACTIVE);
 		boolean canRepair = (detail.run().status() == RunStatus.NEEDS_ATTENTION
 				|| detail.run().status() == RunStatus.START_FAILED) && user.roles().contains(Role.ADMIN);
 		model.addAttribute("repairKey", canRepair ? UUID.randomUUID().toString() : null);

@@ -128,6 +128,38 @@ class ActiveDirectoryProfileTests {
 		directory.remove(connection, plan.dn(), plan.groups(), plan.attributes().keySet());
 	}
 
+	/** Created disabled until the start date: 514 and no group, in place or under the disabled OU; enabled: 512 with its groups. */
+	@Test
+	void anAccountCreatedDisabledUntilTheStartDateIsEnabledWithItsGroups() throws Exception {
+		for (String disabledOu : new String[] { null, "OU=disabled" }) {
+			Entitlement entitlement = accounts(disabledOu).enabledOnStartDate();
+			AccountPlan plan = AccountPlans.plan(target, entitlement,
+					employee("Nina New" + (disabledOu == null ? "" : " Ou"), "nina" + (disabledOu == null ? "" : "ou")
+							+ "@acme.example", "E-20" + (disabledOu == null ? "01" : "02"), "Engineering"));
+			DN disabled = AccountPlans.disabled(target, entitlement, plan.dn());
+
+			Receipt created = directory.ensure(connection, AccountPlans.createdDisabled(target, plan, disabled));
+
+			assertThat(new DN(created.dn())).isEqualTo(disabled);
+			assertThat(created.after().attributes()).containsEntry("userAccountControl", "514");
+			assertThat(accountControl(disabled) & LdapDirectory.ACCOUNTDISABLE).isEqualTo(LdapDirectory.ACCOUNTDISABLE);
+			assertThat(memberOf(disabled)).isEmpty();
+
+			Receipt enabled = directory.enable(connection, plan, disabled);
+
+			assertThat(new DN(enabled.dn())).isEqualTo(plan.dn());
+			assertThat(enabled.before().attributes()).containsEntry("userAccountControl", "514");
+			assertThat(enabled.after().attributes()).containsEntry("userAccountControl", "512");
+			assertThat(accountControl(plan.dn()) & LdapDirectory.ACCOUNTDISABLE).isZero();
+			assertThat(memberOf(plan.dn())).containsExactlyInAnyOrder(new DN(SambaDc.GROUPS.get(0)),
+					new DN(SambaDc.GROUPS.get(1)));
+			// repeated after a lost receipt: nothing left to do
+			assertThat(directory.enable(connection, plan, disabled).after()).isEqualTo(enabled.after());
+
+			directory.remove(connection, plan.dn(), plan.groups(), plan.attributes().keySet());
+		}
+	}
+
 	@Test
 	void anEntitlementWithADisabledOuAlsoMovesTheDisabledAccountThere() throws Exception {
 		Entitlement moving = accounts("OU=disabled");

@@ -8,7 +8,7 @@ import java.time.LocalDate;
 
 import org.junit.jupiter.api.Test;
 
-/** When effects may first be attempted: the time rules of leavers, movers and deletions, in UTC. */
+/** When effects may first be attempted: the time rules of joiners created disabled, leavers, movers and deletions, in UTC. */
 class EffectTimesTests {
 
 	static final Instant NOON = Instant.parse("2026-12-04T12:00:00Z");
@@ -29,6 +29,16 @@ class EffectTimesTests {
 		assertThat(EffectTimes.move(LocalDate.of(2026, 12, 4), NOON)).isEqualTo(NOON);
 		assertThat(EffectTimes.move(LocalDate.of(2026, 11, 1), NOON)).isEqualTo(NOON);
 		assertThat(EffectTimes.move(null, NOON)).isEqualTo(NOON);
+	}
+
+	@Test
+	void anAccountCreatedDisabledIsEnabledAtTheStartOfTheStartDateOrAtOnceWhenThatHasCome() {
+		assertThat(EffectTimes.enable(LocalDate.of(2026, 12, 18), NOON)).isEqualTo(Instant.parse("2026-12-18T00:00:00Z"));
+		assertThat(EffectTimes.enable(LocalDate.of(2026, 12, 5), NOON)).isEqualTo(Instant.parse("2026-12-05T00:00:00Z"));
+		// the start date is today or past: no disabled account, no later enable
+		assertThat(EffectTimes.enable(LocalDate.of(2026, 12, 4), NOON)).isNull();
+		assertThat(EffectTimes.enable(LocalDate.of(2026, 1, 1), NOON)).isNull();
+		assertThat(EffectTimes.enable(null, NOON)).isNull();
 	}
 
 	@Test
