@@ -339,6 +339,18 @@ public class EmployeeService {
 		return transactions.readInTenant(tenantId, () -> employees.list(query));
 	}
 
+	/**
+	 * The manager (a username) HR records for the person whose work email is {@code email} (a user's
+	 * own employee record): how a manager's manager is found. Empty when HR has no such employee, or
+	 * no manager for them.
+	 */
+	public java.util.Optional<String> managerOf(String tenantId, String email) {
+		if (email == null || email.isBlank()) {
+			return java.util.Optional.empty();
+		}
+		return transactions.readInTenant(tenantId, () -> employees.managerByEmail(email.strip()));
+	}
+
 	/** The users an employee may report to: the tenant's approvers. */
 	public List<DirectoryUser> managers(String tenantId) {
 		return transactions.readInTenant(tenantId, () -> users.withRole(Role.APPROVER));

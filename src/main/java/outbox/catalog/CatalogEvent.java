@@ -10,7 +10,7 @@ import java.util.UUID;
  */
 public sealed interface CatalogEvent
 		permits EmployeeEvent, RunStartRequested, StageReminderDue, RunFinished, GrantRecorded, ApproversChanged,
-		AccessRevoked, StageActivated, RunConcluded {
+		AccessRevoked, StageActivated, RunConcluded, StageEscalationWarning, StageEscalated {
 
 	/** The entity the event is about (an employee, a run). */
 	UUID aggregateId();
