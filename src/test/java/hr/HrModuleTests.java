@@ -38,6 +38,8 @@ import outbox.catalog.RunOutcome;
 import outbox.catalog.RunStartRequested;
 import outbox.catalog.RunConcluded;
 import outbox.catalog.StageActivated;
+import outbox.catalog.StageEscalated;
+import outbox.catalog.StageEscalationWarning;
 import outbox.catalog.StageReminderDue;
 import outbox.OutboxEventHandler;
 import outbox.OutboxPublisher;
@@ -111,6 +113,16 @@ class HrModuleTests {
 		@Bean
 		OutboxEventHandler<StageActivated> stageActivated(HandlerScript script) {
 			return new ScriptedHandler<>(StageActivated.class, script);
+		}
+
+		@Bean
+		OutboxEventHandler<StageEscalationWarning> escalationWarning(HandlerScript script) {
+			return new ScriptedHandler<>(StageEscalationWarning.class, script);
+		}
+
+		@Bean
+		OutboxEventHandler<StageEscalated> escalated(HandlerScript script) {
+			return new ScriptedHandler<>(StageEscalated.class, script);
 		}
 
 		@Bean

@@ -102,13 +102,15 @@ class ModularityTests {
 					tuple("hr.employee.offboarding_cancelled", Set.of("hr"), Set.of("workflow")),
 					tuple("hr.employee.updated", Set.of("hr"), Set.of("workflow")),
 					tuple("workflow.run.start_requested", Set.of("workflow"), Set.of("workflow")),
-					tuple("workflow.stage.reminder_due", Set.of("workflow"), Set.of("workflow")),
+					tuple("workflow.stage.reminder_due", Set.of("workflow"), Set.of("notifications")),
 					tuple("workflow.run.finished", Set.of("workflow"), Set.of("hr")),
 					tuple("workflow.grant.recorded", Set.of("workflow"), Set.of("provisioning")),
 					tuple("workflow.approvers.changed", Set.of("workflow"), Set.of("workflow")),
 					tuple("provisioning.access.revoked", Set.of("provisioning"), Set.of("hr")),
 					tuple("workflow.stage.activated", Set.of("workflow"), Set.of("notifications")),
-					tuple("workflow.run.concluded", Set.of("workflow"), Set.of("notifications")));
+					tuple("workflow.run.concluded", Set.of("workflow"), Set.of("notifications")),
+					tuple("workflow.stage.escalation_warning", Set.of("workflow"), Set.of("notifications")),
+					tuple("workflow.stage.escalated", Set.of("workflow"), Set.of("notifications")));
 	}
 
 	@Test

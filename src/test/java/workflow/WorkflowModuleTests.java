@@ -33,6 +33,9 @@ import outbox.catalog.RunDefinition;
 import outbox.catalog.RunConcluded;
 import outbox.catalog.RunFinished;
 import outbox.catalog.StageActivated;
+import outbox.catalog.StageReminderDue;
+import outbox.catalog.StageEscalated;
+import outbox.catalog.StageEscalationWarning;
 import outbox.testing.HandlerScript;
 import outbox.testing.TestHandlers.ScriptedHandler;
 import platform.AppUser;
@@ -76,6 +79,21 @@ class WorkflowModuleTests {
 		@Bean
 		OutboxEventHandler<StageActivated> stageActivated(HandlerScript script) {
 			return new ScriptedHandler<>(StageActivated.class, script);
+		}
+
+		@Bean
+		OutboxEventHandler<StageReminderDue> reminderDue(HandlerScript script) {
+			return new ScriptedHandler<>(StageReminderDue.class, script);
+		}
+
+		@Bean
+		OutboxEventHandler<StageEscalationWarning> escalationWarning(HandlerScript script) {
+			return new ScriptedHandler<>(StageEscalationWarning.class, script);
+		}
+
+		@Bean
+		OutboxEventHandler<StageEscalated> escalated(HandlerScript script) {
+			return new ScriptedHandler<>(StageEscalated.class, script);
 		}
 
 		@Bean

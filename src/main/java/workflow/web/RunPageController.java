@@ -303,6 +303,7 @@ class RunPageController {
 		detail.stages().forEach(stage -> {
 			people.addAll(stage.assignees());
 			people.addAll(stage.delegatedFor().values());
+			people.addAll(stage.escalatedTo());
 		});
 		people.remove(null);
 		model.addAttribute("names", runs.displayNames(user.tenantId(), people));

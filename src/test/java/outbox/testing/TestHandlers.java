@@ -19,6 +19,8 @@ import outbox.catalog.EmployeeTransferred;
 import outbox.catalog.RunStartRequested;
 import outbox.catalog.RunConcluded;
 import outbox.catalog.StageActivated;
+import outbox.catalog.StageEscalated;
+import outbox.catalog.StageEscalationWarning;
 import outbox.catalog.StageReminderDue;
 
 /**
@@ -82,6 +84,16 @@ public class TestHandlers {
 	@Bean
 	OutboxEventHandler<StageActivated> stageActivatedTestHandler(HandlerScript script) {
 		return new ScriptedHandler<>(StageActivated.class, script);
+	}
+
+	@Bean
+	OutboxEventHandler<StageEscalationWarning> stageEscalationWarningTestHandler(HandlerScript script) {
+		return new ScriptedHandler<>(StageEscalationWarning.class, script);
+	}
+
+	@Bean
+	OutboxEventHandler<StageEscalated> stageEscalatedTestHandler(HandlerScript script) {
+		return new ScriptedHandler<>(StageEscalated.class, script);
 	}
 
 	@Bean
