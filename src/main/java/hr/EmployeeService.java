@@ -32,6 +32,7 @@ import outbox.catalog.RunOutcome;
 import platform.Page;
 import platform.DomainException;
 import platform.ExpectedVersion;
+import platform.ReportingLines;
 import platform.PlatformAudit;
 import platform.Role;
 import platform.TenantSuspensions;
@@ -45,7 +46,7 @@ import platform.UserDirectory.DirectoryUser;
  * the event commit (or roll back) together.
  */
 @Service
-public class EmployeeService {
+public class EmployeeService implements ReportingLines {
 
 	/** The audit actor of the erasure job. */
 	static final String ERASURE_ACTOR = "hr_erase_leavers";
@@ -339,11 +340,8 @@ public class EmployeeService {
 		return transactions.readInTenant(tenantId, () -> employees.list(query));
 	}
 
-	/**
-	 * The manager (a username) HR records for the person whose work email is {@code email} (a user's
-	 * own employee record): how a manager's manager is found. Empty when HR has no such employee, or
-	 * no manager for them.
-	 */
+	/** {@link platform.ReportingLines#managerOf}: HR's employee records answer it. */
+	@Override
 	public java.util.Optional<String> managerOf(String tenantId, String email) {
 		if (email == null || email.isBlank()) {
 			return java.util.Optional.empty();

@@ -12,9 +12,7 @@
  * process asks for; {@code endings} ends runs and tells HR; {@code assignees} decides who may
  * decide a stage; {@code support} holds neutral helpers; {@code engine} is the
  * {@code Orchestrator} port and its Temporal adapter; {@code definition}, {@code handler}, {@code jobs} and
- * {@code web} hold the definitions, the outbox handlers, the jobs and the console and API. It reads
- * {@code hr}'s employee records (never the other way round) for one thing: a manager's manager, whom
- * a stage may escalate to.
+ * {@code web} hold the definitions, the outbox handlers, the jobs and the console and API.
  */
-@org.springframework.modulith.ApplicationModule(id = "workflow", displayName = "Workflow", allowedDependencies = { "outbox", "outbox :: catalog", "jobs", "platform", "hr" })
+@org.springframework.modulith.ApplicationModule(id = "workflow", displayName = "Workflow", allowedDependencies = { "outbox", "outbox :: catalog", "jobs", "platform" })
 package workflow;

@@ -11,10 +11,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
-import hr.EmployeeService;
 import outbox.OutboxPublisher;
 import outbox.catalog.StageEscalated;
 import platform.PlatformAudit;
+import platform.ReportingLines;
 import platform.UserDirectory;
 import platform.UserDirectory.DirectoryUser;
 import workflow.EscalationPolicy;
@@ -26,8 +26,8 @@ import workflow.store.StageRepository;
 /**
  * Escalates an active stage nobody decided in time, once per round (the caller holds the run and
  * stage locks and records it in the same transaction). The target is the manager of the employee's
- * manager, found through HR's record of the manager (their work email) and the user HR names as
- * their manager, or the members of a group; when the manager's manager cannot be found or may not
+ * manager, found through HR's record of the manager (by their work email, {@link ReportingLines})
+ * and the user HR names as their manager, or the members of a group; when the manager's manager cannot be found or may not
  * approve, the fallback group stands in and the stage says why. With {@code addApprover} the target
  * becomes an eligible assignee of the stage (who may hold an assignment is
  * {@link AssigneeResolver}'s and {@code RunPolicy}'s rule), recorded on the stage (who, when, why)
@@ -43,16 +43,16 @@ class StageEscalation {
 	private final StageRepository stages;
 	private final AssigneeResolver assignees;
 	private final UserDirectory directory;
-	private final EmployeeService employees;
+	private final ReportingLines reportingLines;
 	private final OutboxPublisher outbox;
 	private final PlatformAudit audit;
 
-	StageEscalation(StageRepository stages, AssigneeResolver assignees, UserDirectory directory, EmployeeService employees,
+	StageEscalation(StageRepository stages, AssigneeResolver assignees, UserDirectory directory, ReportingLines reportingLines,
 			OutboxPublisher outbox, PlatformAudit audit) {
 		this.stages = stages;
 		this.assignees = assignees;
 		this.directory = directory;
-		this.employees = employees;
+		this.reportingLines = reportingLines;
 		this.outbox = outbox;
 		this.audit = audit;
 	}
@@ -114,7 +114,7 @@ class StageEscalation {
 			notes.add("manager " + run.manager() + " has no user with an email address to look up in HR");
 			return Optional.empty();
 		}
-		Optional<String> above = employees.managerOf(tenantId, manager.get().email());
+		Optional<String> above = reportingLines.managerOf(tenantId, manager.get().email());
 		if (above.isEmpty()) {
 			notes.add("HR records no manager for " + run.manager() + " (" + manager.get().email() + ")");
 			return Optional.empty();
