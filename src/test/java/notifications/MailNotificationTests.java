@@ -9,6 +9,7 @@ import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.List;
@@ -33,12 +34,17 @@ import jakarta.mail.Message;
 import jakarta.mail.MessagingException;
 import jakarta.mail.Multipart;
 import jakarta.mail.internet.MimeMessage;
+import platform.ReportingLines;
 import platform.TenantTransactions;
 import platform.testing.ApiClient;
 import platform.testing.ConsoleSession;
 import platform.testing.JmlHubIntegrationTest;
+import platform.testing.MutableClock;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+import workflow.jobs.StageReminders;
 
 /**
  * Mail through the whole product against a real SMTP server (GreenMail, on a port of its own):
@@ -46,7 +52,9 @@ import tools.jackson.databind.json.JsonMapper;
  * the outbox hands {@code workflow.stage.activated} to the notifications module, and its sender
  * delivers the assignment mail, whose link opens the decision. A redelivered event sends no second
  * mail; with the SMTP server down the mail waits, visible with its error, and is sent once when the
- * server is back. This class's context is the only one that sends (the shared ones only record).
+ * server is back. A stage's reminder cadence, escalation warning and escalation are sent by the
+ * reminders job's service at the moments of a moved clock. This class's context is the only one that
+ * sends (the shared ones only record).
  */
 @JmlHubIntegrationTest
 class MailNotificationTests {
@@ -228,10 +236,10 @@ class MailNotificationTests {
 	}
 
 	@Autowired
-	workflow.jobs.StageReminders reminders;
+	StageReminders reminders;
 
 	@Autowired
-	platform.ReportingLines employees;
+	ReportingLines employees;
 
 	/**
 	 * A manager stage with a reminder cadence and an escalation to the manager's manager: the
@@ -247,8 +255,8 @@ class MailNotificationTests {
 		assertThat(bossOfManny.statusCode()).as(bossOfManny.body()).isIn(201, 409);
 		assertThat(employees.managerOf("acme", "manny@acme.example")).contains("sara");
 		JsonNode original = json.readTree(api.get("ada", "/v1/admin/definitions/joiner").body());
-		tools.jackson.databind.node.ObjectNode edit = editOf(original);
-		tools.jackson.databind.node.ObjectNode manager = (tools.jackson.databind.node.ObjectNode) edit.get("stages").get(0);
+		ObjectNode edit = editOf(original);
+		ObjectNode manager = (ObjectNode) edit.get("stages").get(0);
 		manager.set("reminders", json.readTree("{\"firstAfter\":\"PT24H\",\"every\":\"PT24H\",\"max\":3}"));
 		manager.set("escalation", json.readTree(
 				"{\"after\":\"PT60H\",\"to\":\"manager_of_manager\",\"addApprover\":true,\"warnBefore\":\"PT12H\"}"));
@@ -257,7 +265,7 @@ class MailNotificationTests {
 			Assignment assignment = hireAndAwaitAssignment("Rhea Reminded");
 			UUID stageId = UUID.fromString(assignment.stageId());
 			awaitOneMail(assignment);
-			platform.testing.MutableClock clock = new platform.testing.MutableClock(java.time.Instant.now());
+			MutableClock clock = new MutableClock(Instant.now());
 			// the job's first look after the activation finds nothing due yet and sets when to look next
 			assertThat(reminders.due("acme", clock.instant(), 10_000)).contains(stageId);
 			nudgeTwice(stageId, clock);
@@ -320,11 +328,11 @@ class MailNotificationTests {
 	}
 
 	/** The edit that saves {@code version}'s stages as they are (the fields a save takes). */
-	private tools.jackson.databind.node.ObjectNode editOf(JsonNode version) {
-		tools.jackson.databind.node.ObjectNode edit = json.createObjectNode();
-		tools.jackson.databind.node.ArrayNode stages = edit.putArray("stages");
+	private ObjectNode editOf(JsonNode version) {
+		ObjectNode edit = json.createObjectNode();
+		ArrayNode stages = edit.putArray("stages");
 		for (JsonNode stage : version.get("stages")) {
-			tools.jackson.databind.node.ObjectNode copy = stages.addObject();
+			ObjectNode copy = stages.addObject();
 			for (String field : List.of("name", "title", "kind", "assignee", "requiredApprovals", "slaHours", "grants",
 					"distinctFrom", "reminders", "escalation")) {
 				if (stage.hasNonNull(field)) {
@@ -335,7 +343,7 @@ class MailNotificationTests {
 		return edit;
 	}
 
-	private void nudgeTwice(UUID stageId, platform.testing.MutableClock clock) {
+	private void nudgeTwice(UUID stageId, MutableClock clock) {
 		reminders.nudge("acme", stageId, clock.instant());
 		reminders.nudge("acme", stageId, clock.instant());
 	}

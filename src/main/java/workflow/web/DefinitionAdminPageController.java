@@ -63,11 +63,15 @@ class DefinitionAdminPageController {
 	String save(@AuthenticationPrincipal AppUser admin, @PathVariable String key, @RequestParam Map<String, String> form,
 			RedirectAttributes redirect, Model model) {
 		List<StageEdit> all = new ArrayList<>();
-		// JSON that does not parse, by stage name: said next to its field, nothing is saved
+		// JSON that does not parse, by stage name and field: said next to its field (which keeps what
+		// was typed), nothing is saved
 		Map<String, String> unreadable = new java.util.LinkedHashMap<>();
+		Map<String, String> typed = new java.util.HashMap<>();
 		for (int i = 0; form.containsKey("stages[" + i + "].name"); i++) {
 			String at = "stages[" + i + "].";
 			String name = form.get(at + "name");
+			typed.put(name + ".reminders", form.get(at + "reminders"));
+			typed.put(name + ".escalation", form.get(at + "escalation"));
 			all.add(new StageEdit(name, form.get(at + "title"), form.get(at + "kind"), form.get(at + "assignee"),
 					number(form.get(at + "requiredApprovals")), number(form.get(at + "slaHours")),
 					Arrays.stream(form.getOrDefault(at + "grants", "").split(",")).map(String::strip).filter(g -> !g.isEmpty()).toList(),
@@ -90,15 +94,20 @@ class DefinitionAdminPageController {
 		}
 		if (!unreadable.isEmpty()) {
 			Map<String, String> errors = new java.util.LinkedHashMap<>();
+			Map<String, String> kept = new java.util.HashMap<>();
+			List<String> said = new ArrayList<>();
 			for (int i = 0; i < rows.size(); i++) {
 				for (String field : List.of("reminders", "escalation")) {
 					String problem = unreadable.get(rows.get(i).name() + "." + field);
 					if (problem != null) {
 						errors.put("stages[" + i + "]." + field, problem);
+						kept.put("stages[" + i + "]." + field, typed.get(rows.get(i).name() + "." + field));
+						said.add("stage " + rows.get(i).name() + ", " + field + ": " + problem);
 					}
 				}
 			}
-			model.addAttribute("error", "The definition was not saved: " + String.join("; ", errors.values()));
+			model.addAttribute("typed", kept);
+			model.addAttribute("error", "The definition was not saved: " + String.join("; ", said));
 			return page(admin, key, version, rows, requesterMayApprove, errors, model);
 		}
 		try {
@@ -128,6 +137,9 @@ class DefinitionAdminPageController {
 		model.addAttribute("requesterMayApprove", requesterMayApprove);
 		model.addAttribute("errors", errors);
 		model.addAttribute("policies", policies);
+		if (!model.containsAttribute("typed")) {
+			model.addAttribute("typed", Map.of());
+		}
 		model.addAttribute("groups", definitions.groups(admin.tenantId()));
 		model.addAttribute("history", IntStream.range(0, versions.size())
 			.mapToObj(i -> new History(versions.get(i), DefinitionChanges.between(

@@ -3,10 +3,12 @@ package workflow.web;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
 
 import org.springframework.stereotype.Component;
 
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.json.JsonMapper;
 import workflow.EscalationPolicy;
 import workflow.ReminderCadence;
@@ -21,7 +23,7 @@ import workflow.definition.DefinitionEdit.ReminderEdit;
 @Component
 class StagePolicyForm {
 
-	private static final tools.jackson.core.type.TypeReference<Map<String, Object>> OBJECT = new tools.jackson.core.type.TypeReference<>() {
+	private static final TypeReference<Map<String, Object>> OBJECT = new TypeReference<>() {
 	};
 
 	private final JsonMapper json;
@@ -45,7 +47,7 @@ class StagePolicyForm {
 		String joined = errors.entrySet().stream()
 			.filter(e -> e.getKey().equals(field) || e.getKey().startsWith(field + "."))
 			.map(e -> (e.getKey().equals(field) ? "" : e.getKey().substring(field.length() + 1) + ": ") + e.getValue())
-			.collect(java.util.stream.Collectors.joining("; "));
+			.collect(Collectors.joining("; "));
 		return joined.isEmpty() ? null : joined;
 	}
 
