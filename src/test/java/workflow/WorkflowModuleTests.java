@@ -40,6 +40,7 @@ import outbox.testing.HandlerScript;
 import outbox.testing.TestHandlers.ScriptedHandler;
 import platform.AppUser;
 import platform.JmlHubApplication;
+import platform.ReportingLines;
 import platform.Role;
 import platform.TenantTransactions;
 
@@ -79,6 +80,12 @@ class WorkflowModuleTests {
 		@Bean
 		OutboxEventHandler<StageActivated> stageActivated(HandlerScript script) {
 			return new ScriptedHandler<>(StageActivated.class, script);
+		}
+
+		/** hr's stand-in: HR records no manager for anyone (escalations to a manager's manager find nobody). */
+		@Bean
+		ReportingLines reportingLines() {
+			return (tenantId, email) -> java.util.Optional.empty();
 		}
 
 		@Bean

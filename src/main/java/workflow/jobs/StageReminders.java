@@ -37,6 +37,8 @@ public class StageReminders {
 
 	private static final Logger log = LoggerFactory.getLogger(StageReminders.class);
 
+	static final Duration RECHECK = Duration.ofHours(1);
+
 	private final TenantTransactions transactions;
 	private final RunRepository runs;
 	private final StageRepository stages;
@@ -63,11 +65,19 @@ public class StageReminders {
 			UUID runId = stages.find(stageId).map(Stage::runId).orElse(null);
 			Run run = runId == null ? null : runs.lock(runId).orElse(null);
 			Stage stage = stages.lock(stageId).orElse(null);
-			if (run == null || stage == null || stage.status() != StageStatus.ACTIVE || run.status() != RunStatus.RUNNING
-					|| stage.activatedAt() == null) {
-				if (stage != null) {
+			if (stage == null) {
+				return;
+			}
+			if (stage.status() != StageStatus.ACTIVE || stage.activatedAt() == null) {
+				// closed: nothing more; blocked (stranded): the due query passes it over until it is active again
+				if (stage.status() != StageStatus.BLOCKED) {
 					stages.nudgeAt(stageId, null);
 				}
+				return;
+			}
+			if (run == null || run.status() != RunStatus.RUNNING) {
+				// a run that needs attention may run again: look later, without starving the others
+				stages.nudgeAt(stageId, now.plus(RECHECK));
 				return;
 			}
 			remind(run, stage, now);
