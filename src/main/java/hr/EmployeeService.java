@@ -33,6 +33,7 @@ import outbox.catalog.RunOutcome;
 import platform.Page;
 import platform.DomainException;
 import platform.ExpectedVersion;
+import platform.ReportingLines;
 import platform.PlatformAudit;
 import platform.Role;
 import platform.TenantSuspensions;
@@ -46,7 +47,7 @@ import platform.UserDirectory.DirectoryUser;
  * the event commit (or roll back) together.
  */
 @Service
-public class EmployeeService {
+public class EmployeeService implements ReportingLines {
 
 	/** The audit actor of the erasure job. */
 	static final String ERASURE_ACTOR = "hr_erase_leavers";
@@ -364,6 +365,15 @@ public class EmployeeService {
 
 	public Page<Employee> list(String tenantId, EmployeeQuery query) {
 		return transactions.readInTenant(tenantId, () -> employees.list(query));
+	}
+
+	/** {@link platform.ReportingLines#managerOf}: HR's employee records answer it. */
+	@Override
+	public java.util.Optional<String> managerOf(String tenantId, String email) {
+		if (email == null || email.isBlank()) {
+			return java.util.Optional.empty();
+		}
+		return transactions.readInTenant(tenantId, () -> employees.managerByEmail(email.strip()));
 	}
 
 	/** The users an employee may report to: the tenant's approvers. */

@@ -12,6 +12,12 @@ public enum NotificationKind implements LowerCaseName {
 
 	/** A stage became active: its assignee may decide it. Work waits on it: digested at most, never off. */
 	STAGE_ASSIGNED(Opting.DIGEST_ONLY),
+	/** A stage's assignees are reminded of it, on the cadence its definition sets. */
+	STAGE_REMINDER,
+	/** A stage's assignees are warned that it escalates unless they decide. */
+	ESCALATION_WARNING,
+	/** A stage escalated: its escalation target is told (and may decide it when it was added as an approver). */
+	STAGE_ESCALATED(Opting.DIGEST_ONLY),
 	/** A run completed: told to the HR user who asked for it and the employee's manager. */
 	RUN_COMPLETED,
 	/** A run was rejected: told to the HR user who asked for it and the employee's manager. */

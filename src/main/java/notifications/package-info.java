@@ -1,6 +1,6 @@
 /**
  * Notifications: people are told by mail what the outbox says happened. It consumes catalog events
- * (a stage activated, a run completed, rejected or returned, a run an admin must repair, an effect
+ * (a stage activated, reminded, about to escalate or escalated; a run completed, rejected or returned, a run an admin must repair, an effect
  * that failed for good, a leaver's access ending tomorrow, a Notify stage reached) and writes one notification row per (event,
  * recipient, kind), so a redelivered event writes nothing new; the mail sender works the rows outside any transaction,
  * with fenced, leased claims and backoff, through Spring Boot's {@code JavaMailSender}. The root

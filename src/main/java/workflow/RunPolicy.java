@@ -185,9 +185,11 @@ public final class RunPolicy {
 
 	/**
 	 * Whether {@code candidate} may hold an assignment of a stage: an enabled APPROVER
-	 * ({@code approver}) of the stage's pool ({@code inPool}: its group, or the employee's manager),
-	 * and not excluded by separation of duties. A delegate stands in for an assignee, so the
-	 * pool does not apply to them ({@code inPool} true).
+	 * ({@code approver}) of the stage's pool ({@code inPool}: its group, or the employee's manager,
+	 * and whom its escalation added), and not excluded by separation of duties. A delegate stands in
+	 * for an assignee, and an escalation adds its approver from outside the pool (the manager's
+	 * manager, a named group), so the pool does not apply to them ({@code inPool} true); deciding
+	 * then needs the assignment ({@link #refuseForStage}), whoever gave it.
 	 */
 	public static Optional<Refusal> refuseAssignee(String candidate, boolean approver, boolean inPool, Exclusions exclusions) {
 		if (!approver || !inPool) {

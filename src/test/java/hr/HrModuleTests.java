@@ -42,6 +42,8 @@ import outbox.catalog.RunNeedsAdmin;
 import outbox.catalog.StageNotified;
 import outbox.catalog.EffectFailed;
 import outbox.catalog.AccessEnding;
+import outbox.catalog.StageEscalated;
+import outbox.catalog.StageEscalationWarning;
 import outbox.catalog.StageReminderDue;
 import outbox.OutboxEventHandler;
 import outbox.OutboxPublisher;
@@ -140,6 +142,16 @@ class HrModuleTests {
 		@Bean
 		OutboxEventHandler<AccessEnding> accessEnding(HandlerScript script) {
 			return new ScriptedHandler<>(AccessEnding.class, script);
+		}
+
+		@Bean
+		OutboxEventHandler<StageEscalationWarning> escalationWarning(HandlerScript script) {
+			return new ScriptedHandler<>(StageEscalationWarning.class, script);
+		}
+
+		@Bean
+		OutboxEventHandler<StageEscalated> escalated(HandlerScript script) {
+			return new ScriptedHandler<>(StageEscalated.class, script);
 		}
 
 		@Bean

@@ -41,6 +41,7 @@ import outbox.catalog.RunDefinition;
 import outbox.catalog.RunNeedsAdmin;
 import outbox.catalog.RunProblem;
 import platform.Role;
+import platform.ReportingLines;
 import platform.TenantTransactions;
 import platform.UserDirectory;
 import platform.testing.MutableClock;
@@ -49,6 +50,9 @@ import platform.testing.ConsoleSession;
 import platform.testing.JmlHubIntegrationTest;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+import workflow.jobs.StageReminders;
 
 /**
  * Mail through the whole product against a real SMTP server (GreenMail, on a port of its own):
@@ -56,7 +60,9 @@ import tools.jackson.databind.json.JsonMapper;
  * the outbox hands {@code workflow.stage.activated} to the notifications module, and its sender
  * delivers the assignment mail, whose link opens the decision. A redelivered event sends no second
  * mail; with the SMTP server down the mail waits, visible with its error, and is sent once when the
- * server is back. This class's context is the only one that sends (the shared ones only record).
+ * server is back. A stage's reminder cadence, escalation warning and escalation are sent by the
+ * reminders job's service at the moments of a moved clock. This class's context is the only one that
+ * sends (the shared ones only record).
  */
 @JmlHubIntegrationTest
 class MailNotificationTests {
@@ -516,6 +522,134 @@ class MailNotificationTests {
 		catch (MessagingException e) {
 			throw new IllegalStateException(e);
 		}
+	}
+
+	@Autowired
+	StageReminders reminders;
+
+	@Autowired
+	ReportingLines reportingLines;
+
+	/**
+	 * A manager stage with a reminder cadence and an escalation to the manager's manager: the
+	 * reminders job, at the moments of a moved clock, sends the first reminder, the next ones, never
+	 * more than the maximum, the warning ahead of the escalation, and escalates once, adding sara
+	 * (whom HR records as manny's manager) as an approver who then decides. Every look runs twice.
+	 */
+	@Test
+	void remindersOnTheStagesCadenceThenAWarningThenAnEscalationWhoseApproverDecides() throws Exception {
+		HttpResponse<String> bossOfManny = api.post("hana", "/v1/hr/employees", """
+				{"displayName": "Manny Mendes", "email": "manny@acme.example", "department": "Engineering", "manager": "sara",
+				 "startDate": "%s", "allowBackdated": true}""".formatted(LocalDate.now(ZoneOffset.UTC).minusDays(1)));
+		assertThat(bossOfManny.statusCode()).as(bossOfManny.body()).isIn(201, 409);
+		assertThat(reportingLines.managerOf("acme", "manny@acme.example")).contains("sara");
+		JsonNode original = json.readTree(api.get("ada", "/v1/admin/definitions/joiner").body());
+		ObjectNode edit = editOf(original);
+		ObjectNode manager = (ObjectNode) edit.get("stages").get(0);
+		manager.set("reminders", json.readTree("{\"firstAfter\":\"PT24H\",\"every\":\"PT24H\",\"max\":3}"));
+		manager.set("escalation", json.readTree(
+				"{\"after\":\"PT60H\",\"to\":\"manager_of_manager\",\"addApprover\":true,\"warnBefore\":\"PT12H\"}"));
+		assertThat(api.send("ada", "PUT", "/v1/admin/definitions/joiner", json.writeValueAsString(edit)).statusCode()).isEqualTo(200);
+		try {
+			Assignment assignment = hireAndAwaitAssignment("Rhea Reminded");
+			UUID stageId = UUID.fromString(assignment.stageId());
+			awaitOneMail(assignment);
+			MutableClock clock = new MutableClock(Instant.now());
+			// the job's first look after the activation finds nothing due yet and sets when to look next
+			assertThat(reminders.due("acme", clock.instant(), 10_000)).contains(stageId);
+			nudgeTwice(stageId, clock);
+
+			clock.advance(Duration.ofHours(23));
+			assertThat(reminders.due("acme", clock.instant(), 10_000)).doesNotContain(stageId);
+			nudgeTwice(stageId, clock);
+			clock.advance(Duration.ofHours(1).plusMinutes(1));
+			assertThat(reminders.due("acme", clock.instant(), 10_000)).contains(stageId);
+			nudgeTwice(stageId, clock);
+			awaitMails(assignment, "Reminder:", 1);
+
+			clock.advance(Duration.ofHours(24));
+			nudgeTwice(stageId, clock);
+			awaitMails(assignment, "Reminder:", 2);
+			awaitMails(assignment, "Escalates soon:", 1);
+			MimeMessage warning = mailsTo(assignment).stream().filter(m -> subject(m).contains("Escalates soon:")).findFirst().orElseThrow();
+			assertThat(part(warning.getContent(), "text/plain")).contains("escalates to the manager of the employee's manager");
+
+			clock.advance(Duration.ofHours(12));
+			nudgeTwice(stageId, clock);
+			Assignment sara = new Assignment(assignment.run(), assignment.stageId(), assignment.employee(), "sara", "sara@acme.example");
+			awaitMails(sara, "Escalated to you:", 1);
+			MimeMessage escalated = mailsTo(sara).get(0);
+			assertThat(part(escalated.getContent(), "text/plain")).contains("You were added as an approver",
+					BASE_URL + "/runs/" + assignment.run());
+			JsonNode stage = stage(assignment);
+			assertThat(stage.get("assignees").toString()).contains("\"sara\"", "\"" + assignment.assignee() + "\"");
+			assertThat(stage.get("escalatedTo").toString()).isEqualTo("[\"sara\"]");
+			assertThat(stage.get("escalationNote").asString()).contains("nobody decided within PT60H", "added sara");
+			assertThat(transactions.readInTenant("acme", () -> jdbc.sql("""
+					SELECT count(*) FROM platform_audit WHERE action = 'stage.escalated' AND detail ->> 'subject' = :run""")
+				.param("run", assignment.run().toString()).query(Integer.class).single())).isOne();
+			assertThat(ConsoleSession.login(port, "sara").get("/inbox").body()).contains(assignment.employee(), "escalated to you");
+			assertThat(ConsoleSession.login(port, "ada").get("/runs/" + assignment.run()).body()).contains("escalated",
+					"Sara Schulz", "nobody decided within PT60H");
+
+			clock.advance(Duration.ofHours(12));
+			nudgeTwice(stageId, clock);
+			awaitMails(assignment, "Reminder:", 3);
+			clock.advance(Duration.ofHours(72));
+			assertThat(reminders.due("acme", clock.instant(), 10_000)).doesNotContain(stageId);
+			nudgeTwice(stageId, clock);
+			Thread.sleep(1500);
+			assertThat(mailsTo(assignment).stream().filter(m -> subject(m).contains("Reminder:"))).hasSize(3);
+			assertThat(mailsTo(assignment).stream().filter(m -> subject(m).contains("Escalates soon:"))).hasSize(1);
+			assertThat(mailsTo(sara).stream().filter(m -> subject(m).contains("Escalated to you:"))).hasSize(1);
+
+			HttpResponse<String> approved = api.post("sara", "/v1/workflow-runs/" + assignment.run() + "/approve",
+					"{\"stageId\": \"%s\"}".formatted(assignment.stageId()), UUID.randomUUID().toString());
+			assertThat(approved.statusCode()).as(approved.body()).isEqualTo(202);
+			await().atMost(TIMEOUT).pollInterval(Duration.ofMillis(200))
+				.until(() -> !"active".equals(stage(assignment).get("status").asString()));
+			assertThat(stage(assignment).get("approvals").asInt()).isEqualTo(1);
+		}
+		finally {
+			assertThat(api.send("ada", "PUT", "/v1/admin/definitions/joiner", json.writeValueAsString(editOf(original))).statusCode())
+				.isEqualTo(200);
+		}
+	}
+
+	/** The edit that saves {@code version}'s stages as they are (the fields a save takes). */
+	private ObjectNode editOf(JsonNode version) {
+		ObjectNode edit = json.createObjectNode();
+		ArrayNode stages = edit.putArray("stages");
+		for (JsonNode stage : version.get("stages")) {
+			ObjectNode copy = stages.addObject();
+			for (String field : List.of("name", "title", "kind", "assignee", "requiredApprovals", "slaHours", "grants",
+					"distinctFrom", "reminders", "escalation")) {
+				if (stage.hasNonNull(field)) {
+					copy.set(field, stage.get(field));
+				}
+			}
+		}
+		return edit;
+	}
+
+	private void nudgeTwice(UUID stageId, MutableClock clock) {
+		reminders.nudge("acme", stageId, clock.instant());
+		reminders.nudge("acme", stageId, clock.instant());
+	}
+
+	private void awaitMails(Assignment assignment, String subject, int count) {
+		await().atMost(TIMEOUT).pollInterval(Duration.ofMillis(100))
+			.until(() -> mailsTo(assignment).stream().filter(m -> subject(m).contains(subject)).count() >= count);
+		assertThat(mailsTo(assignment).stream().filter(m -> subject(m).contains(subject))).hasSize(count);
+	}
+
+	private JsonNode stage(Assignment assignment) {
+		for (JsonNode candidate : get("/v1/workflow-runs/" + assignment.run()).get("stages")) {
+			if (candidate.get("id").asString().equals(assignment.stageId())) {
+				return candidate;
+			}
+		}
+		throw new AssertionError("no stage " + assignment.stageId());
 	}
 
 	private static String subject(MimeMessage mail) {

@@ -102,7 +102,7 @@ class ModularityTests {
 					tuple("hr.employee.offboarding_cancelled", Set.of("hr"), Set.of("workflow")),
 					tuple("hr.employee.updated", Set.of("hr"), Set.of("workflow")),
 					tuple("workflow.run.start_requested", Set.of("workflow"), Set.of("workflow")),
-					tuple("workflow.stage.reminder_due", Set.of("workflow"), Set.of("workflow")),
+					tuple("workflow.stage.reminder_due", Set.of("workflow"), Set.of("notifications")),
 					tuple("workflow.run.finished", Set.of("workflow"), Set.of("hr", "notifications")),
 					tuple("workflow.grant.recorded", Set.of("workflow"), Set.of("provisioning")),
 					tuple("workflow.approvers.changed", Set.of("workflow"), Set.of("workflow")),
@@ -112,7 +112,9 @@ class ModularityTests {
 					tuple("workflow.run.needs_admin", Set.of("workflow"), Set.of("notifications")),
 					tuple("workflow.stage.notified", Set.of("workflow"), Set.of("notifications")),
 					tuple("provisioning.effect.failed", Set.of("provisioning"), Set.of("notifications")),
-					tuple("hr.employee.access_ending", Set.of("hr"), Set.of("notifications")));
+					tuple("hr.employee.access_ending", Set.of("hr"), Set.of("notifications")),
+					tuple("workflow.stage.escalation_warning", Set.of("workflow"), Set.of("notifications")),
+					tuple("workflow.stage.escalated", Set.of("workflow"), Set.of("notifications")));
 	}
 
 	@Test

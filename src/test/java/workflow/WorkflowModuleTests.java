@@ -37,10 +37,14 @@ import outbox.catalog.RunNeedsAdmin;
 import outbox.catalog.StageNotified;
 import outbox.catalog.EffectFailed;
 import outbox.catalog.AccessEnding;
+import outbox.catalog.StageReminderDue;
+import outbox.catalog.StageEscalated;
+import outbox.catalog.StageEscalationWarning;
 import outbox.testing.HandlerScript;
 import outbox.testing.TestHandlers.ScriptedHandler;
 import platform.AppUser;
 import platform.JmlHubApplication;
+import platform.ReportingLines;
 import platform.Role;
 import platform.TenantTransactions;
 
@@ -80,6 +84,27 @@ class WorkflowModuleTests {
 		@Bean
 		OutboxEventHandler<StageActivated> stageActivated(HandlerScript script) {
 			return new ScriptedHandler<>(StageActivated.class, script);
+		}
+
+		/** hr's stand-in: HR records no manager for anyone (escalations to a manager's manager find nobody). */
+		@Bean
+		ReportingLines reportingLines() {
+			return (tenantId, email) -> java.util.Optional.empty();
+		}
+
+		@Bean
+		OutboxEventHandler<StageReminderDue> reminderDue(HandlerScript script) {
+			return new ScriptedHandler<>(StageReminderDue.class, script);
+		}
+
+		@Bean
+		OutboxEventHandler<StageEscalationWarning> escalationWarning(HandlerScript script) {
+			return new ScriptedHandler<>(StageEscalationWarning.class, script);
+		}
+
+		@Bean
+		OutboxEventHandler<StageEscalated> escalated(HandlerScript script) {
+			return new ScriptedHandler<>(StageEscalated.class, script);
 		}
 
 		@Bean

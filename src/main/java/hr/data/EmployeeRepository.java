@@ -50,6 +50,20 @@ public class EmployeeRepository {
 			.single();
 	}
 
+	/**
+	 * The manager (a username) of the employee whose work email is {@code email}, among those not
+	 * gone or cancelled; the most recently created one when a person was hired again.
+	 */
+	public Optional<String> managerByEmail(String email) {
+		return jdbc.sql("""
+				SELECT manager FROM employees
+				WHERE lower(email) = lower(:email) AND manager IS NOT NULL AND status NOT IN ('left', 'cancelled')
+				ORDER BY created_at DESC LIMIT 1""")
+			.param("email", email)
+			.query(String.class)
+			.optional();
+	}
+
 	public boolean emailTaken(String email) {
 		return jdbc.sql("SELECT EXISTS (SELECT 1 FROM employees WHERE lower(email) = lower(:email))")
 			.param("email", email)

@@ -101,6 +101,15 @@ public class AssigneeResolver {
 		return RunPolicy.refuseAssignee(username, approver, inPool, exclusionsOf(run, stage, user.stream().toList()));
 	}
 
+	/**
+	 * Why {@code username} may not be added to the stage by its escalation, if not: like a delegate,
+	 * an escalation approver comes from outside the stage's pool (the manager's manager, a named
+	 * group), so only {@link RunPolicy#refuseAssignee}'s role and separation-of-duties rules apply.
+	 */
+	public Optional<Refusal> refuseEscalationApprover(Run run, Stage stage, String username) {
+		return refuseAssignee(run, stage, username, false);
+	}
+
 	/** Who an open assignment of the stage may be reassigned to: the pool's eligible approvers not on the stage, sorted. */
 	public List<String> reassignable(Run run, Stage stage) {
 		return pool(run, stage).stream()
@@ -129,9 +138,13 @@ public class AssigneeResolver {
 		return new Exclusions(Set.of(), Exclusions.requesterOf(run), Set.copyOf(approvedDistinct));
 	}
 
-	/** Everyone the stage may be assigned to: its group, or the manager and the managers group. */
+	/**
+	 * Everyone the stage may be assigned to: its group, or the manager and the managers group, and
+	 * whom its escalation added in this round.
+	 */
 	private Set<String> pool(Run run, Stage stage) {
 		Set<String> pool = new HashSet<>(directory.groupMembers(group(stage)));
+		pool.addAll(stage.escalatedTo());
 		if (DefinitionStage.EMPLOYEE_MANAGER.equals(stage.assignee()) && run.manager() != null) {
 			pool.add(run.manager());
 		}

@@ -16,6 +16,8 @@ import platform.DomainException;
 import platform.PlatformAudit;
 import platform.TenantTransactions;
 import platform.UserDirectory;
+import workflow.EscalationPolicy;
+import workflow.ReminderCadence;
 import workflow.StageKind;
 import workflow.definition.DefinitionEdit.StageEdit;
 
@@ -196,8 +198,13 @@ public class DefinitionAdministration {
 					reasons.put(at + "distinctFrom", problem);
 				}
 			}
+			ReminderCadence reminders = edit.reminders() == null ? null
+					: StagePolicyRules.reminders(edit.reminders(), kind, at + "reminders.", reasons);
+			EscalationPolicy escalation = edit.escalation() == null ? null
+					: StagePolicyRules.escalation(edit.escalation(), kind, groups, at + "escalation.", reasons);
 			if (reasons.isEmpty()) {
-				stages.add(new DefinitionStage(i, name, stageTitle, kind, assignee, required, grants, sla, distinctFrom));
+				stages.add(new DefinitionStage(i, name, stageTitle, kind, assignee, required, grants, sla, distinctFrom,
+						reminders, escalation));
 			}
 		}
 		if (!reasons.isEmpty()) {

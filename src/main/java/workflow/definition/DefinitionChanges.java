@@ -45,6 +45,10 @@ public final class DefinitionChanges {
 			compare(changes, prefix + "SLA hours", was.slaHours(), stage.slaHours());
 			compare(changes, prefix + "grants", was.grants(), stage.grants());
 			compare(changes, prefix + "approvers distinct from", was.distinctFrom(), stage.distinctFrom());
+			compare(changes, prefix + "reminders", was.reminders() == null ? null : was.reminders().json(),
+					stage.reminders() == null ? null : stage.reminders().json());
+			compare(changes, prefix + "escalation", was.escalation() == null ? null : was.escalation().json(),
+					stage.escalation() == null ? null : stage.escalation().json());
 		}
 		before.stages().stream()
 			.filter(stage -> !now.containsKey(stage.name()))

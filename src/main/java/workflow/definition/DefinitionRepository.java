@@ -13,6 +13,7 @@ import org.springframework.stereotype.Repository;
 
 import workflow.StageKind;
 import workflow.support.Rows;
+import workflow.support.StagePolicies;
 
 /**
  * The tenant's definitions. A tenant's first look-up of a key copies the global template (see
@@ -27,13 +28,16 @@ public class DefinitionRepository {
 	private static final String STAGES_AS_JSON = """
 			coalesce((SELECT jsonb_agg(jsonb_build_object('name', s.name, 'title', s.title, 'kind', s.kind,
 			                 'assignee', s.assignee, 'requiredApprovals', s.required_approvals,
-			                 'grants', to_jsonb(s.grants), 'slaHours', s.sla_hours, 'distinctFrom', s.distinct_from) ORDER BY s.position)
+			                 'grants', to_jsonb(s.grants), 'slaHours', s.sla_hours, 'distinctFrom', s.distinct_from,
+			                 'reminders', s.reminders, 'escalation', s.escalation) ORDER BY s.position)
 			          FROM workflow_definition_stages s WHERE s.definition_key = d.key), '[]'::jsonb)""";
 
 	private final JdbcClient jdbc;
+	private final StagePolicies policies;
 
-	DefinitionRepository(JdbcClient jdbc) {
+	DefinitionRepository(JdbcClient jdbc, StagePolicies policies) {
 		this.jdbc = jdbc;
+		this.policies = policies;
 	}
 
 	/**
@@ -75,9 +79,9 @@ public class DefinitionRepository {
 		for (DefinitionStage stage : stages) {
 			jdbc.sql("""
 					INSERT INTO workflow_definition_stages (tenant_id, definition_key, position, name, title, kind,
-					    assignee, required_approvals, grants, sla_hours, distinct_from)
+					    assignee, required_approvals, grants, sla_hours, distinct_from, reminders, escalation)
 					VALUES (current_setting('app.tenant_id'), :key, :position, :name, :title, :kind, :assignee,
-					    :requiredApprovals, :grants, :slaHours, :distinctFrom)""")
+					    :requiredApprovals, :grants, :slaHours, :distinctFrom, CAST(:reminders AS jsonb), CAST(:escalation AS jsonb))""")
 				.param("key", key)
 				.param("position", stage.position())
 				.param("name", stage.name())
@@ -88,6 +92,8 @@ public class DefinitionRepository {
 				.param("grants", stage.grants().toArray(String[]::new))
 				.param("slaHours", stage.slaHours())
 				.param("distinctFrom", stage.distinctFrom())
+				.param("reminders", policies.write(stage.reminders()))
+				.param("escalation", policies.write(stage.escalation()))
 				.update();
 		}
 		recordVersion(key, savedBy, Rows.timestamp(savedAt));
@@ -101,7 +107,8 @@ public class DefinitionRepository {
 				SELECT v.version, v.title, v.saved_by, v.saved_at, v.requester_may_approve, e.ord, e.s ->> 'name' AS name, e.s ->> 'title' AS stage_title,
 				       e.s ->> 'kind' AS kind, e.s ->> 'assignee' AS assignee,
 				       (e.s ->> 'requiredApprovals')::int AS required_approvals, (e.s ->> 'slaHours')::int AS sla_hours,
-				       e.s ->> 'distinctFrom' AS distinct_from,
+				       e.s ->> 'distinctFrom' AS distinct_from, nullif(e.s -> 'reminders', 'null'::jsonb)::text AS reminders,
+				       nullif(e.s -> 'escalation', 'null'::jsonb)::text AS escalation,
 				       ARRAY(SELECT jsonb_array_elements_text(coalesce(e.s -> 'grants', '[]'::jsonb))) AS grants
 				FROM workflow_definition_versions v
 				LEFT JOIN LATERAL jsonb_array_elements(v.stages) WITH ORDINALITY AS e(s, ord) ON true
@@ -122,7 +129,8 @@ public class DefinitionRepository {
 					current.stages().add(new DefinitionStage(rs.getInt("ord") - 1, rs.getString("name"),
 							rs.getString("stage_title"), StageKind.of(rs.getString("kind")), rs.getString("assignee"),
 							rs.getInt("required_approvals"), Rows.strings(rs, "grants"), Rows.nullableInt(rs, "sla_hours"),
-							rs.getString("distinct_from")));
+							rs.getString("distinct_from"), policies.reminders(rs.getString("reminders")),
+							policies.escalation(rs.getString("escalation"))));
 				}
 			});
 		return versions.values().stream()
@@ -177,13 +185,15 @@ public class DefinitionRepository {
 
 	private List<DefinitionStage> stages(String key) {
 		return jdbc.sql("""
-				SELECT position, name, title, kind, assignee, required_approvals, grants, sla_hours, distinct_from
+				SELECT position, name, title, kind, assignee, required_approvals, grants, sla_hours, distinct_from,
+				    reminders::text AS reminders, escalation::text AS escalation
 				FROM workflow_definition_stages WHERE definition_key = :key ORDER BY position
 				""")
 			.param("key", key)
 			.query((rs, row) -> new DefinitionStage(rs.getInt("position"), rs.getString("name"), rs.getString("title"),
 					StageKind.of(rs.getString("kind")), rs.getString("assignee"), rs.getInt("required_approvals"),
-					Rows.strings(rs, "grants"), Rows.nullableInt(rs, "sla_hours"), rs.getString("distinct_from")))
+					Rows.strings(rs, "grants"), Rows.nullableInt(rs, "sla_hours"), rs.getString("distinct_from"),
+					policies.reminders(rs.getString("reminders")), policies.escalation(rs.getString("escalation"))))
 			.list();
 	}
 }

@@ -55,15 +55,15 @@ class WorkflowJobs {
 	}
 
 	/**
-	 * Publishes a {@code workflow.stage.reminder_due} event for each active stage past its SLA, once
-	 * per activation ({@code reminder_published_at} and the event's idempotency key).
+	 * Sends the reminders, escalation warnings and escalations that came due on active stages
+	 * ({@code nudge_at}, each stage looked at under its lock; see {@link StageReminders}).
 	 */
 	@Bean
 	Job stageReminderJob(TenantScans scans, TenantSuspensions suspensions, StageReminders reminders, WorkflowProperties properties, Clock clock) {
 		int batchSize = properties.jobs().batchSize();
-		return TenantBatchJob.<UUID>eachItem(STAGE_REMINDERS, "published {} SLA reminder(s)", clock,
-				now -> suspensions.active(scans.withOverdueStages(now)), (tenant, now) -> reminders.overdue(tenant, now, batchSize),
-				reminders::publish);
+		return TenantBatchJob.<UUID>eachItem(STAGE_REMINDERS, "looked at {} stage(s) with reminders or escalation due", clock,
+				now -> suspensions.active(scans.withOverdueStages(now)), (tenant, now) -> reminders.due(tenant, now, batchSize),
+				reminders::nudge);
 	}
 
 	/**

@@ -22,6 +22,7 @@ import workflow.StageKind;
 import workflow.StageStatus;
 import workflow.definition.DefinitionStage;
 import workflow.support.Rows;
+import workflow.support.StagePolicies;
 
 /** The {@code workflow_stages} table. Call inside a tenant unit of work. */
 @Repository
@@ -31,6 +32,8 @@ public class StageRepository {
 			s.id, s.run_id, s.position, s.name, s.title, s.kind, s.assignee, s.required_approvals, s.grants, s.sla_hours,
 			s.status, s.round, s.approvals, s.assignees, s.activated_at, s.decided_at, s.blocked_until, s.blocked_reason,
 			s.reminder_published_at, s.reminded_at, s.distinct_from, s.notice, s.stranded_at,
+			s.reminders::text AS reminders, s.escalation::text AS escalation, s.reminders_sent, s.escalation_warned_at,
+			s.escalated_at, s.escalated_to, s.escalation_note,
 			ARRAY(SELECT d.key FROM jsonb_each_text(s.delegated_for) d ORDER BY d.key) AS delegates,
 			ARRAY(SELECT d.value FROM jsonb_each_text(s.delegated_for) d ORDER BY d.key) AS delegated_owners""";
 
@@ -60,9 +63,11 @@ public class StageRepository {
 			StageStatus.RETURNED.value(), StageStatus.PENDING.value());
 
 	private final JdbcClient jdbc;
+	private final StagePolicies policies;
 
-	StageRepository(JdbcClient jdbc) {
+	StageRepository(JdbcClient jdbc, StagePolicies policies) {
 		this.jdbc = jdbc;
+		this.policies = policies;
 	}
 
 	/** Snapshots the definition's stages into the run; returns them in order. */
@@ -72,9 +77,9 @@ public class StageRepository {
 			UUID id = UUID.randomUUID();
 			jdbc.sql("""
 					INSERT INTO workflow_stages (id, tenant_id, run_id, position, name, title, kind, assignee,
-					    required_approvals, grants, sla_hours, distinct_from)
+					    required_approvals, grants, sla_hours, distinct_from, reminders, escalation)
 					VALUES (:id, current_setting('app.tenant_id'), :runId, :position, :name, :title, :kind, :assignee,
-					    :requiredApprovals, :grants, :slaHours, :distinctFrom)
+					    :requiredApprovals, :grants, :slaHours, :distinctFrom, CAST(:reminders AS jsonb), CAST(:escalation AS jsonb))
 					""")
 				.param("id", id)
 				.param("runId", runId)
@@ -87,6 +92,8 @@ public class StageRepository {
 				.param("grants", stage.grants().toArray(String[]::new))
 				.param("slaHours", stage.slaHours())
 				.param("distinctFrom", stage.distinctFrom())
+				.param("reminders", policies.write(stage.reminders()))
+				.param("escalation", policies.write(stage.escalation()))
 				.update();
 			inserted.add(find(id).orElseThrow());
 		}
@@ -96,14 +103,14 @@ public class StageRepository {
 	public List<Stage> forRun(UUID runId) {
 		return jdbc.sql("SELECT " + COLUMNS + " FROM workflow_stages s WHERE s.run_id = :runId ORDER BY s.position")
 			.param("runId", runId)
-			.query(StageRepository::map)
+			.query(this::map)
 			.list();
 	}
 
 	public Optional<Stage> find(UUID id) {
 		return jdbc.sql("SELECT " + COLUMNS + " FROM workflow_stages s WHERE s.id = :id")
 			.param("id", id)
-			.query(StageRepository::map)
+			.query(this::map)
 			.optional();
 	}
 
@@ -120,7 +127,10 @@ public class StageRepository {
 				    delegated_for = jsonb_object(CAST(:delegates AS text[]), CAST(:owners AS text[])),
 				    activated_at = now(), decided_at = CASE WHEN :notify THEN now() END,
 				    blocked_until = NULL, blocked_reason = NULL, blocked_since = NULL, reminder_published_at = NULL,
-				    reminded_at = NULL, notice = :notice, stranded_at = NULL
+				    reminded_at = NULL, notice = :notice, stranded_at = NULL, reminders_sent = 0, escalation_warned_at = NULL,
+				    escalated_at = NULL, escalated_to = '{}', escalation_note = NULL,
+				    nudge_at = CASE WHEN NOT :notify AND (sla_hours IS NOT NULL OR reminders IS NOT NULL OR escalation IS NOT NULL)
+				        THEN now() END
 				WHERE id = :id AND (status IN (:notStarted) OR (status = :returned AND round < :round))
 				""")
 			.param("id", id)
@@ -163,7 +173,7 @@ public class StageRepository {
 		return jdbc.sql("SELECT " + COLUMNS + " FROM workflow_stages s JOIN workflow_runs r ON r.id = s.run_id"
 				+ " WHERE r.status = :running AND " + AWAITS_ME + " ORDER BY s.activated_at, s.id")
 			.params(inboxParams(username))
-			.query(StageRepository::map)
+			.query(this::map)
 			.list();
 	}
 
@@ -216,7 +226,7 @@ public class StageRepository {
 			.param("active", StageStatus.ACTIVE.value())
 			.param("blocked", StageStatus.BLOCKED.value())
 			.param("limit", limit)
-			.query(StageRepository::map)
+			.query(this::map)
 			.list();
 	}
 
@@ -284,30 +294,72 @@ public class StageRepository {
 				""").param("id", id).param("status", status.value()).param("approvals", approvals).param("live", LIVE).update();
 	}
 
-	/** Active stages past their SLA that have had no reminder in this activation. */
-	public List<Stage> overdue(Instant now, int limit) {
-		return jdbc.sql("SELECT " + COLUMNS + """
-				 FROM workflow_stages s
-				WHERE s.status = :active AND s.sla_hours IS NOT NULL AND s.reminder_published_at IS NULL
-				  AND s.activated_at + make_interval(hours => s.sla_hours) < :now
-				ORDER BY s.activated_at LIMIT :limit
-				""")
+	/**
+	 * Active stages whose next reminder, escalation warning or escalation may be due at {@code now}
+	 * (their {@code nudge_at}, set at activation and after each look), soonest first.
+	 */
+	public List<UUID> dueNudges(Instant now, int limit) {
+		return jdbc.sql("""
+				SELECT s.id FROM workflow_stages s WHERE s.status = :active AND s.nudge_at <= :now
+				ORDER BY s.nudge_at, s.id LIMIT :limit""")
 			.param("active", StageStatus.ACTIVE.value())
 			.param("now", Rows.timestamp(now))
 			.param("limit", limit)
-			.query(StageRepository::map)
+			.query(UUID.class)
 			.list();
 	}
 
-	public void markReminderPublished(UUID id) {
-		jdbc.sql("UPDATE workflow_stages SET reminder_published_at = now() WHERE id = :id AND reminder_published_at IS NULL")
-			.param("id", id).update();
+	/** The stage, row-locked until the transaction ends: the reminders job's look at it happens once at a time. */
+	public Optional<Stage> lock(UUID id) {
+		return jdbc.sql("SELECT " + COLUMNS + " FROM workflow_stages s WHERE s.id = :id FOR UPDATE")
+			.param("id", id)
+			.query(this::map)
+			.optional();
 	}
 
-	/** Records that a reminder was delivered; false when it already was (a re-delivery). */
-	public boolean markReminded(UUID id) {
-		return jdbc.sql("UPDATE workflow_stages SET reminded_at = now() WHERE id = :id AND reminded_at IS NULL")
-			.param("id", id).update() > 0;
+	/** Reminder {@code number} of the stage's {@code round} went out at {@code at}. */
+	public void recordReminder(UUID id, int round, int number, Instant at) {
+		jdbc.sql("""
+				UPDATE workflow_stages SET reminders_sent = :number, reminder_published_at = :at, reminded_at = :at
+				WHERE id = :id AND round = :round AND reminders_sent < :number""")
+			.param("id", id)
+			.param("round", round)
+			.param("number", number)
+			.param("at", Rows.timestamp(at))
+			.update();
+	}
+
+	/** The assignees of the stage's {@code round} were warned of its escalation. */
+	public void recordEscalationWarning(UUID id, int round, Instant at) {
+		jdbc.sql("UPDATE workflow_stages SET escalation_warned_at = :at WHERE id = :id AND round = :round AND escalation_warned_at IS NULL")
+			.param("id", id)
+			.param("round", round)
+			.param("at", Rows.timestamp(at))
+			.update();
+	}
+
+	/**
+	 * The stage's {@code round} escalated at {@code at}: to {@code to} (the approvers added or told,
+	 * may be empty), with {@code note} saying why, or why nobody could be added.
+	 */
+	public void recordEscalation(UUID id, int round, Instant at, List<String> to, String note) {
+		jdbc.sql("""
+				UPDATE workflow_stages SET escalated_at = :at, escalated_to = :to, escalation_note = :note
+				WHERE id = :id AND round = :round AND escalated_at IS NULL""")
+			.param("id", id)
+			.param("round", round)
+			.param("at", Rows.timestamp(at))
+			.param("to", to.toArray(String[]::new))
+			.param("note", note)
+			.update();
+	}
+
+	/** When the reminders job should look at the stage next (null: nothing more is due in this round). */
+	public void nudgeAt(UUID id, Instant at) {
+		jdbc.sql("UPDATE workflow_stages SET nudge_at = :at WHERE id = :id")
+			.param("id", id)
+			.param("at", Rows.timestamp(at))
+			.update();
 	}
 
 	/** Active stages awaiting {@code username}'s decision, oldest first, after {@code after} (exclusive, may be null). */
@@ -342,7 +394,8 @@ public class StageRepository {
 		return new InboxItem(Rows.uuid(rs, "run_id"), Rows.uuid(rs, "stage_id"), rs.getString("employee_name"),
 				rs.getString("department"), rs.getString("definition_key"), rs.getString("definition_title"),
 				rs.getString("stage_title"), rs.getInt("approvals"), rs.getInt("required_approvals"),
-				Rows.instant(rs, "activated_at"), Rows.nullableInt(rs, "sla_hours"), rs.getString("delegated_for"));
+				Rows.instant(rs, "activated_at"), Rows.nullableInt(rs, "sla_hours"), rs.getString("delegated_for"),
+				rs.getBoolean("escalated_to_me"));
 	}
 
 	/**
@@ -371,18 +424,21 @@ public class StageRepository {
 	private static final String INBOX_SELECT = """
 			SELECT s.run_id, s.id AS stage_id, r.employee_name, r.department, r.definition_key, r.definition_title,
 			       s.title AS stage_title, s.approvals, s.required_approvals, s.activated_at, s.sla_hours,
-			       s.delegated_for ->> :me AS delegated_for
+			       s.delegated_for ->> :me AS delegated_for, CAST(:me AS text) = ANY (s.escalated_to) AS escalated_to_me
 			FROM workflow_stages s JOIN workflow_runs r ON r.id = s.run_id
 			WHERE r.status = :running AND\s""" + AWAITS_ME;
 
-	static Stage map(ResultSet rs, int row) throws SQLException {
+	private Stage map(ResultSet rs, int row) throws SQLException {
 		return new Stage(Rows.uuid(rs, "id"), Rows.uuid(rs, "run_id"), rs.getInt("position"), rs.getString("name"),
 				rs.getString("title"), StageKind.of(rs.getString("kind")), rs.getString("assignee"), rs.getInt("required_approvals"),
 				Rows.strings(rs, "grants"), Rows.nullableInt(rs, "sla_hours"), StageStatus.of(rs.getString("status")), rs.getInt("round"),
 				rs.getInt("approvals"), Rows.strings(rs, "assignees"), Rows.instant(rs, "activated_at"),
 				Rows.instant(rs, "decided_at"), Rows.instant(rs, "blocked_until"), rs.getString("blocked_reason"),
 				Rows.instant(rs, "reminder_published_at"), Rows.instant(rs, "reminded_at"), delegatedFor(rs),
-				rs.getString("distinct_from"), rs.getString("notice"), Rows.instant(rs, "stranded_at"));
+				rs.getString("distinct_from"), rs.getString("notice"), Rows.instant(rs, "stranded_at"),
+				policies.reminders(rs.getString("reminders")), policies.escalation(rs.getString("escalation")),
+				rs.getInt("reminders_sent"), Rows.instant(rs, "escalation_warned_at"), Rows.instant(rs, "escalated_at"),
+				Rows.strings(rs, "escalated_to"), rs.getString("escalation_note"));
 	}
 
 	private static Map<String, String> delegatedFor(ResultSet rs) throws SQLException {

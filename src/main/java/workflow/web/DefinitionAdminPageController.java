@@ -36,9 +36,11 @@ import workflow.definition.DefinitionVersion;
 class DefinitionAdminPageController {
 
 	private final DefinitionAdministration definitions;
+	private final StagePolicyForm policies;
 
-	DefinitionAdminPageController(DefinitionAdministration definitions) {
+	DefinitionAdminPageController(DefinitionAdministration definitions, StagePolicyForm policies) {
 		this.definitions = definitions;
+		this.policies = policies;
 	}
 
 	@GetMapping
@@ -52,7 +54,7 @@ class DefinitionAdminPageController {
 		DefinitionVersion current = definitions.current(admin.tenantId(), key);
 		List<StageEdit> rows = new ArrayList<>(current.stages().stream()
 			.map(s -> new StageEdit(s.name(), s.title(), s.kind().value(), s.assignee(), s.requiredApprovals(), s.slaHours(),
-					s.grants(), s.distinctFrom()))
+					s.grants(), s.distinctFrom(), StagePolicyForm.edit(s.reminders()), StagePolicyForm.edit(s.escalation())))
 			.toList());
 		return page(admin, key, current.version(), rows, current.requesterMayApprove(), Map.of(), model);
 	}
@@ -61,12 +63,21 @@ class DefinitionAdminPageController {
 	String save(@AuthenticationPrincipal AppUser admin, @PathVariable String key, @RequestParam Map<String, String> form,
 			RedirectAttributes redirect, Model model) {
 		List<StageEdit> all = new ArrayList<>();
+		// JSON that does not parse, by stage name and field: said next to its field (which keeps what
+		// was typed), nothing is saved
+		Map<String, String> unreadable = new java.util.LinkedHashMap<>();
+		Map<String, String> typed = new java.util.HashMap<>();
 		for (int i = 0; form.containsKey("stages[" + i + "].name"); i++) {
 			String at = "stages[" + i + "].";
-			all.add(new StageEdit(form.get(at + "name"), form.get(at + "title"), form.get(at + "kind"), form.get(at + "assignee"),
+			String name = form.get(at + "name");
+			typed.put(name + ".reminders", form.get(at + "reminders"));
+			typed.put(name + ".escalation", form.get(at + "escalation"));
+			all.add(new StageEdit(name, form.get(at + "title"), form.get(at + "kind"), form.get(at + "assignee"),
 					number(form.get(at + "requiredApprovals")), number(form.get(at + "slaHours")),
 					Arrays.stream(form.getOrDefault(at + "grants", "").split(",")).map(String::strip).filter(g -> !g.isEmpty()).toList(),
-					form.get(at + "distinctFrom")));
+					form.get(at + "distinctFrom"),
+					policies.reminders(form.get(at + "reminders"), problem -> unreadable.put(name + ".reminders", problem)),
+					policies.escalation(form.get(at + "escalation"), problem -> unreadable.put(name + ".escalation", problem))));
 		}
 		Integer version = number(form.get("version"));
 		// an unchecked box is not sent: the form always states the setting
@@ -80,6 +91,24 @@ class DefinitionAdminPageController {
 				model.addAttribute("focus", moved.focus());
 			}
 			return page(admin, key, version, rows, requesterMayApprove, Map.of(), model);
+		}
+		if (!unreadable.isEmpty()) {
+			Map<String, String> errors = new java.util.LinkedHashMap<>();
+			Map<String, String> kept = new java.util.HashMap<>();
+			List<String> said = new ArrayList<>();
+			for (int i = 0; i < rows.size(); i++) {
+				for (String field : List.of("reminders", "escalation")) {
+					String problem = unreadable.get(rows.get(i).name() + "." + field);
+					if (problem != null) {
+						errors.put("stages[" + i + "]." + field, problem);
+						kept.put("stages[" + i + "]." + field, typed.get(rows.get(i).name() + "." + field));
+						said.add("stage " + rows.get(i).name() + ", " + field + ": " + problem);
+					}
+				}
+			}
+			model.addAttribute("typed", kept);
+			model.addAttribute("error", "The definition was not saved: " + String.join("; ", said));
+			return page(admin, key, version, rows, requesterMayApprove, errors, model);
 		}
 		try {
 			DefinitionVersion saved = definitions.save(admin, key, new DefinitionEdit(null, version, rows, requesterMayApprove));
@@ -99,7 +128,7 @@ class DefinitionAdminPageController {
 	private String page(AppUser admin, String key, Integer version, List<StageEdit> rows, boolean requesterMayApprove,
 			Map<String, String> errors, Model model) {
 		List<StageEdit> withBlank = new ArrayList<>(rows);
-		withBlank.add(new StageEdit("", "", "approval", "", 1, null, List.of(), null));
+		withBlank.add(new StageEdit("", "", "approval", "", 1, null, List.of(), null, null, null));
 		List<DefinitionVersion> versions = definitions.versions(admin.tenantId(), key);
 		model.addAttribute("key", key);
 		model.addAttribute("current", versions.get(0));
@@ -107,6 +136,10 @@ class DefinitionAdminPageController {
 		model.addAttribute("rows", withBlank);
 		model.addAttribute("requesterMayApprove", requesterMayApprove);
 		model.addAttribute("errors", errors);
+		model.addAttribute("policies", policies);
+		if (!model.containsAttribute("typed")) {
+			model.addAttribute("typed", Map.of());
+		}
 		model.addAttribute("groups", definitions.groups(admin.tenantId()));
 		model.addAttribute("history", IntStream.range(0, versions.size())
 			.mapToObj(i -> new History(versions.get(i), DefinitionChanges.between(

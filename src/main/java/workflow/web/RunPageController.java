@@ -306,6 +306,7 @@ class RunPageController {
 		detail.stages().forEach(stage -> {
 			people.addAll(stage.assignees());
 			people.addAll(stage.delegatedFor().values());
+			people.addAll(stage.escalatedTo());
 		});
 		people.remove(null);
 		model.addAttribute("names", runs.displayNames(user.tenantId(), people));

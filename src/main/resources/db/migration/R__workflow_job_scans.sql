@@ -20,13 +20,12 @@ AS $$
     WHERE status = 'requested' AND start_requested_at IS NULL AND start_not_before <= p_now
 $$;
 
--- which tenants have active stages past their SLA without a reminder yet
+-- which tenants have active stages with a reminder, an escalation warning or an escalation due (V520)
 CREATE OR REPLACE FUNCTION workflow_tenants_with_overdue_stages(p_now timestamptz)
     RETURNS SETOF text LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public
 AS $$
     SELECT DISTINCT tenant_id FROM workflow_stages
-    WHERE status = 'active' AND sla_hours IS NOT NULL AND reminder_published_at IS NULL
-      AND activated_at + make_interval(hours => sla_hours) < p_now
+    WHERE status = 'active' AND nudge_at <= p_now
 $$;
 
 -- the reconciliation job: which tenants have runs the projection thinks are live, including a run

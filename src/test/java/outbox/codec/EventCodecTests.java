@@ -36,6 +36,8 @@ import outbox.catalog.RunNeedsAdmin;
 import outbox.catalog.RunProblem;
 import outbox.catalog.EffectFailed;
 import outbox.catalog.AccessEnding;
+import outbox.catalog.StageEscalated;
+import outbox.catalog.StageEscalationWarning;
 import outbox.catalog.StageReminderDue;
 
 /** The catalog and the outbox's JSON: the stored shape, decoding, and upcasting of former shapes. */
@@ -51,14 +53,15 @@ class EventCodecTests {
 				EmployeeUpdated.class, RunStartRequested.class, StageReminderDue.class,
 				RunFinished.class, GrantRecorded.class, ApproversChanged.class, AccessRevoked.class, StageActivated.class,
 				RunReturned.class, RunNeedsAdmin.class, StageNotified.class, EffectFailed.class,
-				AccessEnding.class);
+				AccessEnding.class, StageEscalationWarning.class, StageEscalated.class);
 		assertThat(catalog.keys()).containsExactly("hr.employee.created", "hr.employee.transferred",
 				"hr.employee.offboarded", "hr.employee.run_requested", "hr.employee.offboarding_cancelled",
 				"hr.employee.updated", "workflow.run.start_requested",
 				"workflow.stage.reminder_due", "workflow.run.finished", "workflow.grant.recorded",
 				"workflow.approvers.changed", "provisioning.access.revoked", "workflow.stage.activated",
 				"workflow.run.returned", "workflow.run.needs_admin", "workflow.stage.notified",
-				"provisioning.effect.failed", "hr.employee.access_ending");
+				"provisioning.effect.failed", "hr.employee.access_ending",
+				"workflow.stage.escalation_warning", "workflow.stage.escalated");
 		for (Class<?> type : catalog.types()) {
 			assertThat(type.getAnnotation(EventType.class)).as(type.getName()).isNotNull();
 			assertThat(type.isRecord()).as(type.getName()).isTrue();
@@ -78,7 +81,12 @@ class EventCodecTests {
 						LocalDate.of(2031, 6, 30)),
 				new EmployeeOffboardingCancelled(id, "Ana Lima", "hr.employee.offboarded:" + id, "hana"),
 				new RunFinished(id, UUID.randomUUID(), RunDefinition.MOVER, RunOutcome.START_FAILED, "k", "no approver"),
-				new RunStartRequested(id), new StageReminderDue(id, UUID.randomUUID(), 2, "it_access", List.of("ivan"), 5),
+				new RunStartRequested(id), new StageReminderDue(id, UUID.randomUUID(), 2, "it_access", List.of("ivan"), 5, 2, 3,
+						"IT access", "Ana Lima", Map.of("ivan", "dora"), Instant.parse("2030-01-15T12:00:00Z")),
+				new StageEscalationWarning(id, UUID.randomUUID(), 1, "IT access", "Ana Lima", List.of("ivan"), Map.of(),
+						Instant.parse("2030-01-16T12:00:00Z"), "group security"),
+				new StageEscalated(id, UUID.randomUUID(), 1, "IT access", "Ana Lima", List.of("bea"), true,
+						"nobody decided within PT72H of the activation"),
 				new GrantRecorded(id, UUID.randomUUID(), "accounts", UUID.randomUUID(), GrantState.COMPENSATED),
 				new StageActivated(id, UUID.randomUUID(), 2, "IT access", RunDefinition.JOINER, "Ana Lima",
 						List.of("ivan", "dora"), Map.of("dora", "ivan"), List.of("accounts"), Instant.parse("2030-01-15T12:00:00Z")),

@@ -24,6 +24,8 @@ import outbox.catalog.RunNeedsAdmin;
 import outbox.catalog.RunProblem;
 import outbox.catalog.EffectFailed;
 import outbox.catalog.AccessEnding;
+import outbox.catalog.StageEscalated;
+import outbox.catalog.StageEscalationWarning;
 import outbox.catalog.StageReminderDue;
 
 /** A valid record of each catalog type, for outbox tests that only care about delivery. */
@@ -51,7 +53,12 @@ public final class SampleEvents {
 			case RunFinished.TYPE -> new RunFinished(UUID.randomUUID(), id, RunDefinition.JOINER, RunOutcome.COMPLETED,
 					"hr.employee.created:" + id, null);
 			case RunStartRequested.TYPE -> new RunStartRequested(id);
-			case StageReminderDue.TYPE -> new StageReminderDue(id, UUID.randomUUID(), 1, "it_approval", List.of("ivan"), 3);
+			case StageReminderDue.TYPE -> new StageReminderDue(id, UUID.randomUUID(), 1, "it_approval", List.of("ivan"), 3, 1, 1,
+					"IT approval", "Sample Hire", null, null);
+			case StageEscalationWarning.TYPE -> new StageEscalationWarning(id, UUID.randomUUID(), 1, "IT approval",
+					"Sample Hire", List.of("ivan"), null, java.time.Instant.parse("2030-01-16T12:00:00Z"), "group security");
+			case StageEscalated.TYPE -> new StageEscalated(id, UUID.randomUUID(), 1, "IT approval", "Sample Hire",
+					List.of("bea"), true, "nobody decided in time");
 			case StageActivated.TYPE -> new StageActivated(id, UUID.randomUUID(), 1, "IT access", RunDefinition.JOINER,
 					"Sample Hire", List.of("ivan"), null, List.of("accounts"), null);
 			case RunReturned.TYPE -> new RunReturned(id, UUID.randomUUID(), 0, "Manager approval", RunDefinition.JOINER,

@@ -23,6 +23,8 @@ import outbox.catalog.RunNeedsAdmin;
 import outbox.catalog.StageNotified;
 import outbox.catalog.EffectFailed;
 import outbox.catalog.AccessEnding;
+import outbox.catalog.StageEscalated;
+import outbox.catalog.StageEscalationWarning;
 import outbox.catalog.StageReminderDue;
 
 /**
@@ -120,6 +122,16 @@ public class TestHandlers {
 	@Bean
 	OutboxEventHandler<AccessEnding> accessEndingTestHandler(HandlerScript script) {
 		return new ScriptedHandler<>(AccessEnding.class, script);
+	}
+
+	@Bean
+	OutboxEventHandler<StageEscalationWarning> stageEscalationWarningTestHandler(HandlerScript script) {
+		return new ScriptedHandler<>(StageEscalationWarning.class, script);
+	}
+
+	@Bean
+	OutboxEventHandler<StageEscalated> stageEscalatedTestHandler(HandlerScript script) {
+		return new ScriptedHandler<>(StageEscalated.class, script);
 	}
 
 	@Bean

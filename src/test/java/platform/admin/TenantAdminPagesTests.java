@@ -126,10 +126,25 @@ class TenantAdminPagesTests {
 		assertThat(refused.body()).contains("needs 2 approvals, but group &#39;security&#39; has 1 eligible approver(s)", "is-invalid");
 
 		form.put("stages[2].requiredApprovals", "1");
+		// reminders and escalation: JSON that does not parse, then a value out of bounds, each said at its field
+		form.put("stages[0].reminders", "{firstAfter: PT24H");
+		var unreadable = admin.post("/admin/definitions/joiner", form);
+		assertThat(unreadable.statusCode()).isEqualTo(200);
+		assertThat(unreadable.body()).contains("is not the JSON of this setting", "is-invalid", "{firstAfter: PT24H");
+		form.put("stages[0].reminders", "{\"firstAfter\": \"PT24H\", \"every\": \"PT24H\", \"max\": 99}");
+		form.put("stages[0].escalation", "{\"after\": \"PT72H\", \"to\": {\"group\": \"security\"}, \"addApprover\": true}");
+		var tooMany = admin.post("/admin/definitions/joiner", form);
+		assertThat(tooMany.statusCode()).isEqualTo(200);
+		assertThat(tooMany.body()).contains("max: must be between 1 and 10", "is-invalid");
+		assertThat(admin.get("/admin/definitions/joiner").body()).contains("version 1");
+
+		form.put("stages[0].reminders", "{\"firstAfter\": \"PT24H\", \"every\": \"PT24H\", \"max\": 3}");
 		var saved = admin.post("/admin/definitions/joiner", form);
 		assertThat(saved.statusCode()).isEqualTo(302);
 		String after = admin.follow(saved).body();
-		assertThat(after).contains("Saved as version 2", "id=\"version-2\"", "required approvals: 2 → 1");
+		assertThat(after).contains("Saved as version 2", "id=\"version-2\"", "required approvals: 2 → 1",
+				"{&quot;firstAfter&quot;:&quot;PT24H&quot;,&quot;every&quot;:&quot;PT24H&quot;,&quot;max&quot;:3}",
+				"&quot;to&quot;:{&quot;group&quot;:&quot;security&quot;}");
 	}
 
 	@Test

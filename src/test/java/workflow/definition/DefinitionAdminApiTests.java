@@ -131,6 +131,45 @@ class DefinitionAdminApiTests {
 		assertThat(api.get(boss, "/v1/admin/definitions/joiner").body()).contains("\"version\":1");
 	}
 
+	static final String MANAGER_STAGE_WITH = """
+			{"stages":[{"name":"manager_approval","title":"Manager approval","kind":"approval","assignee":"employee_manager",
+			 "reminders":%s,"escalation":%s}]}""";
+
+	@Test
+	void badRemindersAndEscalationsAreRefusedWithAReasonPerFieldAndAGoodOneIsSavedAsGiven() {
+		groupsWithOneSecurityApprover();
+		api.get(boss, "/v1/admin/definitions/joiner");
+		long saved = versionsSaved();
+		var bad = api.send(boss, "PUT", "/v1/admin/definitions/joiner", MANAGER_STAGE_WITH.formatted(
+				"{\"firstAfter\":\"-PT1H\",\"every\":\"tomorrow\",\"max\":50}",
+				"{\"after\":\"P400D\",\"to\":{\"group\":\"nobody\"},\"warnBefore\":\"P500D\"}"));
+		assertThat(bad.statusCode()).isEqualTo(422);
+		assertThat(bad.headers().firstValue("Content-Type").orElseThrow()).startsWith("application/problem+json");
+		assertThat(bad.body()).contains("stages[0].reminders.firstAfter", "stages[0].reminders.every",
+				"'tomorrow' is not an ISO-8601 duration", "stages[0].reminders.max", "must be between 1 and 10",
+				"stages[0].escalation.after", "stages[0].escalation.to", "group 'nobody' does not exist",
+				"stages[0].escalation.warnBefore");
+		var repeatsWithoutEvery = api.send(boss, "PUT", "/v1/admin/definitions/joiner", MANAGER_STAGE_WITH.formatted(
+				"{\"firstAfter\":\"PT24H\",\"max\":3}", "{\"after\":\"PT72H\",\"to\":\"the boss\",\"warnBefore\":\"PT72H\"}"));
+		assertThat(repeatsWithoutEvery.statusCode()).isEqualTo(422);
+		assertThat(repeatsWithoutEvery.body()).contains("stages[0].reminders.every", "is required when max is more than 1",
+				"stages[0].escalation.to", "manager_of_manager", "stages[0].escalation.warnBefore", "must be shorter");
+		var onNotify = api.send(boss, "PUT", "/v1/admin/definitions/joiner", """
+				{"stages":[{"name":"tell","title":"Tell","kind":"notify","assignee":"hr","reminders":{"firstAfter":"PT1H"}}]}""");
+		assertThat(onNotify.statusCode()).isEqualTo(422);
+		assertThat(onNotify.body()).contains("stages[0].reminders", "only an approval stage has reminders");
+		assertThat(versionsSaved()).isEqualTo(saved);
+
+		var good = api.send(boss, "PUT", "/v1/admin/definitions/joiner", MANAGER_STAGE_WITH.formatted(
+				"{\"firstAfter\":\"PT24H\",\"every\":\"P1D\",\"max\":3}",
+				"{\"after\":\"PT72H\",\"to\":\"manager_of_manager\",\"fallbackGroup\":\"security\",\"addApprover\":true,\"warnBefore\":\"PT24H\"}"));
+		assertThat(good.statusCode()).as(good.body()).isEqualTo(200);
+		String current = api.get(boss, "/v1/admin/definitions/joiner").body();
+		assertThat(current).contains("\"reminders\":{\"firstAfter\":\"PT24H\",\"every\":\"PT24H\",\"max\":3}",
+				"\"escalation\":{\"after\":\"PT72H\",\"to\":\"manager_of_manager\",\"fallbackGroup\":\"security\",\"addApprover\":true,\"warnBefore\":\"PT24H\"}");
+		assertThat(api.get(boss, "/v1/admin/definitions/joiner/versions").body()).contains("stage manager_approval: reminders: none");
+	}
+
 	@Test
 	void aSaveIsANewVersionWithHistoryChangesAndAuditAndRunsKeepTheirVersion() {
 		groupsWithOneSecurityApprover();

@@ -49,7 +49,7 @@ class HrWorkQueueTests {
 		UUID blocked = newRun(employee, RunDefinition.MOVER);
 		transactions.runInTenant("acme", () -> {
 			List<Stage> snapshot = stages.insertSnapshot(blocked, List.of(new DefinitionStage(0, "it_access",
-					"IT access approval", StageKind.APPROVAL, "group-without-approvers", 1, List.of("accounts"), 24, null)));
+					"IT access approval", StageKind.APPROVAL, "group-without-approvers", 1, List.of("accounts"), 24, null, null, null)));
 			runs.markRunning(blocked, snapshot.get(0).id());
 			stages.markBlocked(snapshot.get(0).id(), 0, "nobody in group-without-approvers may approve",
 					Instant.now().plusSeconds(3600));
