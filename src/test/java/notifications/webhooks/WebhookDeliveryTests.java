@@ -2,6 +2,7 @@ package notifications.webhooks;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import java.net.InetAddress;
 import java.time.Duration;
@@ -19,9 +20,12 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import outbox.OutboxPublisher;
 import outbox.catalog.CatalogEvent;
 import outbox.catalog.EmployeeHired;
 import outbox.catalog.EmployeeOffboarded;
+import outbox.catalog.GrantRecorded;
+import outbox.catalog.GrantState;
 import platform.AppUser;
 import platform.DomainException;
 import platform.OutageLog;
@@ -73,6 +77,9 @@ class WebhookDeliveryTests {
 
 	@Autowired
 	JdbcClient jdbc;
+
+	@Autowired
+	OutboxPublisher outbox;
 
 	MutableClock clock;
 	WebhookReceiver receiver;
@@ -170,6 +177,31 @@ class WebhookDeliveryTests {
 			.allSatisfy(again -> assertThat(again.body()).isEqualTo(request.body()));
 		assertThat(audit.recent("acme", "webhook.", 10)).extracting(r -> r.action())
 			.contains("webhook.endpoint.created", "webhook.delivery.redelivered");
+	}
+
+	/**
+	 * The whole path: an event published through the outbox reaches the webhooks' own consumer row,
+	 * which writes the delivery, and the application's sender (on the real clock) delivers it signed.
+	 * A grant of a label no entitlement maps changes nothing elsewhere.
+	 */
+	@Test
+	void anEventPublishedThroughTheOutboxIsDeliveredByTheApplication() {
+		CreatedEndpoint created = webhooks.register(ADA, receiver.url(), List.of(GrantRecorded.TYPE));
+		String label = "webhook-" + UUID.randomUUID();
+		transactions.runInTenant("acme", () -> outbox.publish(new GrantRecorded(UUID.randomUUID(), UUID.randomUUID(),
+				label, UUID.randomUUID(), GrantState.GRANTED)));
+
+		await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200))
+			.until(() -> receiver.received().stream().anyMatch(request -> request.body().contains(label)));
+		WebhookReceiver.Received request = receiver.received().stream()
+			.filter(candidate -> candidate.body().contains(label))
+			.findFirst()
+			.orElseThrow();
+		assertThat(StandardWebhooksVerifier.verify(created.secret(), request.id(), request.timestamp(), request.body(),
+				request.signature(), Long.parseLong(request.timestamp()), 300)).isTrue();
+		assertThat(json.readTree(request.body()).path("type").asString()).isEqualTo(GrantRecorded.TYPE);
+		await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(200))
+			.until(() -> "delivered".equals(single(created.endpoint().id()).status()));
 	}
 
 	@Test
