@@ -156,24 +156,30 @@ class EffectDispatcher implements SmartLifecycle {
 
 	/**
 	 * What a batch's effects read from the database, in one short unit of work rather than two per
-	 * effect: their targets (with the opened bind passwords) and the grants their undos take back.
+	 * effect: their targets (with the opened bind passwords), the grants their undos take back and
+	 * the accounts their disables disable.
 	 */
-	private record BatchReads(Map<String, Optional<Target>> targets, Map<String, EffectRepository.Granted> grants) {
+	private record BatchReads(Map<String, Optional<Target>> targets, Map<String, EffectRepository.Granted> grants,
+			Map<EffectRepository.Lane, List<EffectRepository.HeldAccount>> held) {
 	}
 
 	private BatchReads reads(List<EffectRepository.Claimed> claimed) {
 		Set<String> targets = new HashSet<>();
 		Set<String> undone = new HashSet<>();
+		Set<EffectRepository.Lane> disabling = new HashSet<>();
 		for (EffectRepository.Claimed effect : claimed) {
 			targets.add(effect.target());
 			if ("undo".equals(effect.operation())) {
 				undone.add(effect.changeKey());
 			}
+			if (Revocations.DISABLE.equals(effect.operation())) {
+				disabling.add(effect.lane());
+			}
 		}
 		return transactions.readInTenant(claimed.get(0).tenantId(), () -> {
 			Map<String, Optional<Target>> found = new HashMap<>();
 			targets.forEach(key -> found.put(key, settings.target(key)));
-			return new BatchReads(found, effects.granted(undone));
+			return new BatchReads(found, effects.granted(undone), effects.held(disabling));
 		});
 	}
 
@@ -196,7 +202,8 @@ class EffectDispatcher implements SmartLifecycle {
 			}
 			Connection connection = new Connection(target.url(), target.bindDn(), target.bindPassword(), target.profile());
 			if (Revocations.handles(effect.operation())) {
-				String receipt = revocations.apply(effect, request, target, connection);
+				String receipt = revocations.apply(effect, request, target, connection,
+						reads.held().getOrDefault(effect.lane(), List.of()));
 				settle(effect, receipt == null ? "skipped" : "applied", receipt);
 				return;
 			}
