@@ -3,6 +3,7 @@ package provisioning.effects;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -44,8 +45,8 @@ import tools.jackson.databind.json.JsonMapper;
  * (one cross-tenant function), then, per tenant (in lanes of its own, see {@link #start()}), rescue
  * expired leases and claim a batch in a
  * short unit of work (fenced by a token, leased), apply each claimed effect outside any
- * transaction, and settle it in another short unit of work that holds only if the claim is still
- * ours. A failed attempt is due again after a backoff doubling from 30 s to 30 min, until the
+ * transaction, and settle the batch's outcomes together in another short unit of work, each of
+ * which holds only if its claim is still ours. A failed attempt is due again after a backoff doubling from 30 s to 30 min, until the
  * retry budget (24 h) since the first attempt is spent: then {@code failed}, until an admin's retry.
  * A refusal that retrying cannot change (bad credentials, no rights) fails at once.
  */
@@ -128,9 +129,12 @@ class EffectDispatcher implements SmartLifecycle {
 	}
 
 	/**
-	 * Attempts the claimed effects one after the other. A batch against a slow directory can outlast
-	 * its lease: past half of it, the leases of the rest are renewed, and an effect whose claim was
-	 * lost meanwhile (rescued by another instance) is left to its new holder.
+	 * Attempts the claimed effects one after the other and settles what they came to together, in
+	 * one short unit of work at the end of the batch (a commit per batch, not per effect). A batch
+	 * against a slow directory can outlast its lease: past half of it, what was attempted so far is
+	 * settled, the leases of the rest are renewed, and an effect whose claim was lost meanwhile
+	 * (rescued by another instance) is left to its new holder. A worker that dies before settling
+	 * leaves its batch to the rescue, whose attempts find the work done (ensure-semantics).
 	 */
 	private void work(List<EffectRepository.Claimed> claimed) {
 		if (claimed.isEmpty()) {
@@ -141,16 +145,33 @@ class EffectDispatcher implements SmartLifecycle {
 		Instant renewAt = clock.instant().plus(properties.lease().dividedBy(2));
 		Set<UUID> held = null;
 		BatchReads reads = reads(claimed);
+		List<Outcome> outcomes = new ArrayList<>();
 		for (int i = 0; i < claimed.size(); i++) {
 			Instant now = clock.instant();
 			if (now.isAfter(renewAt)) {
+				settle(outcomes);
+				outcomes.clear();
 				List<UUID> rest = claimed.subList(i, claimed.size()).stream().map(EffectRepository.Claimed::id).toList();
 				held = Set.copyOf(transactions.inTenant(tenantId, () -> effects.renew(rest, token, now.plus(properties.lease()))));
 				renewAt = now.plus(properties.lease().dividedBy(2));
 			}
 			if (held == null || held.contains(claimed.get(i).id())) {
-				attempt(claimed.get(i), reads);
+				outcomes.add(attempt(claimed.get(i), reads));
 			}
+		}
+		settle(outcomes);
+	}
+
+	/** What an attempt came to: {@code applied} or {@code skipped} with its receipt, or a failure. */
+	private record Outcome(EffectRepository.Claimed effect, String status, String receipt, String error,
+			boolean retryable) {
+
+		static Outcome settled(EffectRepository.Claimed effect, String status, String receipt) {
+			return new Outcome(effect, status, receipt, null, false);
+		}
+
+		static Outcome failed(EffectRepository.Claimed effect, String error, boolean retryable) {
+			return new Outcome(effect, null, null, error, retryable);
 		}
 	}
 
@@ -183,7 +204,7 @@ class EffectDispatcher implements SmartLifecycle {
 		});
 	}
 
-	private void attempt(EffectRepository.Claimed effect, BatchReads reads) {
+	private Outcome attempt(EffectRepository.Claimed effect, BatchReads reads) {
 		String tenantId = effect.tenantId();
 		try {
 			EffectRequest request = json.readValue(effect.request(), EffectRequest.class);
@@ -194,8 +215,7 @@ class EffectDispatcher implements SmartLifecycle {
 					.get(EffectRepository.grantKey(effect.changeKey(), effect.target()));
 				if (grant == null || !"applied".equals(grant.status())) {
 					// the grant never took effect: nothing to take back
-					settle(effect, "skipped", null);
-					return;
+					return Outcome.settled(effect, "skipped", null);
 				}
 				// what the grant applied, even if its entitlement changed or went since
 				request = json.readValue(grant.request(), EffectRequest.class);
@@ -204,8 +224,7 @@ class EffectDispatcher implements SmartLifecycle {
 			if (Revocations.handles(effect.operation())) {
 				String receipt = revocations.apply(effect, request, target, connection,
 						reads.held().getOrDefault(effect.lane(), List.of()));
-				settle(effect, receipt == null ? "skipped" : "applied", receipt);
-				return;
+				return Outcome.settled(effect, receipt == null ? "skipped" : "applied", receipt);
 			}
 			AccountPlan plan = AccountPlans.plan(target, request.entitlement(), request.employee());
 			Receipt receipt;
@@ -219,17 +238,17 @@ class EffectDispatcher implements SmartLifecycle {
 			else {
 				receipt = directory.remove(connection, plan.dn(), plan.groups(), plan.attributes().keySet());
 			}
-			settle(effect, "applied", receipt(effect, receipt));
+			return Outcome.settled(effect, "applied", receipt(effect, receipt));
 		}
 		catch (DirectoryFailure failure) {
-			fail(effect, failure.getMessage(), failure.retryable());
+			return Outcome.failed(effect, failure.getMessage(), failure.retryable());
 		}
 		catch (IllegalArgumentException invalid) {
-			fail(effect, invalid.getMessage(), false);
+			return Outcome.failed(effect, invalid.getMessage(), false);
 		}
 		catch (RuntimeException unexpected) {
 			log.warn("Provisioning effect {} of tenant {} failed unexpectedly", effect.id(), tenantId, unexpected);
-			fail(effect, unexpected.getClass().getSimpleName() + ": " + unexpected.getMessage(), true);
+			return Outcome.failed(effect, unexpected.getClass().getSimpleName() + ": " + unexpected.getMessage(), true);
 		}
 	}
 
@@ -238,40 +257,64 @@ class EffectDispatcher implements SmartLifecycle {
 				"after", receipt.after(), "at", clock.instant().toString(), "attempt", effect.attempts()));
 	}
 
-	private void settle(EffectRepository.Claimed effect, String status, String receipt) {
+	/**
+	 * Settles a batch's outcomes in one unit of work: each holds only if its claim is still ours; an
+	 * applied undo marks its grant undone, a revocation's disable may announce it (the outbox event
+	 * commits with the status).
+	 */
+	private void settle(List<Outcome> outcomes) {
+		if (outcomes.isEmpty()) {
+			return;
+		}
 		Instant now = clock.instant();
-		boolean held = transactions.inTenant(effect.tenantId(), () -> {
-			boolean settled = effects.settle(effect.id(), effect.token(), status, receipt, now);
-			if (settled && "undo".equals(effect.operation()) && "applied".equals(status)) {
-				effects.markUndone(effect.changeKey(), effect.target(), now);
+		Map<Outcome, Instant> retries = new HashMap<>();
+		for (Outcome outcome : outcomes) {
+			if (outcome.error() != null) {
+				Instant next = outcome.retryable() ? now.plus(backoff(outcome.effect().attempts())) : null;
+				if (next != null && next.isAfter(outcome.effect().firstAttemptAt().plus(properties.retryBudget()))) {
+					next = null;
+				}
+				retries.put(outcome, next);
 			}
-			if (settled) {
-				revocations.settled(effect, status, now);
+		}
+		List<Boolean> held = transactions.inTenant(outcomes.get(0).effect().tenantId(), () -> {
+			List<Boolean> settled = new ArrayList<>();
+			for (Outcome outcome : outcomes) {
+				EffectRepository.Claimed effect = outcome.effect();
+				if (outcome.error() != null) {
+					settled.add(effects.fail(effect.id(), effect.token(), outcome.error(), retries.get(outcome), now));
+					continue;
+				}
+				boolean ours = effects.settle(effect.id(), effect.token(), outcome.status(), outcome.receipt(), now);
+				if (ours && "undo".equals(effect.operation()) && "applied".equals(outcome.status())) {
+					effects.markUndone(effect.changeKey(), effect.target(), now);
+				}
+				if (ours) {
+					revocations.settled(effect, outcome.status(), now);
+				}
+				settled.add(ours);
 			}
 			return settled;
 		});
-		if (held) {
-			meters.counter("jmlhub.provisioning.effects.settled", "status", status, "operation", effect.operation())
-				.increment();
+		for (int i = 0; i < outcomes.size(); i++) {
+			Outcome outcome = outcomes.get(i);
+			EffectRepository.Claimed effect = outcome.effect();
+			if (outcome.error() != null) {
+				Instant nextAttempt = retries.get(outcome);
+				meters.counter("jmlhub.provisioning.effects.failed", "final", String.valueOf(nextAttempt == null)).increment();
+				log.warn("Provisioning effect {} ({} on target {}) of tenant {} failed (attempt {}){}: {}", effect.id(),
+						effect.operation(), effect.target(), effect.tenantId(), effect.attempts(),
+						nextAttempt == null ? ", for good" : ", retried at " + nextAttempt, outcome.error());
+			}
+			else if (held.get(i)) {
+				meters.counter("jmlhub.provisioning.effects.settled", "status", outcome.status(), "operation",
+						effect.operation()).increment();
+			}
+			else {
+				log.warn("Provisioning effect {} of tenant {} was {} but its claim had been lost", effect.id(),
+						effect.tenantId(), outcome.status());
+			}
 		}
-		else {
-			log.warn("Provisioning effect {} of tenant {} was {} but its claim had been lost", effect.id(),
-					effect.tenantId(), status);
-		}
-	}
-
-	private void fail(EffectRepository.Claimed effect, String error, boolean retryable) {
-		Instant now = clock.instant();
-		Instant next = retryable ? now.plus(backoff(effect.attempts())) : null;
-		if (next != null && next.isAfter(effect.firstAttemptAt().plus(properties.retryBudget()))) {
-			next = null;
-		}
-		Instant nextAttempt = next;
-		transactions.runInTenant(effect.tenantId(), () -> effects.fail(effect.id(), effect.token(), error, nextAttempt, now));
-		meters.counter("jmlhub.provisioning.effects.failed", "final", String.valueOf(nextAttempt == null)).increment();
-		log.warn("Provisioning effect {} ({} on target {}) of tenant {} failed (attempt {}){}: {}", effect.id(),
-				effect.operation(), effect.target(), effect.tenantId(), effect.attempts(),
-				nextAttempt == null ? ", for good" : ", retried at " + nextAttempt, error);
 	}
 
 	Duration backoff(int attempts) {
