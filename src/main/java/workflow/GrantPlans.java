@@ -1,6 +1,7 @@
 package workflow;
 
 import java.util.List;
+import java.util.UUID;
 
 import outbox.catalog.GrantRecorded;
 
@@ -15,6 +16,9 @@ import outbox.catalog.GrantRecorded;
  */
 public interface GrantPlans {
 
-	/** One plan per label of {@code grants}, in their order. */
-	List<GrantPlan> plan(String tenantId, List<String> grants, GrantRecorded.Employee employee);
+	/**
+	 * One plan per label of {@code grants}, in their order, for the employee {@code employeeId}
+	 * (whose accounts a revocation acts on) as {@code employee} describes them.
+	 */
+	List<GrantPlan> plan(String tenantId, List<String> grants, UUID employeeId, GrantRecorded.Employee employee);
 }

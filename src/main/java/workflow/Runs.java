@@ -84,7 +84,7 @@ public class Runs {
 				|| !(current.status() == StageStatus.ACTIVE || current.status() == StageStatus.BLOCKED)) {
 			return List.of();
 		}
-		return plans.plan(tenantId, current.grants(), detail.run().grantee());
+		return plans.plan(tenantId, current.grants(), detail.run().employeeId(), detail.run().grantee());
 	}
 
 	/** The run an HR change asked for (its event's idempotency key), once the workflow created it. */

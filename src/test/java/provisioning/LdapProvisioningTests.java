@@ -256,7 +256,7 @@ class LdapProvisioningTests {
 
 		Grant moved = new Grant(label, UUID.randomUUID(), UUID.randomUUID(), joined.employeeId(), "Mo Mover", "Sales");
 		// the approver is shown the move and the group it leaves before deciding
-		GrantPlan.Step planned = plans.plan("acme", List.of(label), moved.change(GrantState.GRANTED).employee()).get(0)
+		GrantPlan.Step planned = plans.plan("acme", List.of(label), moved.employeeId(), moved.change(GrantState.GRANTED).employee()).get(0)
 			.steps().get(0);
 		assertThat(planned.foundAt()).isEqualTo(before.toString());
 		assertThat(planned.groupsToRemove()).containsExactly(Slapd.GROUPS.get(1));

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -58,7 +59,7 @@ class DirectoryGrantPlans implements GrantPlans {
 	}
 
 	@Override
-	public List<GrantPlan> plan(String tenantId, List<String> grants, GrantRecorded.Employee employee) {
+	public List<GrantPlan> plan(String tenantId, List<String> grants, UUID employeeId, GrantRecorded.Employee employee) {
 		List<GrantPlan> plans = new ArrayList<>();
 		for (String grant : grants) {
 			List<ProvisioningSettings.Resolved> resolved;
@@ -76,10 +77,10 @@ class DirectoryGrantPlans implements GrantPlans {
 			List<GrantPlan.Step> steps = new ArrayList<>();
 			for (ProvisioningSettings.Resolved entitlement : resolved) {
 				if (entitlement.entitlement().revoking()) {
-					steps.addAll(revocation(tenantId, entitlement, employee));
+					steps.addAll(revocation(tenantId, entitlement, employeeId));
 				}
 				else {
-					steps.add(step(tenantId, entitlement, employee));
+					steps.add(step(tenantId, entitlement, employeeId, employee));
 				}
 			}
 			plans.add(new GrantPlan(grant, !steps.isEmpty(), steps));
@@ -92,12 +93,12 @@ class DirectoryGrantPlans implements GrantPlans {
 	 * last day): one step per account the receipts know, leaving every group it holds; none held, one
 	 * step that says so (nothing will be sent).
 	 */
-	private List<GrantPlan.Step> revocation(String tenantId, ProvisioningSettings.Resolved resolved,
-			GrantRecorded.Employee employee) {
+	private List<GrantPlan.Step> revocation(String tenantId, ProvisioningSettings.Resolved resolved, UUID employeeId) {
 		String target = resolved.target().key();
 		String profile = resolved.target().profile();
-		List<EffectRepository.HeldAccount> held = employee == null || employee.email() == null ? List.of()
-				: transactions.readInTenant(tenantId, () -> effects.heldBy(employee.email(), target));
+		EffectRepository.Lane lane = new EffectRepository.Lane(employeeId, target);
+		List<EffectRepository.HeldAccount> held = employeeId == null ? List.of()
+				: transactions.readInTenant(tenantId, () -> effects.held(List.of(lane))).getOrDefault(lane, List.of());
 		if (held.isEmpty()) {
 			return List.of(new GrantPlan.Step(target, profile, "disable", null, null, Map.of(), List.of(), List.of(), false,
 					null, List.of(), null));
@@ -116,14 +117,15 @@ class DirectoryGrantPlans implements GrantPlans {
 		}).toList();
 	}
 
-	private GrantPlan.Step step(String tenantId, ProvisioningSettings.Resolved resolved, GrantRecorded.Employee employee) {
+	private GrantPlan.Step step(String tenantId, ProvisioningSettings.Resolved resolved, UUID employeeId,
+			GrantRecorded.Employee employee) {
 		String target = resolved.target().key();
 		String profile = resolved.target().profile();
 		try {
 			EffectRequest request = new EffectRequest(AccountPlans.cleaned(employee), resolved.entitlement());
 			AccountPlan plan = AccountPlans.plan(resolved.target(), request.entitlement(), request.employee());
-			List<EffectRequest> held = employee == null || employee.email() == null ? List.of()
-					: transactions.readInTenant(tenantId, () -> effects.appliedEnsures(employee.email(), target)).stream()
+			List<EffectRequest> held = employeeId == null ? List.of()
+					: transactions.readInTenant(tenantId, () -> effects.appliedEnsures(employeeId, target)).stream()
 						.map(ensured -> json.readValue(ensured, EffectRequest.class))
 						.toList();
 			List<DN> leave = GroupsLeft.of(resolved.target(), held, request, plan);

@@ -3,6 +3,7 @@ package provisioning.effects;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -44,8 +45,8 @@ import tools.jackson.databind.json.JsonMapper;
  * (one cross-tenant function), then, per tenant (in lanes of its own, see {@link #start()}), rescue
  * expired leases and claim a batch in a
  * short unit of work (fenced by a token, leased), apply each claimed effect outside any
- * transaction, and settle it in another short unit of work that holds only if the claim is still
- * ours. A failed attempt is due again after a backoff doubling from 30 s to 30 min, until the
+ * transaction, and settle the batch's outcomes together in another short unit of work, each of
+ * which holds only if its claim is still ours. A failed attempt is due again after a backoff doubling from 30 s to 30 min, until the
  * retry budget (24 h) since the first attempt is spent: then {@code failed}, until an admin's retry.
  * A refusal that retrying cannot change (bad credentials, no rights) fails at once.
  */
@@ -130,9 +131,12 @@ class EffectDispatcher implements SmartLifecycle {
 	}
 
 	/**
-	 * Attempts the claimed effects one after the other. A batch against a slow directory can outlast
-	 * its lease: past half of it, the leases of the rest are renewed, and an effect whose claim was
-	 * lost meanwhile (rescued by another instance) is left to its new holder.
+	 * Attempts the claimed effects one after the other and settles what they came to together, in
+	 * one short unit of work at the end of the batch (a commit per batch, not per effect). A batch
+	 * against a slow directory can outlast its lease: past half of it, what was attempted so far is
+	 * settled, the leases of the rest are renewed, and an effect whose claim was lost meanwhile
+	 * (rescued by another instance) is left to its new holder. A worker that dies before settling
+	 * leaves its batch to the rescue, whose attempts find the work done (ensure-semantics).
 	 */
 	private void work(List<EffectRepository.Claimed> claimed) {
 		if (claimed.isEmpty()) {
@@ -143,43 +147,67 @@ class EffectDispatcher implements SmartLifecycle {
 		Instant renewAt = clock.instant().plus(properties.lease().dividedBy(2));
 		Set<UUID> held = null;
 		BatchReads reads = reads(claimed);
+		List<Outcome> outcomes = new ArrayList<>();
 		for (int i = 0; i < claimed.size(); i++) {
 			Instant now = clock.instant();
 			if (now.isAfter(renewAt)) {
+				settle(outcomes);
+				outcomes.clear();
 				List<UUID> rest = claimed.subList(i, claimed.size()).stream().map(EffectRepository.Claimed::id).toList();
 				held = Set.copyOf(transactions.inTenant(tenantId, () -> effects.renew(rest, token, now.plus(properties.lease()))));
 				renewAt = now.plus(properties.lease().dividedBy(2));
 			}
 			if (held == null || held.contains(claimed.get(i).id())) {
-				attempt(claimed.get(i), reads);
+				outcomes.add(attempt(claimed.get(i), reads));
 			}
+		}
+		settle(outcomes);
+	}
+
+	/** What an attempt came to: {@code applied} or {@code skipped} with its receipt, or a failure. */
+	private record Outcome(EffectRepository.Claimed effect, String status, String receipt, String error,
+			boolean retryable) {
+
+		static Outcome settled(EffectRepository.Claimed effect, String status, String receipt) {
+			return new Outcome(effect, status, receipt, null, false);
+		}
+
+		static Outcome failed(EffectRepository.Claimed effect, String error, boolean retryable) {
+			return new Outcome(effect, null, null, error, retryable);
 		}
 	}
 
 	/**
 	 * What a batch's effects read from the database, in one short unit of work rather than two per
-	 * effect: their targets (with the opened bind passwords) and the grants their undos take back.
+	 * effect: their targets (with the opened bind passwords), the grants their undos take back and
+	 * the accounts their disables disable.
 	 */
-	private record BatchReads(Map<String, Optional<Target>> targets, Map<String, EffectRepository.Granted> grants) {
+	private record BatchReads(Map<String, Optional<Target>> targets, Map<String, EffectRepository.Granted> grants,
+			Map<EffectRepository.Lane, List<EffectRepository.HeldAccount>> held) {
 	}
 
 	private BatchReads reads(List<EffectRepository.Claimed> claimed) {
 		Set<String> targets = new HashSet<>();
 		Set<String> undone = new HashSet<>();
+		Set<EffectRepository.Lane> disabling = new HashSet<>();
 		for (EffectRepository.Claimed effect : claimed) {
 			targets.add(effect.target());
 			if ("undo".equals(effect.operation())) {
 				undone.add(effect.changeKey());
 			}
+			// a revocation's disable, or the enable that takes it back (a joiner's enable reads it needlessly)
+			if (Revocations.DISABLE.equals(effect.operation()) || Revocations.ENABLE.equals(effect.operation())) {
+				disabling.add(effect.lane());
+			}
 		}
 		return transactions.readInTenant(claimed.get(0).tenantId(), () -> {
 			Map<String, Optional<Target>> found = new HashMap<>();
 			targets.forEach(key -> found.put(key, settings.target(key)));
-			return new BatchReads(found, effects.granted(undone));
+			return new BatchReads(found, effects.granted(undone), effects.held(disabling));
 		});
 	}
 
-	private void attempt(EffectRepository.Claimed effect, BatchReads reads) {
+	private Outcome attempt(EffectRepository.Claimed effect, BatchReads reads) {
 		String tenantId = effect.tenantId();
 		try {
 			EffectRequest request = json.readValue(effect.request(), EffectRequest.class);
@@ -190,17 +218,16 @@ class EffectDispatcher implements SmartLifecycle {
 					.get(EffectRepository.grantKey(effect.changeKey(), effect.target()));
 				if (grant == null || !"applied".equals(grant.status())) {
 					// the grant never took effect: nothing to take back
-					settle(effect, "skipped", null);
-					return;
+					return Outcome.settled(effect, "skipped", null);
 				}
 				// what the grant applied, even if its entitlement changed or went since
 				request = json.readValue(grant.request(), EffectRequest.class);
 			}
 			Connection connection = new Connection(target.url(), target.bindDn(), target.bindPassword(), target.profile());
 			if (Revocations.handles(effect.operation(), request)) {
-				String receipt = revocations.apply(effect, request, target, connection);
-				settle(effect, receipt == null ? "skipped" : "applied", receipt);
-				return;
+				String receipt = revocations.apply(effect, request, target, connection,
+						reads.held().getOrDefault(effect.lane(), List.of()));
+				return Outcome.settled(effect, receipt == null ? "skipped" : "applied", receipt);
 			}
 			AccountPlan plan = AccountPlans.plan(target, request.entitlement(), request.employee());
 			DN disabled = AccountPlans.disabled(target, request.entitlement(), plan.dn());
@@ -223,23 +250,24 @@ class EffectDispatcher implements SmartLifecycle {
 					receipt = directory.remove(connection, disabled, List.of(), plan.attributes().keySet());
 				}
 			}
-			settle(effect, "applied", receipt(effect, receipt));
+			return Outcome.settled(effect, "applied", receipt(effect, receipt));
 		}
 		catch (DirectoryFailure failure) {
-			fail(effect, failure.getMessage(), failure.retryable());
+			return Outcome.failed(effect, failure.getMessage(), failure.retryable());
 		}
 		catch (IllegalArgumentException invalid) {
-			fail(effect, invalid.getMessage(), false);
+			return Outcome.failed(effect, invalid.getMessage(), false);
 		}
 		catch (RuntimeException unexpected) {
 			log.warn("Provisioning effect {} of tenant {} failed unexpectedly", effect.id(), tenantId, unexpected);
-			fail(effect, unexpected.getClass().getSimpleName() + ": " + unexpected.getMessage(), true);
+			return Outcome.failed(effect, unexpected.getClass().getSimpleName() + ": " + unexpected.getMessage(), true);
 		}
 	}
 
 	private List<DN> groupsLeft(EffectRepository.Claimed effect, Target target, EffectRequest request, AccountPlan plan) {
-		List<EffectRequest> held = transactions.readInTenant(effect.tenantId(), () -> effects.held(effect.id())).stream()
-			.map(ensured -> json.readValue(ensured.request(), EffectRequest.class))
+		List<EffectRequest> held = transactions.readInTenant(effect.tenantId(),
+				() -> effects.appliedEnsures(effect.employeeId(), effect.target())).stream()
+			.map(ensured -> json.readValue(ensured, EffectRequest.class))
 			.toList();
 		return GroupsLeft.of(target, held, request, plan);
 	}
@@ -249,44 +277,68 @@ class EffectDispatcher implements SmartLifecycle {
 				"after", receipt.after(), "at", clock.instant().toString(), "attempt", effect.attempts()));
 	}
 
-	private void settle(EffectRepository.Claimed effect, String status, String receipt) {
+	/**
+	 * Settles a batch's outcomes in one unit of work: each holds only if its claim is still ours; an
+	 * applied undo marks its grant undone, a revocation's disable may announce it (the outbox event
+	 * commits with the status).
+	 */
+	private void settle(List<Outcome> outcomes) {
+		if (outcomes.isEmpty()) {
+			return;
+		}
 		Instant now = clock.instant();
-		boolean held = transactions.inTenant(effect.tenantId(), () -> {
-			boolean settled = effects.settle(effect.id(), effect.token(), status, receipt, now);
-			if (settled && "undo".equals(effect.operation()) && "applied".equals(status)) {
-				effects.markUndone(effect.changeKey(), effect.target(), now);
+		Map<Outcome, Instant> retries = new HashMap<>();
+		for (Outcome outcome : outcomes) {
+			if (outcome.error() != null) {
+				Instant next = outcome.retryable() ? now.plus(backoff(outcome.effect().attempts())) : null;
+				if (next != null && next.isAfter(outcome.effect().firstAttemptAt().plus(properties.retryBudget()))) {
+					next = null;
+				}
+				retries.put(outcome, next);
 			}
-			if (settled) {
-				revocations.settled(effect, status, now);
+		}
+		List<Boolean> held = transactions.inTenant(outcomes.get(0).effect().tenantId(), () -> {
+			List<Boolean> settled = new ArrayList<>();
+			for (Outcome outcome : outcomes) {
+				EffectRepository.Claimed effect = outcome.effect();
+				if (outcome.error() != null) {
+					boolean ours = effects.fail(effect.id(), effect.token(), outcome.error(), retries.get(outcome), now);
+					if (ours && retries.get(outcome) == null) {
+						failures.announce(effect.id(), effect.request());
+					}
+					settled.add(ours);
+					continue;
+				}
+				boolean ours = effects.settle(effect.id(), effect.token(), outcome.status(), outcome.receipt(), now);
+				if (ours && "undo".equals(effect.operation()) && "applied".equals(outcome.status())) {
+					effects.markUndone(effect.changeKey(), effect.target(), now);
+				}
+				if (ours) {
+					revocations.settled(effect, outcome.status(), now);
+				}
+				settled.add(ours);
 			}
 			return settled;
 		});
-		if (held) {
-			meters.counter("jmlhub.provisioning.effects.settled", "status", status, "operation", effect.operation())
-				.increment();
-		}
-		else {
-			log.warn("Provisioning effect {} of tenant {} was {} but its claim had been lost", effect.id(),
-					effect.tenantId(), status);
-		}
-	}
-
-	private void fail(EffectRepository.Claimed effect, String error, boolean retryable) {
-		Instant now = clock.instant();
-		Instant next = retryable ? now.plus(backoff(effect.attempts())) : null;
-		if (next != null && next.isAfter(effect.firstAttemptAt().plus(properties.retryBudget()))) {
-			next = null;
-		}
-		Instant nextAttempt = next;
-		transactions.runInTenant(effect.tenantId(), () -> {
-			if (effects.fail(effect.id(), effect.token(), error, nextAttempt, now) && nextAttempt == null) {
-				failures.announce(effect.id(), effect.request());
+		for (int i = 0; i < outcomes.size(); i++) {
+			Outcome outcome = outcomes.get(i);
+			EffectRepository.Claimed effect = outcome.effect();
+			if (outcome.error() != null) {
+				Instant nextAttempt = retries.get(outcome);
+				meters.counter("jmlhub.provisioning.effects.failed", "final", String.valueOf(nextAttempt == null)).increment();
+				log.warn("Provisioning effect {} ({} on target {}) of tenant {} failed (attempt {}){}: {}", effect.id(),
+						effect.operation(), effect.target(), effect.tenantId(), effect.attempts(),
+						nextAttempt == null ? ", for good" : ", retried at " + nextAttempt, outcome.error());
 			}
-		});
-		meters.counter("jmlhub.provisioning.effects.failed", "final", String.valueOf(nextAttempt == null)).increment();
-		log.warn("Provisioning effect {} ({} on target {}) of tenant {} failed (attempt {}){}: {}", effect.id(),
-				effect.operation(), effect.target(), effect.tenantId(), effect.attempts(),
-				nextAttempt == null ? ", for good" : ", retried at " + nextAttempt, error);
+			else if (held.get(i)) {
+				meters.counter("jmlhub.provisioning.effects.settled", "status", outcome.status(), "operation",
+						effect.operation()).increment();
+			}
+			else {
+				log.warn("Provisioning effect {} of tenant {} was {} but its claim had been lost", effect.id(),
+						effect.tenantId(), outcome.status());
+			}
+		}
 	}
 
 	Duration backoff(int attempts) {

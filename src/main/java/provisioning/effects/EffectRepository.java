@@ -21,8 +21,12 @@ class EffectRepository {
 			last_error, receipt::text, settled_at""";
 
 	/** A claimed effect: what the worker needs, fenced by {@code token}. */
-	record Claimed(UUID id, String tenantId, String changeKey, String target, String operation, int attempts,
-			Instant firstAttemptAt, String request, UUID token) {
+	record Claimed(UUID id, String tenantId, String changeKey, UUID employeeId, String target, String operation,
+			int attempts, Instant firstAttemptAt, String request, UUID token) {
+
+		Lane lane() {
+			return new Lane(employeeId, target);
+		}
 	}
 
 	/** An ensure effect as its undo sees it: its status and what it applied. */
@@ -109,15 +113,16 @@ class EffectRepository {
 				    ORDER BY c.position
 				    LIMIT :limit
 				    FOR UPDATE SKIP LOCKED))
-				RETURNING e.id, e.tenant_id, e.change_key, e.target_key, e.operation, e.attempts, e.first_attempt_at,
-				          e.request::text""")
+				RETURNING e.id, e.tenant_id, e.change_key, e.employee_id, e.target_key, e.operation, e.attempts,
+				          e.first_attempt_at, e.request::text""")
 			.param("token", token)
 			.param("now", Timestamp.from(now))
 			.param("leaseUntil", Timestamp.from(leaseUntil))
 			.param("waitedSince", Timestamp.from(waitedSince))
 			.param("limit", limit)
-			.query((rs, row) -> new Claimed(rs.getObject(1, UUID.class), rs.getString(2), rs.getString(3), rs.getString(4),
-					rs.getString(5), rs.getInt(6), rs.getTimestamp(7).toInstant(), rs.getString(8), token))
+			.query((rs, row) -> new Claimed(rs.getObject(1, UUID.class), rs.getString(2), rs.getString(3),
+					rs.getObject(4, UUID.class), rs.getString(5), rs.getString(6), rs.getInt(7), rs.getTimestamp(8).toInstant(),
+					rs.getString(9), token))
 			.list();
 	}
 
@@ -301,62 +306,78 @@ class EffectRepository {
 			.list();
 	}
 
-	/** An account a revocation would disable: the DN and groups the latest applied ensure read back. */
-	record HeldAccount(String dn, List<String> groups) {
+	/** An employee's effects on one target: the unit their order is kept in. */
+	record Lane(UUID employeeId, String target) {
 	}
 
 	/**
-	 * The accounts the employee with {@code email} holds on {@code target} as the receipts of the
-	 * applied ensures know them, the latest read-back per naming rule (a mover's DN): what a
-	 * revocation applied now would disable.
+	 * An account the employee holds on a target as the applied ensures' read-backs know it: where
+	 * the latest of them read it back, its managed attributes as read back then, and every group any
+	 * of them gave it (an ensure never takes one away, a mover's adds).
 	 */
-	List<HeldAccount> heldBy(String email, String target) {
-		return jdbc.sql("""
-				SELECT DISTINCT ON (request->'entitlement'->>'naming') receipt->>'dn',
-				    ARRAY(SELECT jsonb_array_elements_text(coalesce(receipt->'after'->'groups', '[]'::jsonb)))
-				FROM provisioning_effects
-				WHERE target_key = :target AND operation IN ('ensure', 'enable') AND status = 'applied' AND receipt IS NOT NULL
-				  AND request->'entitlement'->>'revokes' IS DISTINCT FROM 'true'
-				  AND lower(request->'employee'->>'email') = lower(:email)
-				ORDER BY request->'entitlement'->>'naming', position DESC""")
-			.param("target", target)
-			.param("email", email)
-			.query((rs, row) -> new HeldAccount(rs.getString(1), List.of((String[]) rs.getArray(2).getArray())))
-			.list();
-	}
-
-	/** The requests of the applied ensures of the employee with {@code email} on {@code target}, in order. */
-	List<String> appliedEnsures(String email, String target) {
+	/**
+	 * The requests (entitlement and employee as granted) of the applied ensures of {@code employeeId}
+	 * on {@code target}, in order: what {@link GroupsLeft} weighs a new ensure against.
+	 */
+	List<String> appliedEnsures(UUID employeeId, String target) {
 		return jdbc.sql("""
 				SELECT request::text FROM provisioning_effects
-				WHERE target_key = :target AND operation = 'ensure' AND status = 'applied'
-				  AND lower(request->'employee'->>'email') = lower(:email)
+				WHERE employee_id = :employee AND target_key = :target AND operation = 'ensure' AND status = 'applied'
 				ORDER BY position""")
+			.param("employee", employeeId)
 			.param("target", target)
-			.param("email", email)
 			.query(String.class)
 			.list();
 	}
 
-	/** An applied ensure (or enable) of the lane of a revocation: what it planned and what the directory read back. */
-	record Held(String request, String receipt) {
+	record HeldAccount(String dn, Map<String, String> attributes, List<String> groups) {
 	}
 
 	/**
-	 * The applied ensures, and the enables of accounts created disabled, in order, of the employee
-	 * and target of effect {@code id}: the accounts a revocation disables, at the DN the latest read back.
+	 * The accounts each of {@code lanes} holds, one per naming rule, in the order the ensures first
+	 * made them: what a revocation disables when it applies, and what the approver's plan says it
+	 * will. One read for any number of lanes; a lane holding nothing is absent.
 	 */
-	List<Held> held(UUID id) {
-		return jdbc.sql("""
-				SELECT g.request::text, g.receipt::text FROM provisioning_effects g
-				JOIN provisioning_effects d ON d.employee_id = g.employee_id AND d.target_key = g.target_key
-				WHERE d.id = :id AND g.status = 'applied'
-				  AND (g.operation = 'ensure' OR g.operation = 'enable'
+	Map<Lane, List<HeldAccount>> held(java.util.Collection<Lane> lanes) {
+		Map<Lane, Map<String, HeldAccount>> held = new java.util.HashMap<>();
+		if (lanes.isEmpty()) {
+			return Map.of();
+		}
+		List<Lane> asked = List.copyOf(new java.util.LinkedHashSet<>(lanes));
+		jdbc.sql("""
+				SELECT g.employee_id, g.target_key, g.request->'entitlement'->>'naming', g.receipt->>'dn',
+				    ARRAY(SELECT a.key FROM jsonb_each_text(coalesce(g.receipt->'after'->'attributes', '{}'::jsonb)) a
+				          ORDER BY a.key),
+				    ARRAY(SELECT a.value FROM jsonb_each_text(coalesce(g.receipt->'after'->'attributes', '{}'::jsonb)) a
+				          ORDER BY a.key),
+				    ARRAY(SELECT jsonb_array_elements_text(coalesce(g.receipt->'after'->'groups', '[]'::jsonb)))
+				FROM provisioning_effects g
+				JOIN unnest(CAST(:employees AS uuid[]), CAST(:targets AS text[])) AS l(employee_id, target_key)
+				  ON g.employee_id = l.employee_id AND g.target_key = l.target_key
+				WHERE (g.operation = 'ensure' OR g.operation = 'enable'
 				       AND g.request->'entitlement'->>'revokes' IS DISTINCT FROM 'true')
+				  AND g.status = 'applied' AND g.receipt->>'dn' IS NOT NULL
 				ORDER BY g.position""")
-			.param("id", id)
-			.query((rs, row) -> new Held(rs.getString(1), rs.getString(2)))
-			.list();
+			.param("employees", new SqlArrayValue("uuid", asked.stream().map(Lane::employeeId).toArray()))
+			.param("targets", new SqlArrayValue("text", asked.stream().map(Lane::target).toArray()))
+			.query(rs -> {
+				Lane lane = new Lane(rs.getObject(1, UUID.class), rs.getString(2));
+				String[] names = (String[]) rs.getArray(5).getArray();
+				String[] values = (String[]) rs.getArray(6).getArray();
+				Map<String, String> attributes = new LinkedHashMap<>();
+				for (int i = 0; i < names.length; i++) {
+					attributes.put(names[i], values[i]);
+				}
+				Map<String, HeldAccount> accounts = held.computeIfAbsent(lane, key -> new LinkedHashMap<>());
+				// one account per naming rule: a later ensure (a mover's) read it back where it moved it
+				HeldAccount before = accounts.get(rs.getString(3));
+				java.util.Set<String> groups = new java.util.LinkedHashSet<>(before == null ? List.of() : before.groups());
+				groups.addAll(List.of((String[]) rs.getArray(7).getArray()));
+				accounts.put(rs.getString(3), new HeldAccount(rs.getString(4), attributes, List.copyOf(groups)));
+			});
+		Map<Lane, List<HeldAccount>> answer = new java.util.HashMap<>();
+		held.forEach((lane, accounts) -> answer.put(lane, List.copyOf(accounts.values())));
+		return answer;
 	}
 
 	/** The status of {@code changeKey}'s effect of {@code operation} on {@code target}; empty when it has none. */

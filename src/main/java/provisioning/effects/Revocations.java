@@ -4,7 +4,6 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -69,20 +68,22 @@ class Revocations {
 				|| ENABLE.equals(operation) && request.entitlement().revoking();
 	}
 
-	/** Applies a claimed disable or delete; the receipt, or null when there was nothing to act on (skipped). */
-	String apply(EffectRepository.Claimed effect, EffectRequest request, Target target, Connection connection) {
+	/**
+	 * Applies a claimed disable or delete, a disable to the accounts its lane holds ({@code held},
+	 * read for the whole batch); the receipt, or null when there was nothing to act on (skipped).
+	 */
+	String apply(EffectRepository.Claimed effect, EffectRequest request, Target target, Connection connection,
+			List<EffectRepository.HeldAccount> held) {
 		List<Receipt> receipts = new ArrayList<>();
-		if (DISABLE.equals(effect.operation())) {
-			for (AccountPlan account : held(effect, target)) {
-				receipts.add(directory.disable(connection, account,
-						AccountPlans.disabled(target, request.entitlement(), account.dn())));
-			}
-		}
-		else if (ENABLE.equals(effect.operation())) {
-			// the revocation was taken back: each account it disabled is where it was, with its groups
-			for (AccountPlan account : held(effect, target)) {
-				receipts.add(directory.enable(connection, account,
-						AccountPlans.disabled(target, request.entitlement(), account.dn())));
+		if (DISABLE.equals(effect.operation()) || ENABLE.equals(effect.operation())) {
+			DN base = dn(target.baseDn());
+			for (EffectRepository.HeldAccount account : held) {
+				AccountPlan plan = new AccountPlan(dn(account.dn()), base, account.attributes(),
+						account.groups().stream().map(Revocations::dn).toList());
+				DN disabled = AccountPlans.disabled(target, request.entitlement(), plan.dn());
+				// an enable takes the revocation back: each account it disabled is where it was, with its groups
+				receipts.add(DISABLE.equals(effect.operation()) ? directory.disable(connection, plan, disabled)
+						: directory.enable(connection, plan, disabled));
 			}
 		}
 		else {
@@ -126,27 +127,6 @@ class Revocations {
 			.filter(revocation -> revocation.unsettled() == 0)
 			.ifPresent(revocation -> outbox.publish(new AccessRevoked(revocation.employeeId(), revocation.runId(),
 					revocation.stageId(), revocation.grant(), revocation.accounts(), now)));
-	}
-
-	/** The accounts the employee holds on the target as the applied ensures of the effect's lane left them. */
-	private List<AccountPlan> held(EffectRepository.Claimed effect, Target target) {
-		Map<String, String> dns = new LinkedHashMap<>();
-		Map<String, AccountPlan> plans = new LinkedHashMap<>();
-		Map<String, Set<DN>> groups = new LinkedHashMap<>();
-		for (EffectRepository.Held held : transactions.readInTenant(effect.tenantId(), () -> effects.held(effect.id()))) {
-			EffectRequest ensured = json.readValue(held.request(), EffectRequest.class);
-			AccountPlan plan = AccountPlans.plan(target, ensured.entitlement(), ensured.employee());
-			// one account per naming rule: a later ensure (a mover's) moved it to the DN it read back
-			String account = ensured.entitlement().naming();
-			String readBack = held.receipt() == null ? null : json.readTree(held.receipt()).path("dn").asString(null);
-			dns.put(account, readBack == null ? plan.dn().toString() : readBack);
-			plans.put(account, plan);
-			groups.computeIfAbsent(account, key -> new LinkedHashSet<>()).addAll(plan.groups());
-		}
-		List<AccountPlan> accounts = new ArrayList<>();
-		plans.forEach((account, plan) -> accounts.add(new AccountPlan(dn(dns.get(account)), plan.base(),
-				plan.attributes(), List.copyOf(groups.get(account)))));
-		return accounts;
 	}
 
 	private static DN dn(String value) {

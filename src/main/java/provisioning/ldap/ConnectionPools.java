@@ -13,6 +13,7 @@ import com.unboundid.ldap.sdk.GetEntryLDAPConnectionPoolHealthCheck;
 import com.unboundid.ldap.sdk.LDAPConnection;
 import com.unboundid.ldap.sdk.LDAPConnectionOptions;
 import com.unboundid.ldap.sdk.LDAPConnectionPool;
+import com.unboundid.ldap.sdk.LDAPConnectionPoolHealthCheck;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.LDAPURL;
 import com.unboundid.ldap.sdk.SimpleBindRequest;
@@ -21,8 +22,8 @@ import com.unboundid.ldap.sdk.SingleServerSet;
 /**
  * One bounded pool of bound connections per directory identity (URL, bind DN, a digest of the bind
  * password, profile), so an effect does not pay a connect and a bind. A pooled connection is
- * checked (a read of the root DSE) when taken, so one broken by a directory's restart is replaced
- * rather than failing an effect. A changed bind password is another identity, so another pool; a
+ * checked (a read of the root DSE) when taken unless it answered within the last second, so one
+ * broken by a directory's restart is replaced rather than failing an effect. A changed bind password is another identity, so another pool; a
  * pool nobody took a connection from for a while is closed (its holder, a few bytes, stays).
  */
 final class ConnectionPools implements AutoCloseable {
@@ -31,6 +32,9 @@ final class ConnectionPools implements AutoCloseable {
 	private static final int MAX_CONNECTIONS = 8;
 
 	private static final long HEALTH_CHECK_MILLIS = 2_000;
+
+	/** A connection that answered this recently is not checked again when taken. */
+	private static final long RECENT_MILLIS = 1_000;
 
 	/** Connections are replaced now and then, so none lives on forever. */
 	private static final long MAX_CONNECTION_AGE_MILLIS = 10 * 60_000;
@@ -80,8 +84,7 @@ final class ConnectionPools implements AutoCloseable {
 			LDAPConnectionPool pool = new LDAPConnectionPool(server,
 					new SimpleBindRequest(connection.bindDn(), connection.bindPassword()), 1, MAX_CONNECTIONS);
 			pool.setConnectionPoolName("provisioning " + connection.url());
-			pool.setHealthCheck(new GetEntryLDAPConnectionPoolHealthCheck("", HEALTH_CHECK_MILLIS, false, false, true,
-					false, true, true));
+			pool.setHealthCheck(new RecentlyUsedHealthCheck());
 			pool.setMaxConnectionAgeMillis(MAX_CONNECTION_AGE_MILLIS);
 			holder.pool = pool;
 			return pool;
@@ -121,6 +124,35 @@ final class ConnectionPools implements AutoCloseable {
 			}
 		});
 		pools.clear();
+	}
+
+	/**
+	 * Checks a connection when taken (a read of the root DSE), in the background and after an
+	 * exception; one that answered within {@link #RECENT_MILLIS} is taken as it is: a wave of effects
+	 * would otherwise pay a round trip per effect for a check its previous one just made.
+	 */
+	private static final class RecentlyUsedHealthCheck extends LDAPConnectionPoolHealthCheck {
+
+		private final GetEntryLDAPConnectionPoolHealthCheck check = new GetEntryLDAPConnectionPoolHealthCheck("",
+				HEALTH_CHECK_MILLIS, false, false, true, false, true, true);
+
+		@Override
+		public void ensureConnectionValidForCheckout(LDAPConnection connection) throws LDAPException {
+			if (System.currentTimeMillis() - connection.getLastCommunicationTime() > RECENT_MILLIS) {
+				check.ensureConnectionValidForCheckout(connection);
+			}
+		}
+
+		@Override
+		public void ensureConnectionValidForContinuedUse(LDAPConnection connection) throws LDAPException {
+			check.ensureConnectionValidForContinuedUse(connection);
+		}
+
+		@Override
+		public void ensureConnectionValidAfterException(LDAPConnection connection, LDAPException exception)
+				throws LDAPException {
+			check.ensureConnectionValidAfterException(connection, exception);
+		}
 	}
 
 	/** A connection taken from a pool; closing it gives it back, or drops it when it broke meanwhile. */

@@ -375,6 +375,10 @@ public class LdapDirectory implements AutoCloseable {
 			}
 			return;
 		}
+		// a compare first: most groups a revocation leaves are large, and reading them is for members only
+		if (!isMember(ldap, connection, group, dn)) {
+			return;
+		}
 		List<String> members = members(ldap, group);
 		String stored = stored(members, dn);
 		if (stored == null) {
@@ -536,6 +540,13 @@ public class LdapDirectory implements AutoCloseable {
 	}
 
 	private static String stored(List<String> values, DN dn) throws LDAPException {
+		// the value as this adapter wrote it is found without parsing each member's DN (thousands in a large group)
+		String written = dn.toString();
+		for (String value : values) {
+			if (value.equalsIgnoreCase(written)) {
+				return value;
+			}
+		}
 		for (String value : values) {
 			if (new DN(value).equals(dn)) {
 				return value;

@@ -1,6 +1,7 @@
 package workflow.queries;
 
 import java.util.List;
+import java.util.UUID;
 
 import org.springframework.context.annotation.Fallback;
 import org.springframework.stereotype.Component;
@@ -15,7 +16,7 @@ import workflow.GrantPlans;
 class NoGrantPlans implements GrantPlans {
 
 	@Override
-	public List<GrantPlan> plan(String tenantId, List<String> grants, GrantRecorded.Employee employee) {
+	public List<GrantPlan> plan(String tenantId, List<String> grants, UUID employeeId, GrantRecorded.Employee employee) {
 		return List.of();
 	}
 }
