@@ -153,13 +153,13 @@ class MailNotificationTests {
 		int reset = transactions.inTenant("acme", () -> jdbc.sql("""
 				UPDATE outbox_events SET status = 'pending', available_at = now(), claim_token = NULL, claimed_by = NULL,
 				    lease_until = NULL, delivered_at = NULL
-				WHERE event_type = 'workflow.stage.activated' AND aggregate_id = :run""")
+				WHERE event_type = 'workflow.stage.activated' AND consumer = 'notifications' AND aggregate_id = :run""")
 			.param("run", assignment.run())
 			.update());
 		assertThat(reset).isEqualTo(1);
 		await().atMost(TIMEOUT).pollInterval(Duration.ofMillis(200)).until(() -> "delivered".equals(transactions
 			.readInTenant("acme", () -> jdbc.sql("""
-					SELECT status FROM outbox_events WHERE event_type = 'workflow.stage.activated' AND aggregate_id = :run""")
+					SELECT status FROM outbox_events WHERE event_type = 'workflow.stage.activated' AND consumer = 'notifications' AND aggregate_id = :run""")
 				.param("run", assignment.run())
 				.query(String.class)
 				.single())));
@@ -334,14 +334,15 @@ class MailNotificationTests {
 		int reset = transactions.inTenant("acme", () -> jdbc.sql("""
 				UPDATE outbox_events SET status = 'pending', available_at = now(), claim_token = NULL, claimed_by = NULL,
 				    lease_until = NULL, delivered_at = NULL
-				WHERE event_type IN ('workflow.run.needs_admin', 'provisioning.effect.failed') AND aggregate_id = :run""")
+				WHERE event_type IN ('workflow.run.needs_admin', 'provisioning.effect.failed') AND consumer = 'notifications'
+				  AND aggregate_id = :run""")
 			.param("run", assignment.run())
 			.update());
 		assertThat(reset).isEqualTo(2);
 		await().atMost(TIMEOUT).pollInterval(Duration.ofMillis(200)).until(() -> transactions.readInTenant("acme",
 				() -> jdbc.sql("""
 						SELECT count(*) FROM outbox_events WHERE event_type IN ('workflow.run.needs_admin',
-						    'provisioning.effect.failed') AND aggregate_id = :run AND status = 'delivered'""")
+						    'provisioning.effect.failed') AND consumer = 'notifications' AND aggregate_id = :run AND status = 'delivered'""")
 					.param("run", assignment.run())
 					.query(Integer.class)
 					.single()) == 2);

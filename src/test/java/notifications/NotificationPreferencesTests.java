@@ -117,7 +117,8 @@ class NotificationPreferencesTests {
 		JsonNode current = json.readTree(users.get(at(bea), "/v1/me/notifications").body());
 		assertThat(current.get("preferences").get("stage_assigned").asString()).isEqualTo("immediate");
 		for (JsonNode kind : current.get("kinds")) {
-			boolean assignment = kind.get("kind").asString().equals("stage_assigned");
+			// work waits on assignments and escalations: digested at most
+			boolean assignment = List.of("stage_assigned", "stage_escalated").contains(kind.get("kind").asString());
 			assertThat(kind.get("mayTurnOff").asBoolean()).as(kind.toString()).isEqualTo(!assignment);
 			assertThat(kind.get("choices").toString()).isEqualTo(assignment ? "[\"immediate\",\"digest\"]"
 					: "[\"immediate\",\"digest\",\"off\"]");

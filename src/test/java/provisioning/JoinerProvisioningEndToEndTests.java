@@ -298,7 +298,7 @@ class JoinerProvisioningEndToEndTests {
 	}
 
 	@Test
-	void aTransferApprovedThroughTheMoverRunMovesTheAccountWithItsMemberships() throws Exception {
+	void aTransferApprovedThroughTheMoverRunMovesTheAccountAndItsAccessFollows() throws Exception {
 		Hire hire = runs.hire("e2e", "Tess Transfer", inTwoWeeks());
 		UUID joiner = runs.awaitRunOf(hire.id());
 		runs.approve(joiner, "manager_approval", "manny");
@@ -328,9 +328,9 @@ class JoinerProvisioningEndToEndTests {
 		SearchResultEntry entry = entryByMail(hire.email());
 		assertThat(new DN(entry.getDN())).isEqualTo(sales);
 		assertThat(entry.getAttributeValue("departmentNumber")).isEqualTo("Sales");
-		// the joiner's memberships followed the account, and the new department's group was added
+		// the fixed group followed the account, the former department's group was left, the new one's added
 		assertThat(members(Slapd.GROUPS.get(0))).contains(sales).doesNotContain(engineering);
-		assertThat(members(Slapd.GROUPS.get(1))).contains(sales).doesNotContain(engineering);
+		assertThat(members(Slapd.GROUPS.get(1))).doesNotContain(sales).doesNotContain(engineering);
 		assertThat(members(Slapd.GROUPS.get(2))).contains(sales).doesNotContain(engineering);
 		assertThat(runs.get("hana", "/v1/hr/employees/" + hire.id() + "/accounts")).hasSize(2)
 			.allSatisfy(effect -> assertThat(effect.path("status").asString()).isEqualTo("applied"));

@@ -23,8 +23,9 @@ import com.unboundid.ldap.sdk.SingleServerSet;
  * One bounded pool of bound connections per directory identity (URL, bind DN, a digest of the bind
  * password, profile), so an effect does not pay a connect and a bind. A pooled connection is
  * checked (a read of the root DSE) when taken unless it answered within the last second, so one
- * broken by a directory's restart is replaced rather than failing an effect. A changed bind password is another identity, so another pool; a
- * pool nobody took a connection from for a while is closed (its holder, a few bytes, stays).
+ * broken by a directory's restart is replaced rather than failing an effect. A changed bind
+ * password is another identity, so another pool; a pool nobody took a connection from for a while
+ * is closed (its holder, a few bytes, stays).
  */
 final class ConnectionPools implements AutoCloseable {
 

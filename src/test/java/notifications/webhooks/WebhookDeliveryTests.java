@@ -249,7 +249,8 @@ class WebhookDeliveryTests {
 
 	@Test
 	void anEndpointFailingForADayIsDisabledAndItsAdminsToldThroughTheAuditTrail() {
-		CreatedEndpoint created = webhooks.register(ADA, receiver.url(), List.of("*"));
+		// one type: with "*" the application's own events of the shared context would be delivered to it too
+		CreatedEndpoint created = webhooks.register(ADA, receiver.url(), List.of(EmployeeHired.TYPE));
 		UUID id = created.endpoint().id();
 		receiver.answerAlways(503);
 		accept(hire("Dora Down"), UUID.randomUUID());
