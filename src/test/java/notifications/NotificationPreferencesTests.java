@@ -140,8 +140,8 @@ class NotificationPreferencesTests {
 		assertThat(errors.get("preferences.run_rejected").asString()).isEqualTo("is not one of immediate, digest, off");
 
 		// nothing of the refused requests was saved
-		assertThat(json.readTree(users.get(at(bea), "/v1/me/notifications").body()).get("preferences").toString())
-			.isEqualTo("{\"stage_assigned\":\"immediate\",\"run_completed\":\"immediate\",\"run_rejected\":\"immediate\"}");
+		assertThat(json.readTree(users.get(at(bea), "/v1/me/notifications").body()).get("preferences").valueStream()
+			.map(JsonNode::asString)).containsOnly("immediate");
 
 		HttpResponse<String> digest = users.send(at(bea), "PUT", "/v1/me/notifications",
 				"{\"preferences\": {\"stage_assigned\": \"digest\"}}");
