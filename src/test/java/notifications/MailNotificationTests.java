@@ -1,11 +1,11 @@
 package notifications;
 
+import static notifications.testing.Mails.freePort;
+import static notifications.testing.Mails.part;
+import static notifications.testing.Mails.subject;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpResponse;
 import java.time.Duration;
@@ -29,10 +29,8 @@ import org.springframework.test.context.DynamicPropertySource;
 import com.icegreen.greenmail.junit5.GreenMailExtension;
 import com.icegreen.greenmail.util.ServerSetup;
 
-import jakarta.mail.BodyPart;
 import jakarta.mail.Message;
 import jakarta.mail.MessagingException;
-import jakarta.mail.Multipart;
 import jakarta.mail.internet.MimeMessage;
 import hr.EmployeeService;
 import hr.jobs.AccessEndingNoticeJob;
@@ -653,15 +651,6 @@ class MailNotificationTests {
 		throw new AssertionError("no stage " + assignment.stageId());
 	}
 
-	private static String subject(MimeMessage mail) {
-		try {
-			return mail.getSubject();
-		}
-		catch (MessagingException e) {
-			throw new IllegalStateException(e);
-		}
-	}
-
 	record Assignment(UUID run, String stageId, String employee, String assignee, String email) {
 	}
 
@@ -733,28 +722,5 @@ class MailNotificationTests {
 			.param("subject", "%" + assignment.employee())
 			.query()
 			.listOfRows());
-	}
-
-	/** The decoded text of the first part of {@code type} in a (nested) multipart content. */
-	private static String part(Object content, String type) throws Exception {
-		if (content instanceof Multipart multipart) {
-			for (int i = 0; i < multipart.getCount(); i++) {
-				BodyPart part = multipart.getBodyPart(i);
-				String found = part.isMimeType(type) ? (String) part.getContent() : part(part.getContent(), type);
-				if (found != null) {
-					return found;
-				}
-			}
-		}
-		return null;
-	}
-
-	private static int freePort() {
-		try (ServerSocket socket = new ServerSocket(0)) {
-			return socket.getLocalPort();
-		}
-		catch (IOException e) {
-			throw new UncheckedIOException(e);
-		}
 	}
 }

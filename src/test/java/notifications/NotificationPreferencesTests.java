@@ -1,10 +1,12 @@
 package notifications;
 
+import static notifications.testing.Mails.freePort;
+import static notifications.testing.Mails.part;
+import static notifications.testing.Mails.subject;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -27,10 +29,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import com.icegreen.greenmail.junit5.GreenMailExtension;
 import com.icegreen.greenmail.util.ServerSetup;
 
-import jakarta.mail.BodyPart;
 import jakarta.mail.Message;
 import jakarta.mail.MessagingException;
-import jakarta.mail.Multipart;
 import jakarta.mail.internet.MimeMessage;
 import notifications.intake.MailAtTime;
 import platform.TenantTransactions;
@@ -362,38 +362,6 @@ class NotificationPreferencesTests {
 		catch (InterruptedException e) {
 			Thread.currentThread().interrupt();
 			throw new IllegalStateException(e);
-		}
-	}
-
-	private static String subject(MimeMessage mail) {
-		try {
-			return mail.getSubject();
-		}
-		catch (MessagingException e) {
-			throw new IllegalStateException(e);
-		}
-	}
-
-	/** The decoded text of the first part of {@code type} in a (nested) multipart content. */
-	private static String part(Object content, String type) throws Exception {
-		if (content instanceof Multipart multipart) {
-			for (int i = 0; i < multipart.getCount(); i++) {
-				BodyPart part = multipart.getBodyPart(i);
-				String found = part.isMimeType(type) ? (String) part.getContent() : part(part.getContent(), type);
-				if (found != null) {
-					return found;
-				}
-			}
-		}
-		return null;
-	}
-
-	private static int freePort() {
-		try (ServerSocket socket = new ServerSocket(0)) {
-			return socket.getLocalPort();
-		}
-		catch (IOException e) {
-			throw new UncheckedIOException(e);
 		}
 	}
 }

@@ -85,10 +85,10 @@ class WebhookApiController {
 	}
 
 	@PostMapping("/{id}/deliveries/{deliveryId}/redeliver")
-	@Operation(summary = "Send a delivered or failed delivery again (same webhook-id and payload); 202, 409 otherwise")
+	@Operation(summary = "Send a delivered or failed delivery again (same webhook-id and payload): queued, 204; 409 otherwise")
 	ResponseEntity<Void> redeliver(@AuthenticationPrincipal AppUser admin, @PathVariable UUID id,
 			@PathVariable UUID deliveryId) {
 		webhooks.redeliver(admin, id, deliveryId);
-		return ResponseEntity.accepted().build();
+		return ResponseEntity.noContent().build();
 	}
 }
