@@ -33,6 +33,7 @@ import jakarta.mail.Message;
 import jakarta.mail.MessagingException;
 import jakarta.mail.internet.MimeMessage;
 import notifications.intake.MailAtTime;
+import notifications.testing.Mails;
 import platform.TenantTransactions;
 import platform.testing.ApiClient;
 import platform.testing.ConsoleSession;
@@ -104,7 +105,7 @@ class NotificationPreferencesTests {
 		mail.write(tenant, NotificationKind.RUN_REJECTED, ann, "Rejected for Oona Off", "https://jml.example.test/runs/2");
 		mail.send();
 
-		assertThat(mailsTo(ann)).extracting(NotificationPreferencesTests::subject).containsExactly("Rejected for Oona Off");
+		assertThat(mailsTo(ann)).extracting(Mails::subject).containsExactly("Rejected for Oona Off");
 		Map<String, Object> skipped = row(ann, "run_completed");
 		assertThat(skipped.get("status")).isEqualTo("skipped");
 		assertThat(skipped.get("last_error")).isEqualTo("the recipient turned run_completed mails off");
@@ -252,7 +253,7 @@ class NotificationPreferencesTests {
 
 		mail.write(tenant, NotificationKind.RUN_COMPLETED, eve, "Completed: Uma Again", "https://jml.example.test/runs/23");
 		mail.send();
-		assertThat(mailsTo(eve)).extracting(NotificationPreferencesTests::subject).doesNotContain("Completed: Uma Again");
+		assertThat(mailsTo(eve)).extracting(Mails::subject).doesNotContain("Completed: Uma Again");
 	}
 
 	@Test

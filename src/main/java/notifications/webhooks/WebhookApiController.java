@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 
+import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.web.bind.annotation.DeleteMapping;
@@ -13,6 +14,7 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
 
 import io.swagger.v3.oas.annotations.Operation;
@@ -86,9 +88,8 @@ class WebhookApiController {
 
 	@PostMapping("/{id}/deliveries/{deliveryId}/redeliver")
 	@Operation(summary = "Send a delivered or failed delivery again (same webhook-id and payload): queued, 204; 409 otherwise")
-	ResponseEntity<Void> redeliver(@AuthenticationPrincipal AppUser admin, @PathVariable UUID id,
-			@PathVariable UUID deliveryId) {
+	@ResponseStatus(HttpStatus.NO_CONTENT)
+	void redeliver(@AuthenticationPrincipal AppUser admin, @PathVariable UUID id, @PathVariable UUID deliveryId) {
 		webhooks.redeliver(admin, id, deliveryId);
-		return ResponseEntity.noContent().build();
 	}
 }
