@@ -125,7 +125,9 @@ class DirectoryGrantPlans implements GrantPlans {
 			EffectRequest request = new EffectRequest(AccountPlans.cleaned(employee), resolved.entitlement());
 			AccountPlan plan = AccountPlans.plan(resolved.target(), request.entitlement(), request.employee());
 			List<EffectRequest> held = employeeId == null ? List.of()
-					: transactions.readInTenant(tenantId, () -> effects.appliedEnsures(employeeId, target)).stream()
+					: transactions.readInTenant(tenantId,
+							() -> effects.appliedEnsures(List.of(new EffectRepository.Lane(employeeId, target)))).values().stream()
+						.flatMap(List::stream)
 						.map(ensured -> json.readValue(ensured, EffectRequest.class))
 						.toList();
 			List<DN> leave = GroupsLeft.of(resolved.target(), held, request, plan);

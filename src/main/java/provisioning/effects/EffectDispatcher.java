@@ -183,13 +183,15 @@ class EffectDispatcher implements SmartLifecycle {
 	 * the accounts their disables disable.
 	 */
 	private record BatchReads(Map<String, Optional<Target>> targets, Map<String, EffectRepository.Granted> grants,
-			Map<EffectRepository.Lane, List<EffectRepository.HeldAccount>> held) {
+			Map<EffectRepository.Lane, List<EffectRepository.HeldAccount>> held,
+			Map<EffectRepository.Lane, List<String>> ensured) {
 	}
 
 	private BatchReads reads(List<EffectRepository.Claimed> claimed) {
 		Set<String> targets = new HashSet<>();
 		Set<String> undone = new HashSet<>();
 		Set<EffectRepository.Lane> disabling = new HashSet<>();
+		Set<EffectRepository.Lane> ensuring = new HashSet<>();
 		for (EffectRepository.Claimed effect : claimed) {
 			targets.add(effect.target());
 			if ("undo".equals(effect.operation())) {
@@ -199,11 +201,15 @@ class EffectDispatcher implements SmartLifecycle {
 			if (Revocations.DISABLE.equals(effect.operation()) || Revocations.ENABLE.equals(effect.operation())) {
 				disabling.add(effect.lane());
 			}
+			if ("ensure".equals(effect.operation())) {
+				ensuring.add(effect.lane());
+			}
 		}
 		return transactions.readInTenant(claimed.get(0).tenantId(), () -> {
 			Map<String, Optional<Target>> found = new HashMap<>();
 			targets.forEach(key -> found.put(key, settings.target(key)));
-			return new BatchReads(found, effects.granted(undone), effects.held(disabling));
+			return new BatchReads(found, effects.granted(undone), effects.held(disabling),
+					effects.appliedEnsures(ensuring));
 		});
 	}
 
@@ -238,7 +244,7 @@ class EffectDispatcher implements SmartLifecycle {
 			else if (!"undo".equals(effect.operation())) {
 				receipt = directory.ensure(connection,
 						request.createsDisabled() ? AccountPlans.createdDisabled(target, plan, disabled) : plan,
-						groupsLeft(effect, target, request, plan));
+						groupsLeft(effect, reads, target, request, plan));
 			}
 			else if (request.entitlement().disablesOnUndo()) {
 				receipt = directory.disable(connection, plan, disabled);
@@ -264,9 +270,9 @@ class EffectDispatcher implements SmartLifecycle {
 		}
 	}
 
-	private List<DN> groupsLeft(EffectRepository.Claimed effect, Target target, EffectRequest request, AccountPlan plan) {
-		List<EffectRequest> held = transactions.readInTenant(effect.tenantId(),
-				() -> effects.appliedEnsures(effect.employeeId(), effect.target())).stream()
+	private List<DN> groupsLeft(EffectRepository.Claimed effect, BatchReads reads, Target target, EffectRequest request,
+			AccountPlan plan) {
+		List<EffectRequest> held = reads.ensured().getOrDefault(effect.lane(), List.of()).stream()
 			.map(ensured -> json.readValue(ensured, EffectRequest.class))
 			.toList();
 		return GroupsLeft.of(target, held, request, plan);

@@ -3,6 +3,7 @@ package provisioning.effects;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.LinkedHashMap;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -316,18 +317,30 @@ class EffectRepository {
 	 * of them gave it (an ensure never takes one away, a mover's adds).
 	 */
 	/**
-	 * The requests (entitlement and employee as granted) of the applied ensures of {@code employeeId}
-	 * on {@code target}, in order: what {@link GroupsLeft} weighs a new ensure against.
+	 * The requests (entitlement and employee as granted) of the applied ensures of each of
+	 * {@code lanes}, in order: what {@link GroupsLeft} weighs a new ensure against. One read for any
+	 * number of lanes; a lane without any is absent.
 	 */
-	List<String> appliedEnsures(UUID employeeId, String target) {
-		return jdbc.sql("""
-				SELECT request::text FROM provisioning_effects
-				WHERE employee_id = :employee AND target_key = :target AND operation = 'ensure' AND status = 'applied'
-				ORDER BY position""")
-			.param("employee", employeeId)
-			.param("target", target)
-			.query(String.class)
-			.list();
+	Map<Lane, List<String>> appliedEnsures(java.util.Collection<Lane> lanes) {
+		if (lanes.isEmpty()) {
+			return Map.of();
+		}
+		List<Lane> asked = List.copyOf(new java.util.LinkedHashSet<>(lanes));
+		Map<Lane, List<String>> requests = new java.util.HashMap<>();
+		jdbc.sql("""
+				SELECT g.employee_id, g.target_key, g.request::text
+				FROM provisioning_effects g
+				JOIN unnest(CAST(:employees AS uuid[]), CAST(:targets AS text[])) AS l(employee_id, target_key)
+				  ON g.employee_id = l.employee_id AND g.target_key = l.target_key
+				WHERE g.operation = 'ensure' AND g.status = 'applied'
+				ORDER BY g.position""")
+			.param("employees", new SqlArrayValue("uuid", asked.stream().map(Lane::employeeId).toArray()))
+			.param("targets", new SqlArrayValue("text", asked.stream().map(Lane::target).toArray()))
+			.query(rs -> {
+				requests.computeIfAbsent(new Lane(rs.getObject(1, UUID.class), rs.getString(2)), lane -> new ArrayList<>())
+					.add(rs.getString(3));
+			});
+		return requests;
 	}
 
 	record HeldAccount(String dn, Map<String, String> attributes, List<String> groups) {
