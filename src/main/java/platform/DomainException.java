@@ -10,7 +10,8 @@ import java.util.Map;
  */
 public abstract sealed class DomainException extends RuntimeException
 		permits DomainException.NotFound, DomainException.Conflict, DomainException.Forbidden, DomainException.InvalidInput,
-		DomainException.Unprocessable, DomainException.PreconditionRequired, DomainException.PreconditionFailed {
+		DomainException.Unprocessable, DomainException.PreconditionRequired, DomainException.PreconditionFailed,
+		DomainException.TooLarge, DomainException.UnsupportedType {
 
 	/** What kind of refusal this is; the web layer maps each kind to a status. */
 	public enum Kind {
@@ -20,7 +21,11 @@ public abstract sealed class DomainException extends RuntimeException
 		/** A write that must say which version it changes did not. */
 		PRECONDITION_REQUIRED,
 		/** The version the caller's If-Match names is no longer the current one. */
-		PRECONDITION_FAILED
+		PRECONDITION_FAILED,
+		/** The content (an upload) is larger than allowed. */
+		TOO_LARGE,
+		/** The content's type (sniffed from its bytes, not as declared) is not accepted. */
+		UNSUPPORTED_TYPE
 	}
 
 	private final Kind kind;
@@ -132,6 +137,20 @@ public abstract sealed class DomainException extends RuntimeException
 	public static final class Unprocessable extends DomainException {
 		public Unprocessable(String message, Map<String, String> reasons) {
 			super(Kind.UNPROCESSABLE, message, reasons);
+		}
+	}
+
+	/** The content (an upload) is larger than allowed; nothing of it was kept. */
+	public static final class TooLarge extends DomainException {
+		public TooLarge(String message) {
+			super(Kind.TOO_LARGE, message, Map.of());
+		}
+	}
+
+	/** The content's type, as its bytes show it, is not accepted (an executable, an archive, an unknown binary). */
+	public static final class UnsupportedType extends DomainException {
+		public UnsupportedType(String message) {
+			super(Kind.UNSUPPORTED_TYPE, message, Map.of());
 		}
 	}
 }

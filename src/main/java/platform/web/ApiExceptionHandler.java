@@ -34,6 +34,7 @@ import org.springframework.web.method.annotation.MethodArgumentTypeMismatchExcep
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
 
 import platform.DomainException;
+import platform.ObjectStoreUnavailableException;
 import platform.OutageLog;
 import platform.TemporalUnavailableException;
 
@@ -107,6 +108,18 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
 			.header(HttpHeaders.RETRY_AFTER, DatabaseOutage.retryAfter(retryAfter))
 			.contentType(MediaType.APPLICATION_PROBLEM_JSON)
 			.body(problem(HttpStatus.SERVICE_UNAVAILABLE, ProblemTypes.TEMPORAL_UNAVAILABLE, e.getMessage(), request));
+	}
+
+	/** The object store did not answer: 503, nothing was kept, the caller may send the same request again. */
+	@ExceptionHandler(ObjectStoreUnavailableException.class)
+	ResponseEntity<ProblemDetail> objectStoreUnavailable(ObjectStoreUnavailableException e, HttpServletRequest request) {
+		log.warn("{} {}: the object store is unavailable ({})", request.getMethod(), request.getRequestURI(),
+				e.getCause() == null ? e.getMessage() : e.getCause().toString());
+		return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
+			.header(HttpHeaders.RETRY_AFTER, DatabaseOutage.retryAfter(retryAfter))
+			.contentType(MediaType.APPLICATION_PROBLEM_JSON)
+			.body(problem(HttpStatus.SERVICE_UNAVAILABLE, ProblemTypes.OBJECTSTORE_UNAVAILABLE,
+					"The attachment store is temporarily unavailable; nothing was kept. Try again shortly.", request));
 	}
 
 	@ExceptionHandler(Exception.class)

@@ -21,6 +21,8 @@ final class DomainStatus {
 			case UNPROCESSABLE -> HttpStatus.UNPROCESSABLE_CONTENT;
 			case PRECONDITION_REQUIRED -> HttpStatus.PRECONDITION_REQUIRED;
 			case PRECONDITION_FAILED -> HttpStatus.PRECONDITION_FAILED;
+			case TOO_LARGE -> HttpStatus.PAYLOAD_TOO_LARGE;
+			case UNSUPPORTED_TYPE -> HttpStatus.UNSUPPORTED_MEDIA_TYPE;
 		};
 	}
 
@@ -37,6 +39,8 @@ final class DomainStatus {
 			case UNPROCESSABLE -> ProblemTypes.UNPROCESSABLE;
 			case PRECONDITION_REQUIRED -> ProblemTypes.PRECONDITION_REQUIRED;
 			case PRECONDITION_FAILED -> ProblemTypes.PRECONDITION_FAILED;
+			case TOO_LARGE -> ProblemTypes.PAYLOAD_TOO_LARGE;
+			case UNSUPPORTED_TYPE -> ProblemTypes.UNSUPPORTED_MEDIA_TYPE;
 		};
 	}
 }

@@ -20,6 +20,7 @@ import org.springframework.web.bind.annotation.ControllerAdvice;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 
 import platform.DomainException;
+import platform.ObjectStoreUnavailableException;
 import platform.OutageLog;
 
 /** Console pages: a domain 404/403/409 renders the error page of that status in the layout; a database outage the 503 page. */
@@ -67,6 +68,14 @@ class PageExceptionHandler {
 		page.setStatus(HttpStatus.SERVICE_UNAVAILABLE);
 		page.addObject("retryAfterSeconds", DatabaseOutage.retryAfter(retryAfter));
 		return page;
+	}
+
+	/** The object store did not answer: 503 with Retry-After, nothing was kept. */
+	@ExceptionHandler(ObjectStoreUnavailableException.class)
+	void objectStoreUnavailable(ObjectStoreUnavailableException e, HttpServletResponse response) throws IOException {
+		response.setHeader(HttpHeaders.RETRY_AFTER, DatabaseOutage.retryAfter(retryAfter));
+		response.sendError(HttpServletResponse.SC_SERVICE_UNAVAILABLE,
+				"The attachment store is temporarily unavailable; nothing was kept. Try again shortly.");
 	}
 
 	@ExceptionHandler(DomainException.class)

@@ -30,6 +30,8 @@ public final class ProblemTypes {
 	public static final URI SERVICE_UNAVAILABLE = URI.create(BASE + "service-unavailable");
 	/** 503: Temporal did not answer in time; nothing was changed, the same request may be sent again. */
 	public static final URI TEMPORAL_UNAVAILABLE = URI.create(BASE + "temporal-unavailable");
+	/** 503: the object store (attachments) did not answer; nothing was kept, the same request may be sent again. */
+	public static final URI OBJECTSTORE_UNAVAILABLE = URI.create(BASE + "objectstore-unavailable");
 
 	private ProblemTypes() {
 	}

@@ -1,0 +1,2 @@
+/** The attachments' upkeep as a job: the orphan sweep of the object store. */
+package jobs.attachments;
