@@ -1,7 +1,12 @@
 package platform.objectstore;
 
+import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -19,6 +24,7 @@ import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.S3ClientBuilder;
+import software.amazon.awssdk.services.s3.S3Configuration;
 import software.amazon.awssdk.services.s3.model.NoSuchBucketException;
 import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
 import software.amazon.awssdk.services.s3.model.S3Exception;
@@ -39,6 +45,8 @@ final class S3ObjectStore implements ObjectStore, AutoCloseable {
 	private final S3Client s3;
 	private final String bucket;
 	private final String description;
+	/** Over plain HTTP the SDK signs the whole payload: it reads the body twice, so it must come from a file. */
+	private final boolean signsPayload;
 
 	S3ObjectStore(ObjectStoreSettings.S3 settings, Duration timeout) {
 		S3ClientBuilder builder = S3Client.builder()
@@ -50,12 +58,15 @@ final class S3ObjectStore implements ObjectStore, AutoCloseable {
 			.forcePathStyle(settings.pathStyle())
 			.requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED)
 			.responseChecksumValidation(ResponseChecksumValidation.WHEN_REQUIRED)
+			// no aws-chunked uploads: many S3-compatible servers store their chunk signatures as content
+			.serviceConfiguration(S3Configuration.builder().chunkedEncodingEnabled(false).build())
 			.overrideConfiguration(o -> o.apiCallTimeout(timeout));
 		if (!settings.endpoint().isEmpty()) {
 			builder.endpointOverride(URI.create(settings.endpoint()));
 		}
 		this.s3 = builder.build();
 		this.bucket = settings.bucket();
+		this.signsPayload = !settings.endpoint().isEmpty() && settings.endpoint().startsWith("http:");
 		this.description = "S3 bucket " + bucket + " at "
 				+ (settings.endpoint().isEmpty() ? "AWS " + settings.region() : settings.endpoint());
 	}
@@ -80,9 +91,37 @@ final class S3ObjectStore implements ObjectStore, AutoCloseable {
 
 	@Override
 	public void put(String key, InputStream content, long length, String contentType) {
+		ObjectKeys.key(key);
+		if (!signsPayload) {
+			put(key, RequestBody.fromInputStream(content, length), length, contentType);
+			return;
+		}
+		Path copy = null;
 		try {
-			s3.putObject(request -> request.bucket(bucket).key(ObjectKeys.key(key)).contentType(contentType)
-				.contentLength(length), RequestBody.fromInputStream(content, length));
+			copy = Files.createTempFile("jmlhub-s3-put-", ".part");
+			try (OutputStream out = Files.newOutputStream(copy)) {
+				content.transferTo(out);
+			}
+			put(key, RequestBody.fromFile(copy), length, contentType);
+		}
+		catch (IOException e) {
+			throw new UncheckedIOException("put " + key + ": the content could not be read", e);
+		}
+		finally {
+			if (copy != null) {
+				try {
+					Files.deleteIfExists(copy);
+				}
+				catch (IOException e) {
+					// the temporary directory's own clean-up takes it
+				}
+			}
+		}
+	}
+
+	private void put(String key, RequestBody body, long length, String contentType) {
+		try {
+			s3.putObject(request -> request.bucket(bucket).key(key).contentType(contentType).contentLength(length), body);
 		}
 		catch (SdkException e) {
 			throw unavailable("write " + key, e);
