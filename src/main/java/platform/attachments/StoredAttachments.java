@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.time.Clock;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
@@ -77,8 +78,9 @@ class StoredAttachments implements Attachments, AttachmentMaintenance {
 			try (InputStream bytes = upload.open()) {
 				store.put(key, bytes, upload.size(), contentType);
 			}
+			// as PostgreSQL keeps it, so the answer equals what is read back
 			Attachment attachment = new Attachment(UUID.randomUUID(), ownerKind, ownerId, name, contentType, upload.size(),
-					upload.sha256(), uploadedBy, clock.instant());
+					upload.sha256(), uploadedBy, clock.instant().truncatedTo(ChronoUnit.MICROS));
 			tenants.runInTenant(tenantId, () -> repository.insert(tenantId, attachment, key));
 			return attachment;
 		}
