@@ -103,9 +103,16 @@ public final class S3Server implements AutoCloseable {
 		}
 	}
 
+	/** Stops the server and deletes its data. */
 	@Override
 	public void close() {
 		stop();
+		try (var files = Files.walk(data)) {
+			files.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+		}
+		catch (IOException e) {
+			// a leftover temporary directory harms nothing
+		}
 	}
 
 	private boolean listening() {
