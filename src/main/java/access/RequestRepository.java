@@ -131,8 +131,8 @@ class RequestRepository {
 
 	/** The approved requests whose time is up at {@code now}, oldest first, at most {@code limit}. */
 	List<AccessRequest> expiredAt(Instant now, int limit) {
-		return jdbc.sql("SELECT " + COLUMNS + """
-				 FROM access_requests WHERE status = 'approved' AND expires_at <= :now ORDER BY expires_at LIMIT :limit""")
+		return jdbc.sql("SELECT " + COLUMNS
+				+ " FROM access_requests WHERE status = 'approved' AND expires_at <= :now ORDER BY expires_at LIMIT :limit")
 			.param("now", timestamp(now))
 			.param("limit", limit)
 			.query(this::request)
@@ -161,8 +161,8 @@ class RequestRepository {
 
 	/** Approved access ending before {@code before}, soonest first. */
 	List<AccessRequest> expiringBefore(Instant before, int limit) {
-		return jdbc.sql("SELECT " + COLUMNS + """
-				 FROM access_requests WHERE status = 'approved' AND expires_at < :before ORDER BY expires_at LIMIT :limit""")
+		return jdbc.sql("SELECT " + COLUMNS
+				+ " FROM access_requests WHERE status = 'approved' AND expires_at < :before ORDER BY expires_at LIMIT :limit")
 			.param("before", timestamp(before))
 			.param("limit", limit)
 			.query(this::request)
