@@ -376,6 +376,16 @@ public class EmployeeService implements ReportingLines {
 		return transactions.readInTenant(tenantId, () -> employees.managerByEmail(email.strip()));
 	}
 
+	/** {@link platform.ReportingLines#person}: HR's employee record of a work email. */
+	@Override
+	public java.util.Optional<Person> person(String tenantId, String email) {
+		if (email == null || email.isBlank()) {
+			return java.util.Optional.empty();
+		}
+		return transactions.readInTenant(tenantId, () -> employees.findByEmail(email.strip())
+			.map(e -> new Person(e.id(), e.displayName(), e.email(), e.department(), e.title(), e.manager())));
+	}
+
 	/** The users an employee may report to: the tenant's approvers. */
 	public List<DirectoryUser> managers(String tenantId) {
 		return transactions.readInTenant(tenantId, () -> users.withRole(Role.APPROVER));

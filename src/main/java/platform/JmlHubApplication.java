@@ -11,9 +11,9 @@ import org.springframework.scheduling.annotation.EnableScheduling;
  * application class, the others are listed as additional packages (see
  * {@link platform.modulith.TopLevelPackageDetectionStrategy}).
  */
-@SpringBootApplication(scanBasePackages = { "platform", "hr", "workflow", "outbox", "jobs", "provisioning", "notifications" })
-@ConfigurationPropertiesScan(basePackages = { "platform", "hr", "workflow", "outbox", "jobs", "provisioning", "notifications" })
-@Modulithic(systemName = "JML Hub", additionalPackages = { "hr", "workflow", "outbox", "jobs", "provisioning", "notifications" })
+@SpringBootApplication(scanBasePackages = { "platform", "hr", "workflow", "outbox", "jobs", "provisioning", "notifications", "access" })
+@ConfigurationPropertiesScan(basePackages = { "platform", "hr", "workflow", "outbox", "jobs", "provisioning", "notifications", "access" })
+@Modulithic(systemName = "JML Hub", additionalPackages = { "hr", "workflow", "outbox", "jobs", "provisioning", "notifications", "access" })
 public class JmlHubApplication {
 
 	public static void main(String[] args) {

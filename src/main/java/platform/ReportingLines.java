@@ -15,4 +15,18 @@ public interface ReportingLines {
 	 * own employee record); empty when HR has no such employee, or no manager for them.
 	 */
 	Optional<String> managerOf(String tenantId, String email);
+
+	/**
+	 * The employee HR records for the person whose work email is {@code email}: what a module that
+	 * grants a user access (the access requests) needs of them; empty when HR has no such employee
+	 * (not gone or cancelled). HR answers it; a stand-in without HR knows nobody.
+	 */
+	default Optional<Person> person(String tenantId, String email) {
+		return Optional.empty();
+	}
+
+	/** An employee as the reporting lines know them; {@code manager} (a username), {@code title} may be null. */
+	record Person(java.util.UUID employeeId, String displayName, String email, String department, String title,
+			String manager) {
+	}
 }

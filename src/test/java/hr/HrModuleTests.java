@@ -135,6 +135,11 @@ class HrModuleTests {
 		}
 
 		@Bean
+		OutboxEventHandler<outbox.catalog.AccessRequestChanged> accessRequestChanged(HandlerScript script) {
+			return new ScriptedHandler<>(outbox.catalog.AccessRequestChanged.class, script);
+		}
+
+		@Bean
 		OutboxEventHandler<EffectFailed> effectFailed(HandlerScript script) {
 			return new ScriptedHandler<>(EffectFailed.class, script);
 		}

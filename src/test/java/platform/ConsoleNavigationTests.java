@@ -26,7 +26,7 @@ class ConsoleNavigationTests {
 	/** The Admin menu's sections in order: workflow, delivery, people and access. */
 	private static final List<String> ADMIN = List.of("/admin/attention", "/admin/insights", "/admin/definitions",
 			"/admin/outbox", "/admin/outbox/dead-letters", "/admin/outbox/events", "/admin/provisioning", "/admin/mail", "/admin/webhooks",
-			"/admin/directory", "/admin/users", "/admin/groups",
+			"/admin/directory", "/admin/users", "/admin/groups", "/admin/access-packages",
 			"/admin/sso", "/admin/two-factor", "/admin/api-tokens", "/admin/audit");
 
 	@LocalServerPort
@@ -34,15 +34,15 @@ class ConsoleNavigationTests {
 
 	@Test
 	void eachUserSeesTheLinksOfTheirRoles() {
-		assertThat(navLinks("hana")).containsExactly("/", "/work", "/runs", "/hr/employees", "/me/notifications",
-				"/account/two-factor");
-		assertThat(navLinks("manny")).containsExactly("/", "/inbox", "/runs", "/me/delegation", "/me/notifications",
-				"/account/two-factor");
+		assertThat(navLinks("hana")).containsExactly("/", "/work", "/runs", "/hr/employees", "/access", "/access/mine",
+				"/me/notifications", "/account/two-factor");
+		assertThat(navLinks("manny")).containsExactly("/", "/inbox", "/runs", "/access", "/me/delegation", "/access/mine",
+				"/me/notifications", "/account/two-factor");
 		assertThat(navLinks("ada")).containsExactlyElementsOf(
-				concat(List.of("/", "/runs"), ADMIN, List.of("/admin/jobs", "/platform/tenants", "/me/notifications",
-						"/account/two-factor")));
-		assertThat(navLinks("gus")).containsExactlyElementsOf(concat(List.of("/", "/inbox", "/work", "/runs", "/hr/employees"),
-				ADMIN, List.of("/me/delegation", "/me/notifications", "/account/two-factor")));
+				concat(List.of("/", "/runs", "/access"), ADMIN, List.of("/admin/jobs", "/platform/tenants", "/access/mine",
+						"/me/notifications", "/account/two-factor")));
+		assertThat(navLinks("gus")).containsExactlyElementsOf(concat(List.of("/", "/inbox", "/work", "/runs", "/hr/employees",
+				"/access"), ADMIN, List.of("/me/delegation", "/access/mine", "/me/notifications", "/account/two-factor")));
 	}
 
 	@Test

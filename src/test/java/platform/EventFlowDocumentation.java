@@ -40,7 +40,7 @@ final class EventFlowDocumentation {
 	private final ApplicationModules modules;
 	private final JavaClasses classes = new ClassFileImporter()
 		.withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-		.importPackages("hr", "workflow", "outbox", "jobs", "platform", "provisioning", "notifications");
+		.importPackages("hr", "workflow", "outbox", "jobs", "platform", "provisioning", "notifications", "access");
 
 	EventFlowDocumentation(ApplicationModules modules) {
 		this.modules = modules;

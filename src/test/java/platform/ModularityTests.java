@@ -40,9 +40,9 @@ class ModularityTests {
 	static final Path COMMITTED_DOCS = Path.of("docs/modules");
 
 	@Test
-	void theSevenTopLevelPackagesAreTheModules() {
+	void theEightTopLevelPackagesAreTheModules() {
 		assertThat(modules.stream().map(ApplicationModule::getBasePackage).map(p -> p.getName()))
-			.containsExactlyInAnyOrder("hr", "workflow", "outbox", "jobs", "platform", "provisioning", "notifications");
+			.containsExactlyInAnyOrder("hr", "workflow", "outbox", "jobs", "platform", "provisioning", "notifications", "access");
 	}
 
 	@Test
@@ -53,7 +53,7 @@ class ModularityTests {
 	@Test
 	void modulesAreFreeOfCycles() {
 		var classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-			.importPackages("hr", "workflow", "outbox", "jobs", "platform", "provisioning", "notifications");
+			.importPackages("hr", "workflow", "outbox", "jobs", "platform", "provisioning", "notifications", "access");
 		slices().matching("(*)..").should().beFreeOfCycles().check(classes);
 	}
 
@@ -62,7 +62,7 @@ class ModularityTests {
 	 * module's root package, its API, is in no room).
 	 */
 	@ParameterizedTest
-	@ValueSource(strings = { "hr", "workflow", "outbox", "jobs", "platform", "provisioning", "notifications" })
+	@ValueSource(strings = { "hr", "workflow", "outbox", "jobs", "platform", "provisioning", "notifications", "access" })
 	void theRoomsOfEachModuleAreFreeOfCycles(String module) {
 		var classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
 			.importPackages(module);
@@ -104,9 +104,9 @@ class ModularityTests {
 					tuple("workflow.run.start_requested", Set.of("workflow"), Set.of("workflow")),
 					tuple("workflow.stage.reminder_due", Set.of("workflow"), Set.of("notifications")),
 					tuple("workflow.run.finished", Set.of("workflow"), Set.of("hr", "notifications")),
-					tuple("workflow.grant.recorded", Set.of("workflow"), Set.of("notifications", "provisioning")),
+					tuple("workflow.grant.recorded", Set.of("access", "workflow"), Set.of("notifications", "provisioning")),
 					tuple("workflow.approvers.changed", Set.of("workflow"), Set.of("workflow")),
-					tuple("provisioning.access.revoked", Set.of("provisioning"), Set.of("hr", "notifications")),
+					tuple("provisioning.access.revoked", Set.of("provisioning"), Set.of("access", "hr", "notifications")),
 					tuple("workflow.stage.activated", Set.of("workflow"), Set.of("notifications")),
 					tuple("workflow.run.returned", Set.of("workflow"), Set.of("notifications")),
 					tuple("workflow.run.needs_admin", Set.of("workflow"), Set.of("notifications")),
@@ -114,7 +114,8 @@ class ModularityTests {
 					tuple("provisioning.effect.failed", Set.of("provisioning"), Set.of("notifications")),
 					tuple("hr.employee.access_ending", Set.of("hr"), Set.of("notifications")),
 					tuple("workflow.stage.escalation_warning", Set.of("workflow"), Set.of("notifications")),
-					tuple("workflow.stage.escalated", Set.of("workflow"), Set.of("notifications")));
+					tuple("workflow.stage.escalated", Set.of("workflow"), Set.of("notifications")),
+					tuple("access.request.changed", Set.of("access"), Set.of("notifications")));
 	}
 
 	@Test

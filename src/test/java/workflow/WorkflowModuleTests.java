@@ -123,6 +123,11 @@ class WorkflowModuleTests {
 		}
 
 		@Bean
+		OutboxEventHandler<outbox.catalog.AccessRequestChanged> accessRequestChanged(HandlerScript script) {
+			return new ScriptedHandler<>(outbox.catalog.AccessRequestChanged.class, script);
+		}
+
+		@Bean
 		OutboxEventHandler<EffectFailed> effectFailed(HandlerScript script) {
 			return new ScriptedHandler<>(EffectFailed.class, script);
 		}

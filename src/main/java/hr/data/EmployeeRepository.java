@@ -64,6 +64,18 @@ public class EmployeeRepository {
 			.optional();
 	}
 
+	/**
+	 * The employee whose work email is {@code email}, among those not gone or cancelled; the most
+	 * recently created one when a person was hired again.
+	 */
+	public Optional<Employee> findByEmail(String email) {
+		return jdbc.sql("SELECT " + COLUMNS + " FROM employees WHERE lower(email) = lower(:email)"
+				+ " AND status NOT IN ('left', 'cancelled') ORDER BY created_at DESC LIMIT 1")
+			.param("email", email)
+			.query(EmployeeRepository::employee)
+			.optional();
+	}
+
 	public boolean emailTaken(String email) {
 		return jdbc.sql("SELECT EXISTS (SELECT 1 FROM employees WHERE lower(email) = lower(:email))")
 			.param("email", email)

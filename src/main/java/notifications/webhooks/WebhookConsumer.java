@@ -129,4 +129,11 @@ abstract class WebhookConsumer<E extends CatalogEvent> implements OutboxEventHan
 			super(outbox.catalog.EffectFailed.class, intake);
 		}
 	}
+
+	@Component
+	static final class AccessRequestChangedWebhooks extends WebhookConsumer<outbox.catalog.AccessRequestChanged> {
+		AccessRequestChangedWebhooks(WebhookIntake intake) {
+			super(outbox.catalog.AccessRequestChanged.class, intake);
+		}
+	}
 }

@@ -27,7 +27,8 @@ final class WebhookEvents {
 
 	static final List<String> TYPES = List.of(EmployeeHired.TYPE, EmployeeUpdated.TYPE, EmployeeTransferred.TYPE,
 			EmployeeOffboarded.TYPE, EmployeeOffboardingCancelled.TYPE, StageActivated.TYPE, GrantRecorded.TYPE,
-			RunFinished.TYPE, RunReturned.TYPE, RunNeedsAdmin.TYPE, StageEscalated.TYPE, AccessRevoked.TYPE, EffectFailed.TYPE);
+			RunFinished.TYPE, RunReturned.TYPE, RunNeedsAdmin.TYPE, StageEscalated.TYPE, AccessRevoked.TYPE, EffectFailed.TYPE,
+			outbox.catalog.AccessRequestChanged.TYPE);
 
 	private WebhookEvents() {
 	}

@@ -246,6 +246,9 @@ class EffectDispatcher implements SmartLifecycle {
 						request.createsDisabled() ? AccountPlans.createdDisabled(target, plan, disabled) : plan,
 						groupsLeft(effect, reads, target, request, plan));
 			}
+			else if (request.entitlement().leavesGroupsOnUndo()) {
+				receipt = directory.leaveGroups(connection, plan.dn(), plan.groups(), plan.attributes().keySet());
+			}
 			else if (request.entitlement().disablesOnUndo()) {
 				receipt = directory.disable(connection, plan, disabled);
 			}

@@ -273,6 +273,30 @@ public class LdapDirectory implements AutoCloseable {
 		return entries;
 	}
 
+	/**
+	 * Removes the account's memberships of {@code groups} and leaves the account as it is: taking
+	 * back a grant that only gave groups to an account other grants made (an access package).
+	 */
+	public Receipt leaveGroups(Connection connection, DN dn, List<DN> groups, java.util.Set<String> attributes) {
+		try (ConnectionPools.Lease lease = pools.lease(connection)) {
+			LDAPConnection ldap = lease.connection();
+			Receipt.State before = read(ldap, connection, dn, attributes, groups);
+			DN bind = new DN(connection.bindDn());
+			for (DN group : groups) {
+				leave(ldap, connection, group, dn, bind);
+			}
+			Receipt.State after = read(ldap, connection, dn, attributes, groups);
+			if (!after.groups().isEmpty()) {
+				throw new DirectoryFailure("The directory still shows " + dn + " in " + after.groups() + " after leaving them",
+						true, null);
+			}
+			return new Receipt(dn.toString(), before, after);
+		}
+		catch (LDAPException failure) {
+			throw failure(connection, failure);
+		}
+	}
+
 	/** Removes the memberships and then the account, whichever of them is still there. */
 	public Receipt remove(Connection connection, DN dn, List<DN> groups, java.util.Set<String> attributes) {
 		try (ConnectionPools.Lease lease = pools.lease(connection)) {

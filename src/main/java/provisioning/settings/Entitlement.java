@@ -15,7 +15,9 @@ import java.util.Map;
  * {@code undo} says what taking the grant back does: {@link #DELETE} (the default) removes the
  * memberships and then the account; {@link #DISABLE} removes the memberships and the password and
  * moves the account under {@code disabledOu} (one RDN under the target's base DN, default
- * {@code ou=disabled}), where it stays for an auditor and a later deletion.
+ * {@code ou=disabled}), where it stays for an auditor and a later deletion; {@link #GROUPS} removes
+ * the memberships only and leaves the account (a grant that adds groups to an account other grants
+ * made, such as an access package's).
  * <p>
  * {@code revokes} makes the grant a revocation (a leaver's {@code access_revocation}): granting it
  * disables, as above, every account that earlier grants ensured for the employee on the target, at
@@ -35,6 +37,7 @@ public record Entitlement(String grant, String target, String naming, Boolean ou
 
 	public static final String DELETE = "delete";
 	public static final String DISABLE = "disable";
+	public static final String GROUPS = "groups";
 	public static final String DEFAULT_DISABLED_OU = "ou=disabled";
 
 	public Entitlement {
@@ -84,6 +87,11 @@ public record Entitlement(String grant, String target, String naming, Boolean ou
 	/** Whether granting this label takes access away (disables the employee's accounts) rather than giving it. */
 	public boolean revoking() {
 		return Boolean.TRUE.equals(revokes);
+	}
+
+	/** Whether taking the grant back removes only its memberships, the account left as it is. */
+	public boolean leavesGroupsOnUndo() {
+		return GROUPS.equals(undo);
 	}
 
 	/** Whether taking the grant back disables the account rather than deleting it. */

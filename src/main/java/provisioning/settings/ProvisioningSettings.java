@@ -171,8 +171,8 @@ public class ProvisioningSettings {
 					errors.put(at + "naming", "must be cn={placeholder} on an Active Directory target, such as cn={displayName}");
 				}
 				if (entitlement.undo() != null && !Entitlement.DELETE.equals(entitlement.undo())
-						&& !Entitlement.DISABLE.equals(entitlement.undo())) {
-					errors.put(at + "undo", "must be delete or disable");
+						&& !Entitlement.DISABLE.equals(entitlement.undo()) && !Entitlement.GROUPS.equals(entitlement.undo())) {
+					errors.put(at + "undo", "must be delete, disable or groups");
 				}
 				if (entitlement.deleteAfterDays() != null
 						&& (!entitlement.revoking() || entitlement.deleteAfterDays() < 0 || entitlement.deleteAfterDays() > 3650)) {

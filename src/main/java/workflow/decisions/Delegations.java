@@ -42,7 +42,7 @@ import workflow.store.StageRepository;
  * change is audited.
  */
 @Service
-public class Delegations {
+public class Delegations implements platform.ApproverDelegations {
 
 	/** A delegation covers at most this many days and starts at most this many days ahead. */
 	static final int MAX_DAYS = 366;
@@ -183,6 +183,15 @@ public class Delegations {
 		return transactions.readInTenant(user.tenantId(), () -> new ActiveDelegations(
 				delegations.find(user.getUsername()).filter(d -> d.activeOn(today)),
 				delegations.actingFor(user.getUsername(), today)));
+	}
+
+	/** {@link platform.ApproverDelegations}: the owners whose delegation to {@code delegate} covers today. */
+	@Override
+	public java.util.Set<String> actingFor(String tenantId, String delegate) {
+		LocalDate today = LocalDate.now(clock);
+		return transactions.readInTenant(tenantId, () -> delegations.actingFor(delegate, today).stream()
+			.map(Delegation::owner)
+			.collect(java.util.stream.Collectors.toUnmodifiableSet()));
 	}
 
 	/** The group whose members decide manager approvals when the manager cannot. */

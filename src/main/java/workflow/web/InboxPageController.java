@@ -43,12 +43,13 @@ class InboxPageController {
 	private final ConsoleTime times;
 	private final StageSla sla;
 	private final Delegations delegations;
+	private final List<platform.InboxContributor> contributors;
 
 	/** Rows of one inbox page: rendering a row is most of the page's cost. */
 	private final int pageSize;
 
 	InboxPageController(Runs runs, NavBadges badges, ConsoleTime times, StageSla sla, Delegations delegations,
-			@Value("${workflow.inbox.page-size}") int pageSize) {
+			List<platform.InboxContributor> contributors, @Value("${workflow.inbox.page-size}") int pageSize) {
 		if (pageSize < 1 || pageSize > INBOX_LIMIT) {
 			throw new IllegalArgumentException("workflow.inbox.page-size must be between 1 and " + INBOX_LIMIT);
 		}
@@ -57,7 +58,13 @@ class InboxPageController {
 		this.times = times;
 		this.sla = sla;
 		this.delegations = delegations;
+		this.contributors = List.copyOf(contributors);
 		this.pageSize = pageSize;
+	}
+
+	/** A row of another module's item in the inbox (an access request), its times worked out here. */
+	record OtherRow(String kind, String subject, String title, String href, String waitingIso, String waiting,
+			String delegatedFor) {
 	}
 
 	/** One selected stage of a bulk approval, with the idempotency key its confirmation form carries. */
@@ -73,14 +80,36 @@ class InboxPageController {
 	String inbox(@AuthenticationPrincipal AppUser user, @RequestParam(required = false) String cursor, Model model) {
 		Page<InboxItem> page = runs.inboxPage(user, cursor, pageSize);
 		List<InboxRow> rows = page.items().stream().map(item -> InboxRow.of(item, times, sla)).toList();
+		List<OtherRow> others = otherItems(user);
 		model.addAttribute("rows", rows);
-		model.addAttribute("names", runs.displayNames(user.tenantId(), rows.stream()
-			.map(InboxRow::delegatedFor).filter(java.util.Objects::nonNull).collect(Collectors.toSet())));
+		model.addAttribute("names", runs.displayNames(user.tenantId(), java.util.stream.Stream.concat(
+				rows.stream().map(InboxRow::delegatedFor), others.stream().map(OtherRow::delegatedFor))
+			.filter(java.util.Objects::nonNull).collect(Collectors.toSet())));
 		model.addAttribute("nextCursor", page.nextCursor());
 		model.addAttribute("cursor", cursor);
 		model.addAttribute("bulkable", rows.stream().anyMatch(InboxRow::selectable));
 		model.addAttribute("delegationNotes", delegationNotes(user));
+		model.addAttribute("otherItems", others);
 		return "workflow/inbox";
+	}
+
+	/**
+	 * What other modules wait on the reader for (access requests), with the same delegation as the
+	 * stages: the approvers the reader stands in for today. Oldest first.
+	 */
+	private List<OtherRow> otherItems(AppUser user) {
+		if (contributors.isEmpty()) {
+			return List.of();
+		}
+		java.util.Set<String> actingFor = delegations.activeFor(user).actingFor().stream()
+			.map(workflow.Delegation::owner)
+			.collect(Collectors.toSet());
+		return contributors.stream()
+			.flatMap(contributor -> contributor.inboxEntries(user, actingFor).stream())
+			.sorted(java.util.Comparator.comparing(platform.InboxContributor.InboxEntry::since))
+			.map(entry -> new OtherRow(entry.kind(), entry.subject(), entry.title(), entry.href(), times.iso(entry.since()),
+					times.when(entry.since()), entry.delegatedFor()))
+			.toList();
 	}
 
 	/** "Your approvals go to dana until 12 Dec 2026" / "You act for sam until …": today's delegations, said where the work is. */

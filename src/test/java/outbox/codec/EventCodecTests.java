@@ -53,7 +53,8 @@ class EventCodecTests {
 				EmployeeUpdated.class, RunStartRequested.class, StageReminderDue.class,
 				RunFinished.class, GrantRecorded.class, ApproversChanged.class, AccessRevoked.class, StageActivated.class,
 				RunReturned.class, RunNeedsAdmin.class, StageNotified.class, EffectFailed.class,
-				AccessEnding.class, StageEscalationWarning.class, StageEscalated.class);
+				AccessEnding.class, StageEscalationWarning.class, StageEscalated.class,
+				outbox.catalog.AccessRequestChanged.class);
 		assertThat(catalog.keys()).containsExactly("hr.employee.created", "hr.employee.transferred",
 				"hr.employee.offboarded", "hr.employee.run_requested", "hr.employee.offboarding_cancelled",
 				"hr.employee.updated", "workflow.run.start_requested",
@@ -61,7 +62,7 @@ class EventCodecTests {
 				"workflow.approvers.changed", "provisioning.access.revoked", "workflow.stage.activated",
 				"workflow.run.returned", "workflow.run.needs_admin", "workflow.stage.notified",
 				"provisioning.effect.failed", "hr.employee.access_ending",
-				"workflow.stage.escalation_warning", "workflow.stage.escalated");
+				"workflow.stage.escalation_warning", "workflow.stage.escalated", "access.request.changed");
 		for (Class<?> type : catalog.types()) {
 			assertThat(type.getAnnotation(EventType.class)).as(type.getName()).isNotNull();
 			assertThat(type.isRecord()).as(type.getName()).isTrue();
@@ -100,7 +101,9 @@ class EventCodecTests {
 						List.of("hana", "hugo")),
 				new EffectFailed(UUID.randomUUID(), id, UUID.randomUUID(), "Ana Lima", "accounts", "corp-ldap", "ensure", 5,
 						"connection refused"),
-				new AccessEnding(id, "Ana Lima", "manny", LocalDate.of(2031, 6, 30), UUID.randomUUID()));
+				new AccessEnding(id, "Ana Lima", "manny", LocalDate.of(2031, 6, 30), UUID.randomUUID()),
+				new outbox.catalog.AccessRequestChanged(id, "finance-share", "Finance share", "ivan", "manny", "approved", 1,
+						"sara", 3, Instant.parse("2031-01-31T00:00:00Z")));
 		for (CatalogEvent event : events) {
 			String json = codec.encode(event);
 			assertThat(codec.decode(catalog.keyOf(event.getClass()), 1, json)).isEqualTo(event);

@@ -72,6 +72,8 @@ public final class SampleEvents {
 			case AccessEnding.TYPE -> new AccessEnding(id, "Sample Leaver", "manny", LocalDate.of(2030, 6, 30), null);
 			case GrantRecorded.TYPE -> new GrantRecorded(id, UUID.randomUUID(), "accounts", UUID.randomUUID(),
 					GrantState.GRANTED);
+			case outbox.catalog.AccessRequestChanged.TYPE -> new outbox.catalog.AccessRequestChanged(id, "finance-share",
+					"Finance share", "ivan", "ivan", "submitted", 1, "ivan", 1, null);
 			default -> throw new IllegalArgumentException("No catalog type " + type);
 		};
 	}

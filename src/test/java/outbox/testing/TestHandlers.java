@@ -115,6 +115,11 @@ public class TestHandlers {
 	}
 
 	@Bean
+	OutboxEventHandler<outbox.catalog.AccessRequestChanged> accessRequestChangedTestHandler(HandlerScript script) {
+		return new ScriptedHandler<>(outbox.catalog.AccessRequestChanged.class, script);
+	}
+
+	@Bean
 	OutboxEventHandler<EffectFailed> effectFailedTestHandler(HandlerScript script) {
 		return new ScriptedHandler<>(EffectFailed.class, script);
 	}

@@ -1,0 +1,200 @@
+package access;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+
+import tools.jackson.core.type.TypeReference;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The {@code access_requests} table. Every move is a conditional UPDATE on the status and version
+ * the caller read: 0 rows means someone else moved the request first. Call inside a tenant unit
+ * of work.
+ */
+@Repository
+class RequestRepository {
+
+	private static final String COLUMNS = """
+			id, package_key, package_name, catalog_version, grants::text, beneficiary, employee_id, requested_by,
+			justification, policy, manager, approval_group, quorum, max_days, status, step, approvals, requested_until,
+			expires_at, exception_reason, version, submitted_at, decided_at, ended_at""";
+
+	private final JdbcClient jdbc;
+	private final JsonMapper json;
+
+	RequestRepository(JdbcClient jdbc, JsonMapper json) {
+		this.jdbc = jdbc;
+		this.json = json;
+	}
+
+	void insert(AccessRequest r) {
+		jdbc.sql("""
+				INSERT INTO access_requests (tenant_id, id, package_key, package_name, catalog_version, grants, beneficiary,
+				    employee_id, requested_by, justification, policy, manager, approval_group, quorum, max_days, status, step, approvals,
+				    requested_until, exception_reason, version, submitted_at)
+				VALUES (current_setting('app.tenant_id'), :id, :packageKey, :packageName, :catalogVersion, CAST(:grants AS jsonb),
+				    :beneficiary, :employeeId, :requestedBy, :justification, :policy, :manager, :group, :quorum, :maxDays, :status, 1, 0,
+				    :until, :exceptionReason, 1, :at)""")
+			.param("id", r.id())
+			.param("packageKey", r.packageKey())
+			.param("packageName", r.packageName())
+			.param("catalogVersion", r.catalogVersion())
+			.param("grants", json.writeValueAsString(r.grants()))
+			.param("beneficiary", r.beneficiary())
+			.param("employeeId", r.employeeId())
+			.param("requestedBy", r.requestedBy())
+			.param("justification", r.justification())
+			.param("policy", r.policy().value())
+			.param("manager", r.manager())
+			.param("group", r.group())
+			.param("quorum", r.quorum())
+			.param("maxDays", r.maxDays())
+			.param("status", r.status().value())
+			.param("until", timestamp(r.requestedUntil()))
+			.param("exceptionReason", r.exceptionReason())
+			.param("at", timestamp(r.submittedAt()))
+			.update();
+	}
+
+	Optional<AccessRequest> find(UUID id) {
+		return jdbc.sql("SELECT " + COLUMNS + " FROM access_requests WHERE id = :id").param("id", id).query(this::request)
+			.optional();
+	}
+
+	/**
+	 * Moves the request from {@code from} at {@code version} to {@code to}, at {@code step} with
+	 * {@code approvals}; {@code expiresAt} is set when given. False when the request is no longer
+	 * there: someone moved it first.
+	 */
+	boolean move(UUID id, AccessRequestStatus from, int version, AccessRequestStatus to, int step, int approvals,
+			Instant expiresAt, Instant at) {
+		return jdbc.sql("""
+				UPDATE access_requests SET status = :to, step = :step, approvals = :approvals, version = version + 1,
+				    expires_at = COALESCE(:expiresAt, expires_at),
+				    decided_at = CASE WHEN :to IN ('approved', 'rejected', 'cancelled') AND :from = 'submitted' THEN :at ELSE decided_at END,
+				    ended_at = CASE WHEN :to IN ('rejected', 'cancelled', 'expired', 'revoked') THEN :at ELSE ended_at END
+				WHERE id = :id AND status = :from AND version = :version""")
+			.param("id", id)
+			.param("from", from.value())
+			.param("version", version)
+			.param("to", to.value())
+			.param("step", step)
+			.param("approvals", approvals)
+			.param("expiresAt", timestamp(expiresAt))
+			.param("at", timestamp(at))
+			.update() == 1;
+	}
+
+	/** The requests of {@code beneficiary} in {@code statuses}, newest first. */
+	List<AccessRequest> ofBeneficiary(String beneficiary, List<AccessRequestStatus> statuses) {
+		return jdbc.sql("SELECT " + COLUMNS + """
+				 FROM access_requests WHERE beneficiary = :beneficiary AND status IN (:statuses)
+				ORDER BY submitted_at DESC LIMIT 500""")
+			.param("beneficiary", beneficiary)
+			.param("statuses", statuses.stream().map(AccessRequestStatus::value).toList())
+			.query(this::request)
+			.list();
+	}
+
+	/** Requests {@code username} made or is the beneficiary of, newest first. */
+	List<AccessRequest> involving(String username, int limit) {
+		return jdbc.sql("SELECT " + COLUMNS + """
+				 FROM access_requests WHERE beneficiary = :user OR requested_by = :user
+				ORDER BY submitted_at DESC LIMIT :limit""")
+			.param("user", username)
+			.param("limit", limit)
+			.query(this::request)
+			.list();
+	}
+
+	/** The submitted requests waiting on a manager among {@code managers} or a group among {@code groups}. */
+	List<AccessRequest> waitingOn(List<String> managers, List<String> groups, int limit) {
+		return jdbc.sql("SELECT " + COLUMNS + """
+				 FROM access_requests WHERE status = 'submitted'
+				  AND ((manager IN (:managers) AND (policy = 'manager' OR (policy = 'manager_then_group' AND step = 1)))
+				    OR (approval_group IN (:groups) AND (policy = 'group' OR (policy = 'manager_then_group' AND step = 2))))
+				ORDER BY submitted_at LIMIT :limit""")
+			.param("managers", managers.isEmpty() ? List.of("") : managers)
+			.param("groups", groups.isEmpty() ? List.of("") : groups)
+			.param("limit", limit)
+			.query(this::request)
+			.list();
+	}
+
+	/** The approved requests whose time is up at {@code now}, oldest first, at most {@code limit}. */
+	List<AccessRequest> expiredAt(Instant now, int limit) {
+		return jdbc.sql("SELECT " + COLUMNS
+				+ " FROM access_requests WHERE status = 'approved' AND expires_at <= :now ORDER BY expires_at LIMIT :limit")
+			.param("now", timestamp(now))
+			.param("limit", limit)
+			.query(this::request)
+			.list();
+	}
+
+	/** The approved requests of employee {@code employeeId} (a leaver's packages). */
+	List<AccessRequest> approvedOf(UUID employeeId) {
+		return jdbc.sql("SELECT " + COLUMNS + " FROM access_requests WHERE employee_id = :employee AND status = 'approved'")
+			.param("employee", employeeId)
+			.query(this::request)
+			.list();
+	}
+
+	/** Per package: requests, approved ones and the median hours from submit to approval (insights). */
+	List<PackageFigures> figures() {
+		return jdbc.sql("""
+				SELECT package_key, count(*), count(*) FILTER (WHERE decided_at IS NOT NULL AND status IN ('approved', 'expired', 'revoked')),
+				       percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM decided_at - submitted_at) / 3600.0)
+				           FILTER (WHERE decided_at IS NOT NULL AND status IN ('approved', 'expired', 'revoked'))
+				FROM access_requests GROUP BY package_key ORDER BY count(*) DESC, package_key""")
+			.query((rs, row) -> new PackageFigures(rs.getString(1), rs.getLong(2), rs.getLong(3),
+					rs.getObject(4) == null ? null : rs.getDouble(4)))
+			.list();
+	}
+
+	/** Approved access ending before {@code before}, soonest first. */
+	List<AccessRequest> expiringBefore(Instant before, int limit) {
+		return jdbc.sql("SELECT " + COLUMNS
+				+ " FROM access_requests WHERE status = 'approved' AND expires_at < :before ORDER BY expires_at LIMIT :limit")
+			.param("before", timestamp(before))
+			.param("limit", limit)
+			.query(this::request)
+			.list();
+	}
+
+	/** The tenants with approved access whose time is up (a SECURITY DEFINER scan across tenants, R__access_job_scans). */
+	List<String> tenantsWithExpired(Instant now) {
+		return jdbc.sql("SELECT access_tenants_with_expired(:now)").param("now", timestamp(now)).query(String.class).list();
+	}
+
+	/** One package's figures: requests, approvals, median hours to approval (null without one). */
+	record PackageFigures(String packageKey, long requests, long approved, Double medianHoursToApproval) {
+	}
+
+	private AccessRequest request(ResultSet rs, int row) throws SQLException {
+		return new AccessRequest(rs.getObject("id", UUID.class), rs.getString("package_key"), rs.getString("package_name"),
+				rs.getInt("catalog_version"), json.readValue(rs.getString("grants"), new TypeReference<List<String>>() {
+				}), rs.getString("beneficiary"), rs.getObject("employee_id", UUID.class), rs.getString("requested_by"),
+				rs.getString("justification"), ApprovalPolicy.of(rs.getString("policy")), rs.getString("manager"),
+				rs.getString("approval_group"), rs.getInt("quorum"), rs.getInt("max_days"), AccessRequestStatus.of(rs.getString("status")),
+				rs.getInt("step"), rs.getInt("approvals"), instant(rs, "requested_until"), instant(rs, "expires_at"),
+				rs.getString("exception_reason"), rs.getInt("version"), instant(rs, "submitted_at"),
+				instant(rs, "decided_at"), instant(rs, "ended_at"));
+	}
+
+	private static Instant instant(ResultSet rs, String column) throws SQLException {
+		Timestamp value = rs.getTimestamp(column);
+		return value == null ? null : value.toInstant();
+	}
+
+	private static Timestamp timestamp(Instant instant) {
+		return instant == null ? null : Timestamp.from(instant);
+	}
+}
