@@ -18,6 +18,7 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
+import hr.ChangeSource;
 import hr.Employee;
 import hr.EmployeeCommands.CancelOffboarding;
 import hr.EmployeeCommands.Hire;
@@ -63,7 +64,7 @@ class EmployeeApiController {
 	@ApiResponse(responseCode = "201", description = "Hired; Location points at the employee",
 			headers = @Header(name = HttpHeaders.ETAG, description = "The employee's version, for If-Match", schema = @Schema(type = "string")))
 	ResponseEntity<Employee> hire(@AuthenticationPrincipal AppUser user, @Valid @RequestBody Hire hire) {
-		Employee created = employees.hire(user.tenantId(), user.getUsername(), hire);
+		Employee created = employees.hire(user.tenantId(), user.getUsername(), hire, ChangeSource.API);
 		return ResponseEntity.created(URI.create("/v1/hr/employees/" + created.id()))
 			.eTag(ExpectedVersion.etag(created.version()))
 			.body(created);
@@ -95,7 +96,7 @@ class EmployeeApiController {
 			@Parameter(description = IF_MATCH) @RequestHeader(name = HttpHeaders.IF_MATCH, required = false) String ifMatch,
 			@Valid @RequestBody TransferBody transfer) {
 		return withETag(employees.transfer(user.tenantId(), user.getUsername(), id, transfer.move(),
-				ExpectedVersion.of(ifMatch, transfer.getVersion())));
+				ExpectedVersion.of(ifMatch, transfer.getVersion()), ChangeSource.API));
 	}
 
 	@PostMapping("/{id}/offboard")
@@ -106,7 +107,7 @@ class EmployeeApiController {
 	ResponseEntity<Employee> offboard(@AuthenticationPrincipal AppUser user, @PathVariable UUID id,
 			@Parameter(description = IF_MATCH) @RequestHeader(name = HttpHeaders.IF_MATCH, required = false) String ifMatch,
 			@Valid @RequestBody Offboard offboard) {
-		return withETag(employees.offboard(user.tenantId(), user.getUsername(), id, offboard, ExpectedVersion.of(ifMatch, offboard.version())));
+		return withETag(employees.offboard(user.tenantId(), user.getUsername(), id, offboard, ExpectedVersion.of(ifMatch, offboard.version()), ChangeSource.API));
 	}
 
 	@PostMapping("/{id}/offboarding/cancel")
@@ -117,7 +118,7 @@ class EmployeeApiController {
 	Employee cancelOffboarding(@AuthenticationPrincipal AppUser user, @PathVariable UUID id,
 			@Valid @RequestBody(required = false) CancelOffboarding cancel) {
 		return employees.cancelOffboarding(user.tenantId(), id, cancel == null ? null : cancel.version(),
-				user.getUsername());
+				user.getUsername(), ChangeSource.API);
 	}
 
 	@PostMapping("/{id}/runs")

@@ -1,0 +1,8 @@
+package outbox.catalog;
+
+/**
+ * One field of a change: its value before and after, as text (dates ISO-8601, null when empty). The
+ * JSON shape of a change's fields is {@code {"department": {"from": "Sales", "to": "Legal"}}}.
+ */
+public record FieldChange(String from, String to) {
+}
