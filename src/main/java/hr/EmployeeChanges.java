@@ -26,7 +26,7 @@ import platform.UserDirectory;
 @Component
 class EmployeeChanges {
 
-	private static final Pattern EMPLOYEE_NUMBER = Pattern.compile("[\\p{L}\\p{N}._/-]{1,64}");
+	private static final Pattern EMPLOYEE_NUMBER = Pattern.compile("[\\p{L}\\p{N}._-]{1,64}");
 
 	/** Lengths as the forms and the API's schemas say them. */
 	private static final Map<Field, Integer> MAX_LENGTH = Map.of(Field.DISPLAY_NAME, 200, Field.EMAIL, 254,
@@ -137,10 +137,10 @@ class EmployeeChanges {
 		return reference;
 	}
 
-	/** An employee number is 1 to 64 letters, digits or . _ - /; 409 when another employee has it. */
+	/** An employee number is 1 to 64 letters, digits or . _ - (it is a path segment of the API); 409 when another employee has it. */
 	void number(String number, UUID self) {
 		if (!EMPLOYEE_NUMBER.matcher(number).matches()) {
-			throw new DomainException.InvalidInput("employeeNumber", "must be 1 to 64 letters, digits or . _ - / characters");
+			throw new DomainException.InvalidInput("employeeNumber", "must be 1 to 64 letters, digits or . _ - characters");
 		}
 		if (employees.numberTaken(number, self)) {
 			throw new DomainException.Conflict("Another employee has employee number " + number + ".",
