@@ -20,7 +20,9 @@ public final class EmployeeCommands {
 	}
 
 	/**
-	 * Joiner. {@code manager} is optional: the username of an APPROVER of the same tenant. A start
+	 * Joiner. {@code manager} is optional: the employee number of an employee of the same tenant, or
+	 * the username of one of its APPROVERs. {@code employeeNumber} (the HR system's id, unique in the
+	 * tenant), {@code location} and {@code costCentre} are optional. A start
 	 * date before today needs {@code allowBackdated} (a typo in the year would otherwise hire someone
 	 * who "started" years ago, active at once); more than {@link #MAX_BACKDATED} back is refused.
 	 */
@@ -30,10 +32,20 @@ public final class EmployeeCommands {
 			@Size(max = 100) String manager,
 			@NotNull(message = "is required") LocalDate startDate,
 			@Schema(description = "Set true to hire with a startDate before today (at most a year back)") Boolean allowBackdated,
-			@Size(max = 200) String title) {
+			@Size(max = 200) String title,
+			@Schema(description = "The HR system's id of the employee, unique in the organisation (409 when taken)", maxLength = 64)
+			@Size(max = 64) String employeeNumber,
+			@Size(max = 100) String location,
+			@Size(max = 100) String costCentre) {
 
 		/** How far back a start date may be, even with {@code allowBackdated}. */
 		public static final Period MAX_BACKDATED = Period.ofYears(1);
+
+		/** Without the HR system's identity and attributes (a hire typed in). */
+		public Hire(String displayName, String email, String department, String manager, LocalDate startDate,
+				Boolean allowBackdated, String title) {
+			this(displayName, email, department, manager, startDate, allowBackdated, title, null, null, null);
+		}
 
 		/** Without a title (it is optional). */
 		public Hire(String displayName, String email, String department, String manager, LocalDate startDate,
@@ -47,7 +59,7 @@ public final class EmployeeCommands {
 	}
 
 	/**
-	 * HR's edit of the editable fields, for example on a run an approver returned. {@code version}
+	 * HR's edit of the editable fields in the console, for example on a run an approver returned. {@code version}
 	 * must match the current one (optimistic locking); {@code lastDay} only applies to an
 	 * employee who is leaving. {@code resubmitRunId}, when given, names the returned run the edit
 	 * resubmits.
@@ -59,7 +71,16 @@ public final class EmployeeCommands {
 			@NotNull(message = "is required") LocalDate startDate,
 			LocalDate lastDay,
 			@NotNull(message = "is required") Integer version,
-			UUID resubmitRunId) {
+			UUID resubmitRunId,
+			@Size(max = 64) String employeeNumber,
+			@Size(max = 100) String location,
+			@Size(max = 100) String costCentre) {
+
+		/** Without the HR system's identity and attributes (left as they are). */
+		public Update(String displayName, String department, String manager, String title, LocalDate startDate,
+				LocalDate lastDay, Integer version, UUID resubmitRunId) {
+			this(displayName, department, manager, title, startDate, lastDay, version, resubmitRunId, null, null, null);
+		}
 	}
 
 	/**

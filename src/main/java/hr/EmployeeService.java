@@ -14,6 +14,7 @@ import hr.EmployeeCommands.Hire;
 import hr.EmployeeCommands.Move;
 import hr.EmployeeCommands.Offboard;
 import hr.EmployeeCommands.Update;
+import hr.data.EmployeeChangeRepository;
 import hr.data.EmployeeRepository;
 import hr.data.EmployeeRunRepository;
 import outbox.OutboxPublisher;
@@ -27,6 +28,7 @@ import outbox.catalog.EmployeeOffboardingCancelled;
 import outbox.catalog.EmployeeRunRequested;
 import outbox.catalog.EmployeeTransferred;
 import outbox.catalog.EmployeeUpdated;
+import outbox.catalog.FieldChange;
 import outbox.catalog.RunDefinition;
 import outbox.catalog.RunFinished;
 import outbox.catalog.RunOutcome;
@@ -60,9 +62,14 @@ public class EmployeeService implements ReportingLines {
 	private final Clock clock;
 	private final TenantSuspensions suspensions;
 	private final PlatformAudit audit;
+	private final EmployeeChangeRepository history;
+	private final EmployeeChanges changes;
 
 	EmployeeService(TenantTransactions transactions, EmployeeRepository employees, EmployeeRunRepository runs,
-			UserDirectory users, OutboxPublisher outbox, Clock clock, TenantSuspensions suspensions, PlatformAudit audit) {
+			UserDirectory users, OutboxPublisher outbox, Clock clock, TenantSuspensions suspensions, PlatformAudit audit,
+			EmployeeChangeRepository history, EmployeeChanges changes) {
+		this.history = history;
+		this.changes = changes;
 		this.suspensions = suspensions;
 		this.audit = audit;
 		this.transactions = transactions;
@@ -74,15 +81,27 @@ public class EmployeeService implements ReportingLines {
 	}
 
 	public Employee hire(String tenantId, Hire hire) {
-		return hire(tenantId, null, hire);
+		return hire(tenantId, null, hire, ChangeSource.API);
 	}
 
 	/** {@code actor} is the HR user who hires: the runs it asks for show them as requester. */
 	public Employee hire(String tenantId, String actor, Hire hire) {
+		return hire(tenantId, actor, hire, ChangeSource.API);
+	}
+
+	/**
+	 * Hires, recording {@code source} in the employee's history. An {@code employeeNumber} another
+	 * employee of the tenant has is a 409 ({@code employee-number-taken}).
+	 */
+	public Employee hire(String tenantId, String actor, Hire hire, ChangeSource source) {
 		return transactions.inTenant(tenantId, () -> {
 			checkStartDate(hire);
-			String manager = checkManager(hire.manager());
+			String manager = changes.manager(hire.manager(), null);
 			String email = hire.email().strip();
+			String number = blankToNull(hire.employeeNumber());
+			if (number != null) {
+				changes.number(number, null);
+			}
 			if (employees.emailTaken(email)) {
 				throw new DomainException.InvalidInput("email", "is already used by another employee");
 			}
@@ -90,13 +109,14 @@ public class EmployeeService implements ReportingLines {
 			EmployeeStatus status = EmployeeStatus.PRE_HIRE;
 			Employee created;
 			try {
-				created = employees.insert(tenantId, new Employee(UUID.randomUUID(), hire.displayName().strip(), email,
-						hire.department().strip(), manager, blankToNull(hire.title()), hire.startDate(), status, null, 0,
-						null, null));
+				created = employees.insert(tenantId, new Employee(UUID.randomUUID(), number, hire.displayName().strip(),
+						email, hire.department().strip(), manager, blankToNull(hire.title()), blankToNull(hire.location()),
+						blankToNull(hire.costCentre()), hire.startDate(), status, null, 0, null, null));
 			}
 			catch (DuplicateKeyException e) {
 				throw new DomainException.InvalidInput("email", "is already used by another employee");
 			}
+			recordChange(tenantId, actor, source, null, created);
 			publishTrigger(new EmployeeHired(created.id(), created.displayName(), created.email(), created.department(),
 					created.manager(), created.startDate(), created.title(), actor), RunDefinition.JOINER);
 			return created;
@@ -109,7 +129,8 @@ public class EmployeeService implements ReportingLines {
 	 * The move takes effect in the directories on its effective date (today when none is given; a
 	 * past date means at once, once approved); HR's record changes now.
 	 */
-	public Employee transfer(String tenantId, String actor, UUID id, Move move, ExpectedVersion expected) {
+	public Employee transfer(String tenantId, String actor, UUID id, Move move, ExpectedVersion expected,
+			ChangeSource source) {
 		return transactions.inTenant(tenantId, () -> {
 			Employee current = lockCurrent(id, expected);
 			if (current.status().leavingOrGone()) {
@@ -117,12 +138,13 @@ public class EmployeeService implements ReportingLines {
 						+ " employee cannot be transferred.");
 			}
 			String manager = move.removeManager() ? null
-					: move.manager() == null ? current.manager() : checkManager(move.manager());
+					: move.manager() == null ? current.manager() : changes.manager(move.manager(), current);
 			String department = move.department() == null ? current.department() : move.department().strip();
 			if (department.equals(current.department()) && Objects.equals(manager, current.manager())) {
 				throw new DomainException.InvalidInput("department", "is unchanged: the employee is already there with this manager");
 			}
 			Employee moved = employees.transfer(id, department, manager);
+			recordChange(tenantId, actor, source, current, moved);
 			LocalDate effective = move.effectiveDate() == null ? LocalDate.now(clock) : move.effectiveDate();
 			publishTrigger(new EmployeeTransferred(moved.id(), moved.version(), moved.displayName(), moved.email(),
 					current.department(), moved.department(), current.manager(), moved.manager(), moved.startDate(),
@@ -135,7 +157,8 @@ public class EmployeeService implements ReportingLines {
 	 * Offboards the employee; refused unless the employee is still at the {@code expected} version.
 	 * {@code actor} (HR) is the requester of the leaver run.
 	 */
-	public Employee offboard(String tenantId, String actor, UUID id, Offboard offboard, ExpectedVersion expected) {
+	public Employee offboard(String tenantId, String actor, UUID id, Offboard offboard, ExpectedVersion expected,
+			ChangeSource source) {
 		return transactions.inTenant(tenantId, () -> {
 			Employee current = lockCurrent(id, expected);
 			if (current.status() == EmployeeStatus.LEAVING || current.status() == EmployeeStatus.ACCESS_ENDING
@@ -154,6 +177,7 @@ public class EmployeeService implements ReportingLines {
 				throw new DomainException.InvalidInput("lastDay", "must not be before the start date " + current.startDate());
 			}
 			Employee leaving = employees.offboard(id, offboard.lastDay());
+			recordChange(tenantId, actor, source, current, leaving);
 			EmployeeOffboarded event = new EmployeeOffboarded(leaving.id(), leaving.displayName(), leaving.email(),
 					leaving.department(), leaving.manager(), offboard.lastDay(), leaving.title(), actor);
 			// after a cancelled offboarding the event's own key is taken: a later one is keyed by version
@@ -170,7 +194,8 @@ public class EmployeeService implements ReportingLines {
 	 * ({@link EmployeeOffboardingCancelled}, consumed by the workflow). Refused once the employee
 	 * has left.
 	 */
-	public Employee cancelOffboarding(String tenantId, UUID id, Integer expectedVersion, String actor) {
+	public Employee cancelOffboarding(String tenantId, UUID id, Integer expectedVersion, String actor,
+			ChangeSource source) {
 		return transactions.inTenant(tenantId, () -> {
 			// the version is optional here: cancelling changes no field the caller could have overwritten
 			Employee current = expectedVersion == null ? lock(id) : lockCurrent(id, ExpectedVersion.fromForm(expectedVersion));
@@ -179,6 +204,7 @@ public class EmployeeService implements ReportingLines {
 						+ current.status().value().replace('_', ' ') + ".");
 			}
 			Employee back = employees.cancelOffboarding(id);
+			recordChange(tenantId, actor, source, current, back);
 			runs.openOf(id, RunDefinition.LEAVER)
 				.ifPresent(leaver -> outbox.publish(new EmployeeOffboardingCancelled(id, current.displayName(),
 						leaver.triggerKey(), actor)));
@@ -223,27 +249,99 @@ public class EmployeeService implements ReportingLines {
 	}
 
 	/**
-	 * HR edits the employee's editable fields (checked like a hire's, versioned like a transfer)
-	 * and publishes {@link EmployeeUpdated}: the workflow brings the employee's open runs up to
-	 * date and resubmits {@code update.resubmitRunId()} when it names a returned run. An edit that
-	 * changes nothing is still recorded: resubmitting unchanged data is HR's call.
+	 * HR edits the employee's editable fields in the console (checked and recorded as any
+	 * {@link #change}, source console); {@code lastDay} only applies to a leaving employee. The
+	 * event names {@code update.resubmitRunId()} when the edit resubmits a returned run: the workflow
+	 * resubmits it. An edit that changes nothing is still published when it resubmits: resubmitting
+	 * unchanged data is HR's call.
 	 */
 	public Employee update(String tenantId, String actor, UUID id, Update update) {
 		return transactions.inTenant(tenantId, () -> {
 			Employee current = lockCurrent(id, ExpectedVersion.fromForm(update.version()));
-			String manager = checkManager(update.manager());
-			boolean leaving = current.status() == EmployeeStatus.LEAVING;
-			LocalDate lastDay = leaving && update.lastDay() != null ? update.lastDay() : current.lastDay();
-			if (lastDay != null && lastDay.isBefore(update.startDate())) {
-				throw new DomainException.InvalidInput("startDate", "must not be after the last day " + lastDay);
+			EmployeeChange.Builder change = EmployeeChange.builder()
+				.displayName(update.displayName())
+				.department(update.department())
+				.startDate(update.startDate());
+			// the form sends every field: an empty one is emptied
+			textOrClear(change, EmployeeChange.Field.MANAGER, update.manager());
+			textOrClear(change, EmployeeChange.Field.TITLE, update.title());
+			if (update.employeeNumber() != null) {
+				change.employeeNumber(update.employeeNumber());
 			}
-			Employee edited = employees.update(id, update.displayName().strip(), update.department().strip(), manager,
-					blankToNull(update.title()), update.startDate(), lastDay);
-			outbox.publish(new EmployeeUpdated(edited.id(), edited.version(), edited.displayName(), edited.email(),
-					edited.department(), edited.manager(), edited.title(), edited.startDate(), edited.lastDay(),
-					update.resubmitRunId(), actor));
-			return edited;
+			if (update.location() != null) {
+				change.location(update.location());
+			}
+			if (update.costCentre() != null) {
+				change.costCentre(update.costCentre());
+			}
+			if (current.status() == EmployeeStatus.LEAVING && update.lastDay() != null) {
+				change.lastDay(update.lastDay());
+			}
+			return apply(tenantId, actor, current, change.build(), ChangeSource.CONSOLE, update.resubmitRunId());
 		});
+	}
+
+	/**
+	 * The one write of an employee's HR attributes, whatever its source: what {@code change} names is
+	 * checked (as a hire's fields are), the differences are written one version on, recorded in the
+	 * employee's history and the audit trail with {@code source}, and published as ONE
+	 * {@link EmployeeUpdated} naming the changed fields (from → to). The change starts no run by
+	 * itself: triggers consuming the event do. A change that changes nothing writes and publishes
+	 * nothing and answers the employee as it is.
+	 * <p>
+	 * {@code lastDay} of a leaving employee moves its offboarding's last day; of an active, pending or
+	 * pre-hire one it records the announced last day (offboarding is a separate step). An employee
+	 * who has left is rehired by a change of {@code startDate} to after its last day: it becomes a
+	 * pre-hire again without a last day ({@code status} in the event's changes).
+	 *
+	 * @param expectedVersion the version the change is based on (409 stale when it is not the
+	 *        current one); null when the source has none (an import or sync that follows the HR system)
+	 */
+	public Employee change(String tenantId, String actor, UUID employeeId, EmployeeChange change, ChangeSource source,
+			Integer expectedVersion) {
+		return changeExpecting(tenantId, actor, employeeId, change, source,
+				expectedVersion == null ? null : ExpectedVersion.fromForm(expectedVersion));
+	}
+
+	/**
+	 * The same, with the version as the API says it ({@link ExpectedVersion#of}: a stale If-Match is
+	 * 412, none at all 428); null: not checked.
+	 */
+	public Employee changeExpecting(String tenantId, String actor, UUID employeeId, EmployeeChange change, ChangeSource source,
+			ExpectedVersion expected) {
+		Objects.requireNonNull(change, "change");
+		Objects.requireNonNull(source, "source");
+		return transactions.inTenant(tenantId, () -> {
+			Employee current = expected == null ? lock(employeeId) : lockCurrent(employeeId, expected);
+			return apply(tenantId, actor, current, change, source, null);
+		});
+	}
+
+	/** The history of the employee's changes, newest first; 404 for an unknown employee. */
+	public Page<EmployeeHistoryEntry> history(String tenantId, UUID id, String cursor, int limit) {
+		int size = limit <= 0 ? EmployeeQuery.DEFAULT_LIMIT : Math.min(limit, EmployeeQuery.MAX_LIMIT);
+		return transactions.readInTenant(tenantId, () -> {
+			employees.find(id).orElseThrow(() -> new DomainException.NotFound("No such employee."));
+			return history.of(id, cursor, size);
+		});
+	}
+
+	/** The tenant's employee with employee number {@code number}. */
+	public java.util.Optional<Employee> findByNumber(String tenantId, String number) {
+		if (number == null || number.isBlank()) {
+			return java.util.Optional.empty();
+		}
+		return transactions.readInTenant(tenantId, () -> employees.findByNumber(number.strip()));
+	}
+
+	/**
+	 * The tenant's employees among {@code numbers}, by number, in one query (an import's batch);
+	 * numbers no employee has are absent.
+	 */
+	public Map<String, Employee> findByNumbers(String tenantId, java.util.Collection<String> numbers) {
+		List<String> distinct = numbers.stream().filter(Objects::nonNull).map(String::strip).distinct().toList();
+		return transactions.readInTenant(tenantId, () -> employees.findByNumbers(distinct).stream()
+			.collect(java.util.stream.Collectors.toMap(Employee::employeeNumber, employee -> employee)));
 	}
 
 	/**
@@ -344,6 +442,7 @@ public class EmployeeService implements ReportingLines {
 	public List<UUID> erasePersonalData(String tenantId, LocalDate today, int limit) {
 		return transactions.inTenant(tenantId, () -> {
 			List<UUID> erased = employees.erasePersonalData(today, clock.instant(), limit);
+			history.erasePersonalData(erased);
 			erased.forEach(id -> audit.record(ERASURE_ACTOR, "employee.personal_data_erased",
 					Map.of("subject", id.toString(), "reason", "retention period passed")));
 			return erased;
@@ -434,15 +533,49 @@ public class EmployeeService implements ReportingLines {
 		return value == null || value.isBlank() ? null : value.strip();
 	}
 
-	private String checkManager(String manager) {
-		if (manager == null || manager.isBlank()) {
-			return null;
+	private static void textOrClear(EmployeeChange.Builder change, EmployeeChange.Field field, String value) {
+		if (value == null || value.isBlank()) {
+			change.clear(field);
 		}
-		String username = manager.strip();
-		boolean approver = users.find(username).map(user -> user.hasRole(Role.APPROVER)).orElse(false);
-		if (!approver) {
-			throw new DomainException.InvalidInput("manager", "must be the username of an approver in your organisation");
+		else if (field == EmployeeChange.Field.MANAGER) {
+			change.manager(value);
 		}
-		return username;
+		else {
+			change.title(value);
+		}
+	}
+
+	/** Checks {@code change} against {@code current}, writes it and records it (history, audit, event). */
+	private Employee apply(String tenantId, String actor, Employee current, EmployeeChange change, ChangeSource source,
+			UUID resubmitRunId) {
+		EmployeeChanges.Next next = changes.next(current, change);
+		Map<String, FieldChange> diff = EmployeeChanges.diff(current, next.employee());
+		if (diff.isEmpty() && resubmitRunId == null) {
+			return current;
+		}
+		Employee written;
+		try {
+			written = employees.write(next.employee(), next.rehire());
+		}
+		catch (DuplicateKeyException e) {
+			throw new DomainException.Conflict("Another employee has this email or employee number.", "employee-taken");
+		}
+		recordChange(tenantId, actor, source, current, written);
+		outbox.publish(new EmployeeUpdated(written.id(), written.version(), written.displayName(), written.email(),
+				written.department(), written.manager(), written.title(), written.startDate(), written.lastDay(),
+				resubmitRunId, actor, source.value(), diff));
+		return written;
+	}
+
+	/**
+	 * The one record of a write: the history row and the audit entry (field names only: the trail is
+	 * kept longer than a leaver's personal data), in the write's transaction.
+	 */
+	private void recordChange(String tenantId, String actor, ChangeSource source, Employee before, Employee after) {
+		Map<String, FieldChange> diff = EmployeeChanges.diff(before, after);
+		String who = actor == null ? source.value() : actor;
+		history.record(tenantId, new EmployeeHistoryEntry(after.id(), after.version(), source, who, diff, clock.instant()));
+		audit.record(who, before == null ? "employee.hired" : "employee.changed", Map.of("subject", after.id().toString(),
+				"source", source.value(), "version", after.version(), "fields", List.copyOf(diff.keySet())));
 	}
 }

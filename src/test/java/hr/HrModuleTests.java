@@ -8,6 +8,8 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.Optional;
+import java.util.Map;
+import java.util.List;
 import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
@@ -28,6 +30,7 @@ import outbox.catalog.EmployeeHired;
 import outbox.catalog.EmployeeOffboarded;
 import outbox.catalog.EmployeeRunRequested;
 import outbox.catalog.EmployeeUpdated;
+import outbox.catalog.FieldChange;
 import outbox.catalog.EmployeeTransferred;
 import outbox.catalog.EmployeeOffboardingCancelled;
 import outbox.catalog.RunDefinition;
@@ -198,21 +201,21 @@ class HrModuleTests {
 				"Sales", null, LocalDate.of(2031, 1, 6), null));
 
 		scenario.stimulate(() -> employees.transfer("acme", "hana", hired.id(), new Move("Legal", "manny", false),
-				ExpectedVersion.of(null, hired.version())))
+				ExpectedVersion.of(null, hired.version()), ChangeSource.API))
 			.andWaitForStateChange(() -> received(EmployeeTransferred.TYPE + ":" + hired.id() + ":" + (hired.version() + 1)))
 			.andVerify(event -> assertThat(event).contains(new EmployeeTransferred(hired.id(), hired.version() + 1,
 					"Mo Ver", hired.email(), "Sales", "Legal", null, "manny", LocalDate.of(2031, 1, 6), null, "hana",
 					LocalDate.now(ZoneOffset.UTC))));
 		// a transfer effective later says so; the run schedules the directory change for that day
 		scenario.stimulate(() -> employees.transfer("acme", "hana", hired.id(),
-				new Move("Ops", null, false, LocalDate.of(2031, 2, 1)), ExpectedVersion.of(null, hired.version() + 1)))
+				new Move("Ops", null, false, LocalDate.of(2031, 2, 1)), ExpectedVersion.of(null, hired.version() + 1), ChangeSource.API))
 			.andWaitForStateChange(() -> received(EmployeeTransferred.TYPE + ":" + hired.id() + ":" + (hired.version() + 2)))
 			.andVerify(event -> assertThat(event).contains(new EmployeeTransferred(hired.id(), hired.version() + 2,
 					"Mo Ver", hired.email(), "Legal", "Ops", "manny", "manny", LocalDate.of(2031, 1, 6), null, "hana",
 					LocalDate.of(2031, 2, 1))));
 
 		scenario.stimulate(() -> employees.offboard("acme", "hana", hired.id(), new Offboard(LocalDate.of(2031, 6, 30), null),
-				ExpectedVersion.of(null, hired.version() + 2)))
+				ExpectedVersion.of(null, hired.version() + 2), ChangeSource.API))
 			.andWaitForStateChange(() -> received(EmployeeOffboarded.TYPE, hired.id()))
 			.andVerify(event -> assertThat(event).contains(new EmployeeOffboarded(hired.id(), "Mo Ver", hired.email(),
 					"Ops", "manny", LocalDate.of(2031, 6, 30), null, "hana")));
@@ -249,11 +252,11 @@ class HrModuleTests {
 		Employee hired = hire("Stays After All", LocalDate.now(ZoneOffset.UTC).minusDays(30));
 		finish(hired, RunDefinition.JOINER, RunOutcome.COMPLETED, EmployeeHired.TYPE);
 		org.awaitility.Awaitility.await().until(() -> employees.get("acme", hired.id()).status() == EmployeeStatus.ACTIVE);
-		Employee leaving = employees.offboard("acme", "hana", hired.id(), new Offboard(LocalDate.of(2031, 6, 30), null), current(hired));
+		Employee leaving = employees.offboard("acme", "hana", hired.id(), new Offboard(LocalDate.of(2031, 6, 30), null), current(hired), ChangeSource.API);
 		assertThat(leaving.status()).isEqualTo(EmployeeStatus.LEAVING);
 		String leaverKey = EmployeeOffboarded.TYPE + ":" + hired.id();
 
-		scenario.stimulate(() -> employees.cancelOffboarding("acme", hired.id(), leaving.version(), "hana"))
+		scenario.stimulate(() -> employees.cancelOffboarding("acme", hired.id(), leaving.version(), "hana", ChangeSource.API))
 			.andWaitForStateChange(() -> received(EmployeeOffboardingCancelled.TYPE + ":" + leaverKey))
 			.andVerify(event -> assertThat(event).contains(
 					new EmployeeOffboardingCancelled(hired.id(), "Stays After All", leaverKey, "hana")));
@@ -262,7 +265,7 @@ class HrModuleTests {
 		assertThat(back.lastDay()).isNull();
 
 		// offboarding again waits until the cancelled offboarding's leaver run has ended
-		assertThatThrownBy(() -> employees.offboard("acme", "hana", hired.id(), new Offboard(LocalDate.of(2031, 7, 31), null), current(hired)))
+		assertThatThrownBy(() -> employees.offboard("acme", "hana", hired.id(), new Offboard(LocalDate.of(2031, 7, 31), null), current(hired), ChangeSource.API))
 			.isInstanceOf(DomainException.Conflict.class);
 		scenario.stimulate(() -> finish(hired, RunDefinition.LEAVER, RunOutcome.WITHDRAWN, leaverKey))
 			.andWaitForStateChange(() -> employees.runs("acme", hired.id()).stream()
@@ -270,20 +273,20 @@ class HrModuleTests {
 			.andVerify(run -> assertThat(employees.get("acme", hired.id()).status()).isEqualTo(EmployeeStatus.ACTIVE));
 
 		// then it is a new leaver run under a new key; a late duplicate of the cancelled one closes nothing
-		employees.offboard("acme", "hana", hired.id(), new Offboard(LocalDate.of(2031, 7, 31), null), current(hired));
+		employees.offboard("acme", "hana", hired.id(), new Offboard(LocalDate.of(2031, 7, 31), null), current(hired), ChangeSource.API);
 		String secondKey = employees.runs("acme", hired.id()).get(0).triggerKey();
 		assertThat(secondKey).isNotEqualTo(leaverKey).startsWith(leaverKey + ":");
 		finish(hired, RunDefinition.LEAVER, RunOutcome.COMPLETED, leaverKey);
 		// the completed leaver run leaves the access ending until provisioning reports it revoked
 		scenario.stimulate(() -> finish(hired, RunDefinition.LEAVER, RunOutcome.COMPLETED, secondKey))
 			.andWaitForStateChange(() -> employees.get("acme", hired.id()).status(), EmployeeStatus.ACCESS_ENDING::equals)
-			.andVerify(status -> assertThatThrownBy(() -> employees.cancelOffboarding("acme", hired.id(), null, "hana"))
+			.andVerify(status -> assertThatThrownBy(() -> employees.cancelOffboarding("acme", hired.id(), null, "hana", ChangeSource.API))
 				.isInstanceOf(DomainException.Conflict.class));
 		assertThat(employees.get("acme", hired.id()).accessEndsAt()).isEqualTo(Instant.parse("2031-08-01T00:00:00Z"));
 		scenario.stimulate(() -> revoke(hired))
 			.andWaitForStateChange(() -> employees.get("acme", hired.id()).status(), EmployeeStatus.LEFT::equals)
 			.andVerify(status -> assertThatThrownBy(() -> employees.offboard("acme", "hana", hired.id(),
-					new Offboard(LocalDate.of(2031, 8, 31), null), current(hired)))
+					new Offboard(LocalDate.of(2031, 8, 31), null), current(hired), ChangeSource.API))
 				.isInstanceOf(DomainException.Conflict.class));
 	}
 
@@ -292,7 +295,7 @@ class HrModuleTests {
 		Employee hired = hire("Quick Leaver", LocalDate.now(ZoneOffset.UTC).minusDays(30));
 		finish(hired, RunDefinition.JOINER, RunOutcome.COMPLETED, EmployeeHired.TYPE);
 		org.awaitility.Awaitility.await().until(() -> employees.get("acme", hired.id()).status() == EmployeeStatus.ACTIVE);
-		employees.offboard("acme", "hana", hired.id(), new Offboard(LocalDate.of(2031, 6, 30), null), current(hired));
+		employees.offboard("acme", "hana", hired.id(), new Offboard(LocalDate.of(2031, 6, 30), null), current(hired), ChangeSource.API);
 		int leavingVersion = employees.get("acme", hired.id()).version();
 
 		scenario.stimulate(() -> revoke(hired))
@@ -342,7 +345,9 @@ class HrModuleTests {
 			.andWaitForStateChange(() -> received(EmployeeUpdated.TYPE + ":" + hired.id() + ":" + (hired.version() + 1)))
 			.andVerify(event -> assertThat(event).contains(new EmployeeUpdated(hired.id(), hired.version() + 1,
 					"Ed Itor-Smith", hired.email(), "Finance", "manny", "Analyst", LocalDate.of(2031, 3, 1), null, runId,
-					"hana")));
+					"hana", "console", Map.of("displayName", new FieldChange("Ed Itor", "Ed Itor-Smith"), "department",
+							new FieldChange("Sales", "Finance"), "manager", new FieldChange(null, "manny"), "title",
+							new FieldChange("Clerk", "Analyst"), "startDate", new FieldChange("2031-02-02", "2031-03-01")))));
 		assertThat(employees.get("acme", hired.id()).department()).isEqualTo("Finance");
 
 		// a stale version is refused and writes nothing
@@ -350,6 +355,70 @@ class HrModuleTests {
 				null, LocalDate.of(2031, 3, 1), null, hired.version(), null)))
 			.isInstanceOf(DomainException.Conflict.class);
 		assertThat(employees.get("acme", hired.id()).displayName()).isEqualTo("Ed Itor-Smith");
+	}
+
+	/**
+	 * The one write path: a change publishes ONE hr.employee.updated naming its source and the fields
+	 * it changed (from → to), records the history row in the same transaction, and asks for no run;
+	 * an employee number is unique in the tenant and the managers may be referenced by it.
+	 */
+	@Test
+	void aChangePublishesOneUpdatedEventWithItsSourceAndFieldsAndRecordsItsHistory(Scenario scenario) {
+		String number = "E-" + UUID.randomUUID().toString().substring(0, 8);
+		Employee boss = employees.hire("acme", "hana", new Hire("Bo Ss", "boss-" + number + "@acme.example", "Sales",
+				null, LocalDate.of(2031, 1, 5), null, null, "M-" + number, "Lisbon", null), ChangeSource.CONSOLE);
+		Employee hired = employees.hire("acme", "hana", new Hire("Cha Nge", "change-" + number + "@acme.example",
+				"Sales", null, LocalDate.of(2031, 1, 5), null, "Clerk", number, null, "CC-1"), ChangeSource.API);
+		assertThat(employees.findByNumber("acme", number)).map(Employee::id).contains(hired.id());
+		assertThat(employees.findByNumbers("acme", List.of(number, "M-" + number, "nobody"))).containsOnlyKeys(number,
+				"M-" + number);
+
+		EmployeeChange change = EmployeeChange.builder()
+			.department("Legal")
+			.manager("M-" + number)
+			.location("Porto")
+			.clear(EmployeeChange.Field.TITLE)
+			.build();
+		scenario.stimulate(() -> employees.change("acme", "sync-job", hired.id(), change, ChangeSource.SYNC, hired.version()))
+			.andWaitForStateChange(() -> received(EmployeeUpdated.TYPE + ":" + hired.id() + ":" + (hired.version() + 1)))
+			.andVerify(event -> {
+				EmployeeUpdated updated = (EmployeeUpdated) event.orElseThrow();
+				assertThat(updated.source()).isEqualTo("sync");
+				assertThat(updated.changes()).containsOnly(
+						Map.entry("department", new FieldChange("Sales", "Legal")),
+						Map.entry("manager", new FieldChange(null, "M-" + number)),
+						Map.entry("title", new FieldChange("Clerk", null)),
+						Map.entry("location", new FieldChange(null, "Porto")));
+				assertThat(updated.department()).isEqualTo("Legal");
+			});
+		// no mover run was asked for: the change is data, the triggers decide
+		assertThat(employees.runs("acme", hired.id())).extracting(EmployeeRun::definition)
+			.containsExactly(RunDefinition.JOINER);
+		var history = employees.history("acme", hired.id(), null, 10).items();
+		assertThat(history).extracting(EmployeeHistoryEntry::source).containsExactly(ChangeSource.SYNC, ChangeSource.API);
+		assertThat(history.get(0).actor()).isEqualTo("sync-job");
+		assertThat(history.get(0).changes()).containsOnlyKeys("department", "manager", "title", "location");
+		assertThat(history.get(1).changes()).containsEntry("employeeNumber", new FieldChange(null, number));
+
+		// the same change again changes nothing: no version, no event, no history row
+		Employee same = employees.change("acme", "sync-job", hired.id(), change, ChangeSource.SYNC, null);
+		assertThat(same.version()).isEqualTo(hired.version() + 1);
+		assertThat(employees.history("acme", hired.id(), null, 10).items()).hasSize(2);
+
+		// a stale version and a taken number are refused and write nothing
+		assertThatThrownBy(() -> employees.change("acme", "hana", hired.id(),
+				EmployeeChange.builder().department("Ops").build(), ChangeSource.API, hired.version()))
+			.isInstanceOf(DomainException.Conflict.class);
+		assertThatThrownBy(() -> employees.change("acme", "hana", hired.id(),
+				EmployeeChange.builder().employeeNumber("M-" + number).build(), ChangeSource.API, null))
+			.isInstanceOfSatisfying(DomainException.Conflict.class,
+					e -> assertThat(e.problem()).isEqualTo("employee-number-taken"));
+		assertThatThrownBy(() -> employees.change("acme", "hana", hired.id(),
+				EmployeeChange.builder().clear(EmployeeChange.Field.DEPARTMENT).build(), ChangeSource.API, null))
+			.isInstanceOfSatisfying(DomainException.InvalidInput.class,
+					e -> assertThat(e.fieldErrors()).containsKey("department"));
+		assertThat(employees.get("acme", hired.id()).department()).isEqualTo("Legal");
+		assertThat(boss.employeeNumber()).isEqualTo("M-" + number);
 	}
 
 	private UUID employeeIdOf(String email) {

@@ -250,8 +250,8 @@ class EmployeeOutcomesEndToEndTests {
 		String triggerKey = "hr.employee.created:" + employeeId;
 		// HR's side of a hire, as EmployeeService records it (the request itself is made below, so it cannot start at once)
 		transactions.runInTenant("acme", () -> {
-			employeeRows.insert("acme", new Employee(employeeId, "Repaired Start", "repaired-" + employeeId + "@acme.example",
-					"Engineering", "manny", null, LocalDate.now(ZoneOffset.UTC).minusDays(1), EmployeeStatus.PRE_HIRE, null, 0,
+			employeeRows.insert("acme", new Employee(employeeId, null, "Repaired Start", "repaired-" + employeeId + "@acme.example",
+					"Engineering", "manny", null, null, null, LocalDate.now(ZoneOffset.UTC).minusDays(1), EmployeeStatus.PRE_HIRE, null, 0,
 					null, null));
 			employeeRuns.open(triggerKey, employeeId, RunDefinition.JOINER);
 		});

@@ -4,12 +4,14 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 
+import org.springframework.jdbc.support.SqlArrayValue;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
@@ -24,7 +26,8 @@ import platform.Cursors;
 public class EmployeeRepository {
 
 	private static final String COLUMNS = """
-			id, display_name, email, department, manager, title, start_date, status, last_day, version, created_at, updated_at""";
+			id, employee_number, display_name, email, department, manager, title, location, cost_centre, start_date, status,
+			last_day, version, created_at, updated_at""";
 
 	private final JdbcClient jdbc;
 
@@ -34,11 +37,16 @@ public class EmployeeRepository {
 
 	public Employee insert(String tenantId, Employee employee) {
 		return jdbc.sql("""
-				INSERT INTO employees (id, tenant_id, display_name, email, department, manager, title, start_date, status)
-				VALUES (:id, :tenant, :displayName, :email, :department, :manager, :title, :startDate, :status)
+				INSERT INTO employees (id, tenant_id, employee_number, display_name, email, department, manager, title,
+				    location, cost_centre, start_date, status)
+				VALUES (:id, :tenant, :number, :displayName, :email, :department, :manager, :title, :location, :costCentre,
+				    :startDate, :status)
 				""" + " RETURNING " + COLUMNS)
 			.param("id", employee.id())
 			.param("tenant", tenantId)
+			.param("number", employee.employeeNumber())
+			.param("location", employee.location())
+			.param("costCentre", employee.costCentre())
 			.param("displayName", employee.displayName())
 			.param("email", employee.email())
 			.param("department", employee.department())
@@ -74,6 +82,45 @@ public class EmployeeRepository {
 			.param("email", email)
 			.query(EmployeeRepository::employee)
 			.optional();
+	}
+
+	/** The employee (of the current tenant) whose employee number is {@code number}. */
+	public Optional<Employee> findByNumber(String number) {
+		return jdbc.sql("SELECT " + COLUMNS + " FROM employees WHERE employee_number = :number")
+			.param("number", number)
+			.query(EmployeeRepository::employee)
+			.optional();
+	}
+
+	/** The employees of the current tenant among {@code numbers}, in one statement (an import's batch). */
+	public List<Employee> findByNumbers(Collection<String> numbers) {
+		if (numbers.isEmpty()) {
+			return List.of();
+		}
+		return jdbc.sql("SELECT " + COLUMNS + " FROM employees WHERE employee_number = ANY(:numbers)")
+			.param("numbers", new SqlArrayValue("text", numbers.toArray()))
+			.query(EmployeeRepository::employee)
+			.list();
+	}
+
+	/** Whether another employee than {@code self} (null: any) has the number. */
+	public boolean numberTaken(String number, UUID self) {
+		return jdbc.sql("""
+				SELECT EXISTS (SELECT 1 FROM employees WHERE employee_number = :number
+				               AND (CAST(:self AS uuid) IS NULL OR id <> :self))""")
+			.param("number", number)
+			.param("self", self)
+			.query(Boolean.class)
+			.single();
+	}
+
+	/** Whether another employee than {@code self} has the email. */
+	public boolean emailTakenByOther(String email, UUID self) {
+		return jdbc.sql("SELECT EXISTS (SELECT 1 FROM employees WHERE lower(email) = lower(:email) AND id <> :self)")
+			.param("email", email)
+			.param("self", self)
+			.query(Boolean.class)
+			.single();
 	}
 
 	public boolean emailTaken(String email) {
@@ -132,20 +179,32 @@ public class EmployeeRepository {
 			.single();
 	}
 
-	/** HR's edit of the employee's editable fields (name, department, manager, title, dates). */
-	public Employee update(UUID id, String displayName, String department, String manager, String title,
-			LocalDate startDate, LocalDate lastDay) {
+	/**
+	 * Writes the employee's HR attributes as {@code next} has them (its status too: a rehire makes a
+	 * left employee a pre-hire, forgetting its former leaving), one version on.
+	 */
+	public Employee write(Employee next, boolean rehire) {
 		return jdbc.sql("""
-				UPDATE employees SET display_name = :displayName, department = :department, manager = :manager,
-				    title = :title, start_date = :startDate, last_day = :lastDay, version = version + 1, updated_at = now()
+				UPDATE employees SET employee_number = :number, display_name = :displayName, email = :email,
+				    department = :department, manager = :manager, title = :title, location = :location,
+				    cost_centre = :costCentre, start_date = :startDate, last_day = :lastDay, status = :status,
+				    status_before_leaving = CASE WHEN :rehire THEN NULL ELSE status_before_leaving END,
+				    access_revoked_at = CASE WHEN :rehire THEN NULL ELSE access_revoked_at END,
+				    version = version + 1, updated_at = now()
 				WHERE id = :id """ + " RETURNING " + COLUMNS)
-			.param("id", id)
-			.param("displayName", displayName)
-			.param("department", department)
-			.param("manager", manager)
-			.param("title", title)
-			.param("startDate", startDate)
-			.param("lastDay", lastDay)
+			.param("id", next.id())
+			.param("number", next.employeeNumber())
+			.param("displayName", next.displayName())
+			.param("email", next.email())
+			.param("department", next.department())
+			.param("manager", next.manager())
+			.param("title", next.title())
+			.param("location", next.location())
+			.param("costCentre", next.costCentre())
+			.param("startDate", next.startDate())
+			.param("lastDay", next.lastDay())
+			.param("status", next.status().value())
+			.param("rehire", rehire)
 			.query(EmployeeRepository::employee)
 			.single();
 	}
@@ -312,9 +371,9 @@ public class EmployeeRepository {
 	}
 
 	private static Employee employee(ResultSet rs, int row) throws SQLException {
-		return new Employee(rs.getObject("id", UUID.class), rs.getString("display_name"), rs.getString("email"),
-				rs.getString("department"), rs.getString("manager"), rs.getString("title"),
-				rs.getObject("start_date", LocalDate.class),
+		return new Employee(rs.getObject("id", UUID.class), rs.getString("employee_number"), rs.getString("display_name"),
+				rs.getString("email"), rs.getString("department"), rs.getString("manager"), rs.getString("title"),
+				rs.getString("location"), rs.getString("cost_centre"), rs.getObject("start_date", LocalDate.class),
 				EmployeeStatus.of(rs.getString("status")), rs.getObject("last_day", LocalDate.class),
 				rs.getInt("version"), rs.getTimestamp("created_at").toInstant(),
 				rs.getTimestamp("updated_at").toInstant());

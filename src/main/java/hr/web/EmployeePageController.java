@@ -21,6 +21,7 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 
+import hr.ChangeSource;
 import hr.Employee;
 import hr.EmployeeAccounts;
 import hr.EmployeeCommands.Hire;
@@ -87,7 +88,7 @@ class EmployeePageController {
 			return form(user, model);
 		}
 		try {
-			Employee created = employees.hire(user.tenantId(), user.getUsername(), hire);
+			Employee created = employees.hire(user.tenantId(), user.getUsername(), hire, ChangeSource.CONSOLE);
 			redirect.addFlashAttribute("success", created.displayName() + " was added; the joiner run it asks for is listed below.");
 			return "redirect:/hr/employees/" + created.id();
 		}
@@ -184,7 +185,8 @@ class EmployeePageController {
 			@Valid @ModelAttribute("transfer") Transfer transfer, BindingResult errors, Model model,
 			RedirectAttributes redirect) {
 		return write(user, id, errors, model, redirect, "The transfer was recorded; the mover run it asks for is listed below.",
-				() -> employees.transfer(user.tenantId(), user.getUsername(), id, transfer.move(), ExpectedVersion.fromForm(transfer.version())));
+				() -> employees.transfer(user.tenantId(), user.getUsername(), id, transfer.move(), ExpectedVersion.fromForm(transfer.version()),
+						ChangeSource.CONSOLE));
 	}
 
 	@PostMapping("/{id}/offboard")
@@ -193,7 +195,8 @@ class EmployeePageController {
 			RedirectAttributes redirect) {
 		return write(user, id, errors, model, redirect,
 				"The employee is leaving as of the last day; the leaver run it asks for is listed below. You can cancel the offboarding here until then.",
-				() -> employees.offboard(user.tenantId(), user.getUsername(), id, offboard, ExpectedVersion.fromForm(offboard.version())));
+				() -> employees.offboard(user.tenantId(), user.getUsername(), id, offboard, ExpectedVersion.fromForm(offboard.version()),
+						ChangeSource.CONSOLE));
 	}
 
 	/** Cancels a scheduled offboarding; its leaver run is withdrawn through the outbox. */
@@ -201,7 +204,7 @@ class EmployeePageController {
 	String cancelOffboarding(@AuthenticationPrincipal AppUser user, @PathVariable UUID id,
 			@RequestParam(required = false) Integer version, RedirectAttributes redirect) {
 		try {
-			employees.cancelOffboarding(user.tenantId(), id, version, user.getUsername());
+			employees.cancelOffboarding(user.tenantId(), id, version, user.getUsername(), ChangeSource.CONSOLE);
 			redirect.addFlashAttribute("success", "The offboarding was cancelled; its leaver run is being withdrawn.");
 		}
 		catch (DomainException.Conflict e) {

@@ -2,6 +2,7 @@ package outbox.testing;
 
 import java.time.LocalDate;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
 import outbox.catalog.CatalogEvent;
@@ -49,7 +50,8 @@ public final class SampleEvents {
 			case EmployeeOffboardingCancelled.TYPE -> new EmployeeOffboardingCancelled(id, "Sample Leaver",
 					"hr.employee.offboarded:" + id, "hana");
 			case EmployeeUpdated.TYPE -> new EmployeeUpdated(id, 1, "Sample Edit", "edit@example.test", "Ops", null,
-					"Analyst", LocalDate.of(2030, 1, 15), null, null, null);
+					"Analyst", LocalDate.of(2030, 1, 15), null, null, null, "api",
+					Map.of("department", new outbox.catalog.FieldChange("Sales", "Ops")));
 			case RunFinished.TYPE -> new RunFinished(UUID.randomUUID(), id, RunDefinition.JOINER, RunOutcome.COMPLETED,
 					"hr.employee.created:" + id, null);
 			case RunStartRequested.TYPE -> new RunStartRequested(id);

@@ -60,6 +60,15 @@ public final class ApiClient {
 				: HttpRequest.BodyPublishers.ofString(json)).build());
 	}
 
+	/** A PATCH with {@code contentType} and, unless null, {@code If-Match: ifMatch}. */
+	public HttpResponse<String> patch(String user, String path, String contentType, String json, String ifMatch) {
+		HttpRequest.Builder builder = request(user, path).header("Content-Type", contentType);
+		if (ifMatch != null) {
+			builder.header("If-Match", ifMatch);
+		}
+		return send(builder.method("PATCH", HttpRequest.BodyPublishers.ofString(json)).build());
+	}
+
 	/** Posts raw bytes as {@code application/json}, for bodies a String cannot carry (invalid UTF-8). */
 	public HttpResponse<String> postBytes(String user, String path, byte[] body) {
 		return send(request(user, path).header("Content-Type", "application/json")

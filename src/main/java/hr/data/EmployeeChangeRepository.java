@@ -1,0 +1,87 @@
+package hr.data;
+
+import java.sql.Timestamp;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.support.SqlArrayValue;
+import org.springframework.stereotype.Repository;
+
+import hr.ChangeSource;
+import hr.EmployeeHistoryEntry;
+import outbox.catalog.FieldChange;
+import platform.Cursors;
+import platform.Page;
+import tools.jackson.core.type.TypeReference;
+import tools.jackson.databind.json.JsonMapper;
+
+/** The {@code employee_changes} table: each employee's history. Callers run inside a tenant unit of work. */
+@Repository
+public class EmployeeChangeRepository {
+
+	private static final TypeReference<LinkedHashMap<String, FieldChange>> CHANGES = new TypeReference<>() {
+	};
+
+	private final JdbcClient jdbc;
+
+	private final JsonMapper json;
+
+	EmployeeChangeRepository(JdbcClient jdbc, JsonMapper json) {
+		this.jdbc = jdbc;
+		this.json = json;
+	}
+
+	public void record(String tenantId, EmployeeHistoryEntry entry) {
+		jdbc.sql("""
+				INSERT INTO employee_changes (tenant_id, employee_id, version, source, actor, changes, at)
+				VALUES (:tenant, :employee, :version, :source, :actor, CAST(:changes AS jsonb), :at)""")
+			.param("tenant", tenantId)
+			.param("employee", entry.employeeId())
+			.param("version", entry.version())
+			.param("source", entry.source().value())
+			.param("actor", entry.actor())
+			.param("changes", json.writeValueAsString(entry.changes()))
+			.param("at", Timestamp.from(entry.at()))
+			.update();
+	}
+
+	/** The employee's history, newest first, keyset-paged on the version. */
+	public Page<EmployeeHistoryEntry> of(UUID employeeId, String cursor, int limit) {
+		Integer before = Cursors.decode(cursor, parts -> Integer.valueOf(parts.get(0)));
+		List<EmployeeHistoryEntry> rows = new ArrayList<>(jdbc.sql("""
+				SELECT employee_id, version, source, actor, changes::text AS changes, at FROM employee_changes
+				WHERE employee_id = :employee AND (CAST(:before AS integer) IS NULL OR version < :before)
+				ORDER BY version DESC LIMIT :limit""")
+			.param("employee", employeeId)
+			.param("before", before)
+			.param("limit", limit + 1)
+			.query((rs, row) -> new EmployeeHistoryEntry(rs.getObject("employee_id", UUID.class), rs.getInt("version"),
+					ChangeSource.of(rs.getString("source")), rs.getString("actor"), changes(rs.getString("changes")),
+					rs.getTimestamp("at").toInstant()))
+			.list());
+		String next = null;
+		if (rows.size() > limit) {
+			rows.remove(rows.size() - 1);
+			next = Cursors.encode(rows.get(rows.size() - 1).version());
+		}
+		return new Page<>(List.copyOf(rows), next);
+	}
+
+	/** The erasure of leavers' personal data reaches their history too: names and emails, before and after. */
+	public void erasePersonalData(List<UUID> employees) {
+		if (employees.isEmpty()) {
+			return;
+		}
+		jdbc.sql("UPDATE employee_changes SET changes = changes - 'displayName' - 'email' WHERE employee_id = ANY(:ids)")
+			.param("ids", new SqlArrayValue("uuid", employees.toArray()))
+			.update();
+	}
+
+	private Map<String, FieldChange> changes(String text) {
+		return json.readValue(text, CHANGES);
+	}
+}
