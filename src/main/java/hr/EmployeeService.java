@@ -334,6 +334,25 @@ public class EmployeeService implements ReportingLines {
 		return transactions.readInTenant(tenantId, () -> employees.findByNumber(number.strip()));
 	}
 
+	/** The tenant's employee whose work email is {@code email} (case-insensitive). */
+	public java.util.Optional<Employee> findByEmail(String tenantId, String email) {
+		if (email == null || email.isBlank()) {
+			return java.util.Optional.empty();
+		}
+		return transactions.readInTenant(tenantId, () -> employees.findByEmail(email.strip()));
+	}
+
+	/** A slice of the tenant's employees, oldest first, and how many there are (SCIM's startIndex/count paging). */
+	public Slice slice(String tenantId, long offset, int limit) {
+		int size = Math.max(0, Math.min(limit, EmployeeQuery.MAX_LIMIT));
+		return transactions.readInTenant(tenantId,
+				() -> new Slice(size == 0 ? List.of() : employees.slice(Math.max(0, offset), size), employees.count()));
+	}
+
+	/** Some of the tenant's employees and how many it has in all. */
+	public record Slice(List<Employee> employees, long total) {
+	}
+
 	/**
 	 * The tenant's employees among {@code numbers}, by number, in one query (an import's batch);
 	 * numbers no employee has are absent.

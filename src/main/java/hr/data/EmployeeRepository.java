@@ -92,6 +92,27 @@ public class EmployeeRepository {
 			.optional();
 	}
 
+	/** The employee (of the current tenant) whose work email is {@code email}, whatever its case. */
+	public Optional<Employee> findByEmail(String email) {
+		return jdbc.sql("SELECT " + COLUMNS + " FROM employees WHERE lower(email) = lower(:email) ORDER BY created_at DESC LIMIT 1")
+			.param("email", email)
+			.query(EmployeeRepository::employee)
+			.optional();
+	}
+
+	/** Rows {@code offset} to {@code offset + limit} of the tenant's employees in a stable order (SCIM's startIndex/count). */
+	public List<Employee> slice(long offset, int limit) {
+		return jdbc.sql("SELECT " + COLUMNS + " FROM employees ORDER BY created_at, id OFFSET :offset LIMIT :limit")
+			.param("offset", offset)
+			.param("limit", limit)
+			.query(EmployeeRepository::employee)
+			.list();
+	}
+
+	public long count() {
+		return jdbc.sql("SELECT count(*) FROM employees").query(Long.class).single();
+	}
+
 	/** The employees of the current tenant among {@code numbers}, in one statement (an import's batch). */
 	public List<Employee> findByNumbers(Collection<String> numbers) {
 		if (numbers.isEmpty()) {

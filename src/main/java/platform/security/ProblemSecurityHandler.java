@@ -3,6 +3,9 @@ package platform.security;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -24,7 +27,7 @@ import platform.web.ProblemTypes;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * 401 and 403 for the JSON API as problem+json; also the 503 of a login that failed because the
+ * 401 and 403 for the JSON API as problem+json (as SCIM Errors on {@code /scim/}); also the 503 of a login that failed because the
  * database is down, and the 429 of a throttled login. The challenge is {@code Bearer}, never
  * {@code Basic}: browsers then never prompt for, nor cache and replay, a password on {@code /v1}.
  */
@@ -32,6 +35,10 @@ import tools.jackson.databind.json.JsonMapper;
 class ProblemSecurityHandler implements AuthenticationEntryPoint, AccessDeniedHandler {
 
 	static final String CHALLENGE = "Bearer realm=\"jml-hub\"";
+
+	private static final String SCIM_PATH = "/scim/";
+	private static final String SCIM_ERROR = "urn:ietf:params:scim:api:messages:2.0:Error";
+	private static final String SCIM_MEDIA_TYPE = "application/scim+json";
 
 	private final JsonMapper json;
 	private final Duration retryAfter;
@@ -78,6 +85,17 @@ class ProblemSecurityHandler implements AuthenticationEntryPoint, AccessDeniedHa
 
 	private void write(HttpServletRequest request, HttpServletResponse response, HttpStatus status,
 			URI type, String detail) throws IOException {
+		if (request.getRequestURI().startsWith(request.getContextPath() + SCIM_PATH)) {
+			// SCIM clients read SCIM Errors (RFC 7644 §3.12), not problem details
+			Map<String, Object> error = new LinkedHashMap<>();
+			error.put("schemas", List.of(SCIM_ERROR));
+			error.put("status", Integer.toString(status.value()));
+			error.put("detail", detail);
+			response.setStatus(status.value());
+			response.setContentType(SCIM_MEDIA_TYPE);
+			json.writeValue(response.getOutputStream(), error);
+			return;
+		}
 		ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, detail);
 		problem.setType(type);
 		problem.setInstance(URI.create(request.getRequestURI()));

@@ -22,7 +22,7 @@ import platform.AppUser;
 import platform.Role;
 
 /**
- * Two chains: the JSON API ({@code /v1/**}) is stateless, takes API tokens ({@code Bearer}) and
+ * Two chains: the JSON API ({@code /v1/**}, and HR's SCIM endpoint {@code /scim/**}) is stateless, takes API tokens ({@code Bearer}) and
  * HTTP Basic (never challenged, see {@link ProblemSecurityHandler}) without CSRF and answers
  * problem+json; the console uses form login with a session and CSRF. Role and assignment checks
  * live next to the code they protect ({@code @PreAuthorize} and the services).
@@ -38,13 +38,15 @@ class SecurityConfiguration {
 	@Order(1)
 	SecurityFilterChain apiSecurity(HttpSecurity http, ProblemSecurityHandler problems, ApiTokenAuthenticator tokens)
 			throws Exception {
-		http.securityMatcher("/v1/**")
+		http.securityMatcher("/v1/**", "/scim/**")
 			.authorizeHttpRequests(requests -> requests
 				// jobs work across tenants: platform operators only, not a tenant's ADMIN
 				.requestMatchers("/v1/admin/jobs/**", "/v1/admin/jobs").hasRole(AppUser.OPERATOR)
 				.requestMatchers("/v1/platform/**").hasRole(AppUser.OPERATOR)
 				.requestMatchers("/v1/admin/**").hasRole(Role.ADMIN.name())
 				.requestMatchers("/v1/hr/**").hasRole(Role.HR.name())
+				// HR's SCIM inbound endpoint: an HR system's push, as /v1/hr/** is
+				.requestMatchers("/scim/**").hasRole(Role.HR.name())
 				.anyRequest().authenticated())
 			.addFilterBefore(new ApiTokenAuthenticationFilter(tokens, problems), BasicAuthenticationFilter.class)
 			.httpBasic(basic -> basic.authenticationEntryPoint(problems))

@@ -64,7 +64,8 @@ final class SuspendedTenantFilter extends OncePerRequestFilter {
 
 	private void refuse(HttpServletRequest request, HttpServletResponse response) throws IOException {
 		SecurityContextHolder.clearContext();
-		if (request.getRequestURI().startsWith(request.getContextPath() + "/v1/")) {
+		if (request.getRequestURI().startsWith(request.getContextPath() + "/v1/")
+				|| request.getRequestURI().startsWith(request.getContextPath() + "/scim/")) {
 			ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.FORBIDDEN, MESSAGE);
 			problem.setType(PROBLEM);
 			problem.setTitle("Organisation suspended");
