@@ -34,14 +34,14 @@ class ConsoleNavigationTests {
 
 	@Test
 	void eachUserSeesTheLinksOfTheirRoles() {
-		assertThat(navLinks("hana")).containsExactly("/", "/work", "/runs", "/hr/employees", "/me/notifications",
+		assertThat(navLinks("hana")).containsExactly("/", "/work", "/runs", "/hr/employees", "/hr/imports", "/me/notifications",
 				"/account/two-factor");
 		assertThat(navLinks("manny")).containsExactly("/", "/inbox", "/runs", "/me/delegation", "/me/notifications",
 				"/account/two-factor");
 		assertThat(navLinks("ada")).containsExactlyElementsOf(
 				concat(List.of("/", "/runs"), ADMIN, List.of("/admin/jobs", "/platform/tenants", "/me/notifications",
 						"/account/two-factor")));
-		assertThat(navLinks("gus")).containsExactlyElementsOf(concat(List.of("/", "/inbox", "/work", "/runs", "/hr/employees"),
+		assertThat(navLinks("gus")).containsExactlyElementsOf(concat(List.of("/", "/inbox", "/work", "/runs", "/hr/employees", "/hr/imports"),
 				ADMIN, List.of("/me/delegation", "/me/notifications", "/account/two-factor")));
 	}
 
