@@ -364,6 +364,14 @@ public class EmployeeService implements ReportingLines {
 	}
 
 	/**
+	 * How many of the tenant's employees are employed or about to be (pre-hire, pending start,
+	 * active): what an import's offboarding threshold is weighed against.
+	 */
+	public int countEmployed(String tenantId) {
+		return transactions.readInTenant(tenantId, employees::countEmployed);
+	}
+
+	/**
 	 * Records that an outcome of a run HR asked for arrived and moves the employee on, once (a
 	 * re-delivery finds the run closed and changes nothing): a completed joiner makes a pre-hire
 	 * active, or pending_start until its start date (see {@link #activateDueStarters}); a rejected

@@ -34,7 +34,7 @@ class ConsoleNavigationTests {
 
 	@Test
 	void eachUserSeesTheLinksOfTheirRoles() {
-		assertThat(navLinks("hana")).containsExactly("/", "/work", "/runs", "/hr/employees", "/access", "/access/mine",
+		assertThat(navLinks("hana")).containsExactly("/", "/work", "/runs", "/hr/employees", "/hr/imports", "/access", "/access/mine",
 				"/me/notifications", "/account/two-factor");
 		assertThat(navLinks("manny")).containsExactly("/", "/inbox", "/runs", "/access", "/me/delegation", "/access/mine",
 				"/me/notifications", "/account/two-factor");
@@ -42,7 +42,7 @@ class ConsoleNavigationTests {
 				concat(List.of("/", "/runs", "/access"), ADMIN, List.of("/admin/jobs", "/platform/tenants", "/access/mine",
 						"/me/notifications", "/account/two-factor")));
 		assertThat(navLinks("gus")).containsExactlyElementsOf(concat(List.of("/", "/inbox", "/work", "/runs", "/hr/employees",
-				"/access"), ADMIN, List.of("/me/delegation", "/access/mine", "/me/notifications", "/account/two-factor")));
+				"/hr/imports", "/access"), ADMIN, List.of("/me/delegation", "/access/mine", "/me/notifications", "/account/two-factor")));
 	}
 
 	@Test

@@ -124,6 +124,13 @@ public class EmployeeRepository {
 			.list();
 	}
 
+	/** How many of the tenant's employees are employed or about to be (not left, not cancelled, not leaving). */
+	public int countEmployed() {
+		return jdbc.sql("SELECT count(*) FROM employees WHERE status IN ('pre_hire', 'pending_start', 'active')")
+			.query(Integer.class)
+			.single();
+	}
+
 	/** Whether another employee than {@code self} (null: any) has the number. */
 	public boolean numberTaken(String number, UUID self) {
 		return jdbc.sql("""

@@ -15,6 +15,7 @@ class HrNavigation implements NavigationContributor {
 
 	@Override
 	public List<NavEntry> navEntries() {
-		return List.of(NavEntry.of(Group.WORK, "nav-employees", "Employees", "/hr/employees", Role.HR, 40));
+		return List.of(NavEntry.of(Group.WORK, "nav-employees", "Employees", "/hr/employees", Role.HR, 40),
+				NavEntry.of(Group.WORK, "nav-hr-imports", "Import", "/hr/imports", Role.HR, 41));
 	}
 }
