@@ -64,10 +64,12 @@ public class EmployeeService implements ReportingLines {
 	private final PlatformAudit audit;
 	private final EmployeeChangeRepository history;
 	private final EmployeeChanges changes;
+	private final EmployeeTriggers triggers;
 
 	EmployeeService(TenantTransactions transactions, EmployeeRepository employees, EmployeeRunRepository runs,
 			UserDirectory users, OutboxPublisher outbox, Clock clock, TenantSuspensions suspensions, PlatformAudit audit,
-			EmployeeChangeRepository history, EmployeeChanges changes) {
+			EmployeeChangeRepository history, EmployeeChanges changes, EmployeeTriggers triggers) {
+		this.triggers = triggers;
 		this.history = history;
 		this.changes = changes;
 		this.suspensions = suspensions;
@@ -556,6 +558,11 @@ public class EmployeeService implements ReportingLines {
 				: PublishOptions.idempotencyKey(key));
 	}
 
+	private static Employee withStatus(Employee e, EmployeeStatus status) {
+		return new Employee(e.id(), e.employeeNumber(), e.displayName(), e.email(), e.department(), e.manager(), e.title(),
+				e.location(), e.costCentre(), e.startDate(), status, e.lastDay(), e.version(), e.createdAt(), e.updatedAt());
+	}
+
 	private static String blankToNull(String value) {
 		return value == null || value.isBlank() ? null : value.strip();
 	}
@@ -580,17 +587,25 @@ public class EmployeeService implements ReportingLines {
 		if (diff.isEmpty() && resubmitRunId == null) {
 			return current;
 		}
+		HrTriggers settings = triggers.current();
+		Employee target = next.employee();
+		if (triggers.offboards(settings, current, target)) {
+			target = withStatus(target, EmployeeStatus.LEAVING);
+		}
 		Employee written;
 		try {
-			written = employees.write(next.employee(), next.rehire());
+			written = employees.write(target, next.rehire());
 		}
 		catch (DuplicateKeyException e) {
 			throw new DomainException.Conflict("Another employee has this email or employee number.", "employee-taken");
 		}
 		recordChange(tenantId, actor, source, current, written);
+		// the leaver trigger may have made the change an offboarding: the event says so (status)
+		Map<String, FieldChange> made = EmployeeChanges.diff(current, written);
 		outbox.publish(new EmployeeUpdated(written.id(), written.version(), written.displayName(), written.email(),
 				written.department(), written.manager(), written.title(), written.startDate(), written.lastDay(),
-				resubmitRunId, actor, source.value(), diff));
+				resubmitRunId, actor, source.value(), made));
+		triggers.changed(settings, written, made, actor, LocalDate.now(clock));
 		return written;
 	}
 

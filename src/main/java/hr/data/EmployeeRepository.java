@@ -216,7 +216,8 @@ public class EmployeeRepository {
 				UPDATE employees SET employee_number = :number, display_name = :displayName, email = :email,
 				    department = :department, manager = :manager, title = :title, location = :location,
 				    cost_centre = :costCentre, start_date = :startDate, last_day = :lastDay, status = :status,
-				    status_before_leaving = CASE WHEN :rehire THEN NULL ELSE status_before_leaving END,
+				    status_before_leaving = CASE WHEN :rehire THEN NULL
+				        WHEN :status = 'leaving' AND status <> 'leaving' THEN status ELSE status_before_leaving END,
 				    access_revoked_at = CASE WHEN :rehire THEN NULL ELSE access_revoked_at END,
 				    version = version + 1, updated_at = now()
 				WHERE id = :id """ + " RETURNING " + COLUMNS)

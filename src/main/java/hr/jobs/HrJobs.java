@@ -6,6 +6,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 import hr.EmployeeService;
+import hr.TimeTriggers;
 import jobs.Job;
 import jobs.JobNames;
 
@@ -15,7 +16,8 @@ class HrJobs {
 
 	@Bean
 	JobNames hrJobNames() {
-		return JobNames.of(StarterActivationJob.NAME, LeaverErasureJob.NAME, AccessEndingNoticeJob.NAME);
+		return JobNames.of(StarterActivationJob.NAME, LeaverErasureJob.NAME, AccessEndingNoticeJob.NAME,
+				TimeTriggerJob.NAME);
 	}
 
 	@Bean
@@ -31,5 +33,10 @@ class HrJobs {
 	@Bean
 	Job leaverErasureJob(EmployeeService employees, Clock clock) {
 		return new LeaverErasureJob(employees, clock, LeaverErasureJob.BATCH_SIZE);
+	}
+
+	@Bean
+	Job timeTriggerJob(TimeTriggers triggers, Clock clock) {
+		return new TimeTriggerJob(triggers, clock, TimeTriggerJob.BATCH_SIZE);
 	}
 }
