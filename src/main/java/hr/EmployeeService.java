@@ -511,6 +511,7 @@ public class EmployeeService implements ReportingLines {
 			return java.util.Optional.empty();
 		}
 		return transactions.readInTenant(tenantId, () -> employees.findByEmail(email.strip())
+			.filter(e -> e.status() != EmployeeStatus.LEFT && e.status() != EmployeeStatus.CANCELLED)
 			.map(e -> new Person(e.id(), e.displayName(), e.email(), e.department(), e.title(), e.manager())));
 	}
 

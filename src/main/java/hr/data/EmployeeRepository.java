@@ -72,18 +72,6 @@ public class EmployeeRepository {
 			.optional();
 	}
 
-	/**
-	 * The employee whose work email is {@code email}, among those not gone or cancelled; the most
-	 * recently created one when a person was hired again.
-	 */
-	public Optional<Employee> findByEmail(String email) {
-		return jdbc.sql("SELECT " + COLUMNS + " FROM employees WHERE lower(email) = lower(:email)"
-				+ " AND status NOT IN ('left', 'cancelled') ORDER BY created_at DESC LIMIT 1")
-			.param("email", email)
-			.query(EmployeeRepository::employee)
-			.optional();
-	}
-
 	/** The employee (of the current tenant) whose employee number is {@code number}. */
 	public Optional<Employee> findByNumber(String number) {
 		return jdbc.sql("SELECT " + COLUMNS + " FROM employees WHERE employee_number = :number")

@@ -37,6 +37,8 @@ class ScimErrors {
 				case PRECONDITION_FAILED -> new ScimException(412, null, refusal.getMessage());
 				case PRECONDITION_REQUIRED -> new ScimException(428, null, refusal.getMessage());
 				case INVALID_INPUT, UNPROCESSABLE -> invalid(refusal);
+				case TOO_LARGE -> new ScimException(413, null, refusal.getMessage());
+				case UNSUPPORTED_TYPE -> new ScimException(415, null, refusal.getMessage());
 			};
 		}
 		log.error("SCIM request failed", failure);
