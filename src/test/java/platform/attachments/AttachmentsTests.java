@@ -28,7 +28,10 @@ import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.web.servlet.MockMvc;
@@ -57,6 +60,7 @@ import platform.testing.TestTenants;
  * the store going away under the running application ({@code /readyz} down, uploads 503 with
  * {@code Retry-After}, no row) and coming back; a worker whose store does not answer does not start.
  */
+@ExtendWith(OutputCaptureExtension.class)
 class AttachmentsTests {
 
 	static S3Server s3;
@@ -212,8 +216,8 @@ class AttachmentsTests {
 	}
 
 	@Test
-	void whileTheStoreIsAwayReadinessIsDownUploadsAnswer503WithRetryAfterAndNothingIsWrittenThenItComesBack()
-			throws Exception {
+	void whileTheStoreIsAwayReadinessIsDownUploadsAnswer503WithRetryAfterAndNothingIsWrittenThenItComesBack(
+			CapturedOutput output) throws Exception {
 		assertThat(readyz().statusCode()).isEqualTo(200);
 		assertThat(readyz().body()).contains("\"objectstore\":{\"status\":\"UP\"}");
 		MockMvc web = MockMvcBuilders.standaloneSetup(new UploadEndpoint())
@@ -245,6 +249,8 @@ class AttachmentsTests {
 			.andExpect(status().isUnsupportedMediaType())
 			.andExpect(jsonPath("$.type").value("https://jmlhub.dev/problems/unsupported-media-type"));
 		assertThat(attachments.list(tenant, "access_request", "web")).hasSize(1);
+		String component = "Object store (S3 bucket attachments at " + s3.endpoint() + ")";
+		assertThat(output.getOut()).contains(component + " unavailable since").contains(component + " available again after");
 	}
 
 	@Test
