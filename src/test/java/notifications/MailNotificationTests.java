@@ -59,30 +59,13 @@ import workflow.jobs.StageReminders;
  * delivers the assignment mail, whose link opens the decision. A redelivered event sends no second
  * mail; with the SMTP server down the mail waits, visible with its error, and is sent once when the
  * server is back. A stage's reminder cadence, escalation warning and escalation are sent by the
- * reminders job's service at the moments of a moved clock. This class's context is the only one that
- * sends (the shared ones only record).
+ * reminders job's service at the moments of a moved clock. Its context is the only one that sends
+ * ({@link SendingContext}).
  */
 @JmlHubIntegrationTest
-class MailNotificationTests {
+class MailNotificationTests extends SendingContext {
 
 	static final Duration TIMEOUT = Duration.ofSeconds(60);
-	static final String BASE_URL = "https://jml.example.test";
-	static final int SMTP_PORT = freePort();
-
-	@RegisterExtension
-	static final GreenMailExtension smtp = new GreenMailExtension(new ServerSetup(SMTP_PORT, "127.0.0.1",
-			ServerSetup.PROTOCOL_SMTP)).withPerMethodLifecycle(false);
-
-	@DynamicPropertySource
-	static void mail(DynamicPropertyRegistry registry) {
-		registry.add("spring.mail.host", () -> "127.0.0.1");
-		registry.add("spring.mail.port", () -> SMTP_PORT);
-		registry.add("jmlhub.notifications.enabled", () -> true);
-		registry.add("jmlhub.notifications.poll-interval", () -> "250ms");
-		registry.add("jmlhub.notifications.first-backoff", () -> "1s");
-		registry.add("jmlhub.notifications.max-backoff", () -> "2s");
-		registry.add("jmlhub.notifications.public-base-url", () -> BASE_URL + "/");
-	}
 
 	@LocalServerPort
 	int port;
