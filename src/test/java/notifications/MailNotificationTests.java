@@ -201,6 +201,52 @@ class MailNotificationTests extends SendingContext {
 	}
 
 	@Test
+	void aRunStartingAndItsStageDecidedAreEventsForTheWebhooksOfATenantWithAnEndpoint() {
+		HttpResponse<String> registered = api.post("ada", "/v1/admin/webhooks", """
+				{"url": "https://hooks.example.test/jml", "events": ["workflow.run.started", "workflow.stage.decided"]}""");
+		assertThat(registered.statusCode()).as(registered.body()).isEqualTo(201);
+		String endpoint = json.readTree(registered.body()).get("id").asString();
+		try {
+			Assignment assignment = hireAndAwaitAssignment("Sid Started");
+			HttpResponse<String> returned = api.post(assignment.assignee(), "/v1/workflow-runs/" + assignment.run()
+					+ "/return", "{\"stageId\": \"%s\", \"comment\": \"Which laptop?\"}".formatted(assignment.stageId()),
+					UUID.randomUUID().toString());
+			assertThat(returned.statusCode()).as(returned.body()).isEqualTo(202);
+
+			JsonNode started = awaitWebhookEvent("workflow.run.started", assignment.run());
+			assertThat(started.get("runId").asString()).isEqualTo(assignment.run().toString());
+			assertThat(started.get("employeeName").asString()).isEqualTo(assignment.employee());
+			assertThat(started.get("definition").asString()).isEqualTo("joiner");
+			assertThat(started.get("requestedBy").asString()).isEqualTo("hana");
+			JsonNode decided = awaitWebhookEvent("workflow.stage.decided", assignment.run());
+			assertThat(decided.get("stageId").asString()).isEqualTo(assignment.stageId());
+			assertThat(decided.get("decision").asString()).isEqualTo("returned");
+			assertThat(decided.get("decidedBy").asString()).isEqualTo(assignment.assignee());
+			assertThat(decided.get("comment").asString()).isEqualTo("Which laptop?");
+		}
+		finally {
+			assertThat(api.send("ada", "DELETE", "/v1/admin/webhooks/" + endpoint, null).statusCode()).isEqualTo(204);
+		}
+	}
+
+	/** The payload of the webhooks' row of the run's event of {@code type}, once it is stored. */
+	private JsonNode awaitWebhookEvent(String type, UUID run) {
+		AtomicReference<String> payload = new AtomicReference<>();
+		await().atMost(TIMEOUT).pollInterval(Duration.ofMillis(200)).until(() -> {
+			payload.set(transactions.readInTenant("acme", () -> jdbc.sql("""
+					SELECT payload::text FROM outbox_events
+					WHERE event_type = :type AND consumer = 'notifications.webhooks' AND aggregate_id = :run""")
+				.param("type", type)
+				.param("run", run)
+				.query(String.class)
+				.optional()
+				.orElse(null)));
+			return payload.get() != null;
+		});
+		return json.readTree(payload.get());
+	}
+
+	@Test
 	void anAdminRetriesAFailedMailAndItIsSentAndABadFilterIsRefused() throws Exception {
 		Assignment assignment = hireAndAwaitAssignment("Finn Failed");
 		awaitOneMail(assignment);

@@ -114,7 +114,9 @@ class ModularityTests {
 					tuple("provisioning.effect.failed", Set.of("provisioning"), Set.of("notifications")),
 					tuple("hr.employee.access_ending", Set.of("hr"), Set.of("notifications")),
 					tuple("workflow.stage.escalation_warning", Set.of("workflow"), Set.of("notifications")),
-					tuple("workflow.stage.escalated", Set.of("workflow"), Set.of("notifications")));
+					tuple("workflow.stage.escalated", Set.of("workflow"), Set.of("notifications")),
+					tuple("workflow.run.started", Set.of("workflow"), Set.of("notifications")),
+					tuple("workflow.stage.decided", Set.of("workflow"), Set.of("notifications")));
 	}
 
 	@Test

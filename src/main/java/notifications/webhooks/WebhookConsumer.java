@@ -129,4 +129,18 @@ abstract class WebhookConsumer<E extends CatalogEvent> implements OutboxEventHan
 			super(outbox.catalog.EffectFailed.class, intake);
 		}
 	}
+
+	@Component
+	static final class RunStartedWebhooks extends WebhookConsumer<outbox.catalog.RunStarted> {
+		RunStartedWebhooks(WebhookIntake intake) {
+			super(outbox.catalog.RunStarted.class, intake);
+		}
+	}
+
+	@Component
+	static final class StageDecidedWebhooks extends WebhookConsumer<outbox.catalog.StageDecided> {
+		StageDecidedWebhooks(WebhookIntake intake) {
+			super(outbox.catalog.StageDecided.class, intake);
+		}
+	}
 }
