@@ -31,9 +31,11 @@ class DeliveryLedger implements LeasedRows<ClaimedDelivery, DeliveryAttempt> {
 	private final EndpointRepository endpoints;
 	private final PlatformAudit audit;
 	private final WebhookProperties properties;
+	private final WebhookInterest interest;
 
 	DeliveryLedger(DeliveryRepository deliveries, EndpointRepository endpoints, PlatformAudit audit,
-			WebhookProperties properties) {
+			WebhookProperties properties, WebhookInterest interest) {
+		this.interest = interest;
 		this.deliveries = deliveries;
 		this.endpoints = endpoints;
 		this.audit = audit;
@@ -81,6 +83,7 @@ class DeliveryLedger implements LeasedRows<ClaimedDelivery, DeliveryAttempt> {
 		if (!endpoints.disable(delivery.endpointId(), now, reason)) {
 			return;
 		}
+		interest.refresh();
 		int dropped = deliveries.failPending(delivery.endpointId(), NOT_SENT);
 		audit.record(SYSTEM, "webhook.endpoint.disabled", Map.of("subject", delivery.endpointId().toString(), "url",
 				delivery.url(), "failingSince", failingSince.toString(), "lastError", String.valueOf(lastError),
