@@ -20,6 +20,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import notifications.intake.AdminNotices;
 import outbox.OutboxPublisher;
 import outbox.catalog.CatalogEvent;
 import outbox.catalog.EmployeeHired;
@@ -89,6 +90,9 @@ class WebhookDeliveryTests {
 	@Autowired
 	WebhookInterest interest;
 
+	@Autowired
+	AdminNotices notices;
+
 	MutableClock clock;
 	WebhookReceiver receiver;
 	Webhooks webhooks;
@@ -109,7 +113,7 @@ class WebhookDeliveryTests {
 				Duration.ofMinutes(5), 20, 2, Duration.ofSeconds(2), Duration.ofSeconds(5), Duration.ofSeconds(30),
 				Duration.ofMinutes(30), Duration.ofDays(3), Duration.ofDays(1));
 		AddressGuard guard = new AddressGuard(properties, demo);
-		DeliveryLedger ledger = new DeliveryLedger(deliveries, endpoints, audit, properties, interest);
+		DeliveryLedger ledger = new DeliveryLedger(deliveries, endpoints, audit, properties, interest, notices);
 		sender = new WebhookSender(transactions, ledger, secrets, guard, properties, clock, meters, outages);
 		webhooks = new Webhooks(transactions, endpoints, deliveries, secrets, audit, guard, sender, interest, clock,
 				demo);
@@ -310,7 +314,7 @@ class WebhookDeliveryTests {
 	}
 
 	@Test
-	void anEndpointFailingForADayIsDisabledAndItsAdminsToldThroughTheAuditTrail() {
+	void anEndpointFailingForADayIsDisabledAndItsAdminsToldByMailAndThroughTheAuditTrail() {
 		// one type: with "*" the application's own events of the shared context would be delivered to it too
 		CreatedEndpoint created = webhooks.register(ADA, receiver.url(), List.of(EmployeeHired.TYPE));
 		UUID id = created.endpoint().id();
@@ -333,6 +337,18 @@ class WebhookDeliveryTests {
 		assertThat(audit.recent("acme", "webhook.endpoint.disabled", 5)).anySatisfy(entry -> {
 			assertThat(entry.actor()).isEqualTo("system");
 			assertThat(entry.detail()).contains(id.toString());
+		});
+		// each admin gets one mail, with the endpoint's page (this context records mail, the mail tests' one sends)
+		List<java.util.Map<String, Object>> mails = transactions.readInTenant("acme", () -> jdbc.sql("""
+				SELECT recipient, subject, body_text FROM notifications
+				WHERE kind = 'webhook_disabled' AND source_event_id = :id""")
+			.param("id", id)
+			.query()
+			.listOfRows());
+		assertThat(mails).extracting(mail -> mail.get("recipient")).contains("ada").doesNotHaveDuplicates();
+		assertThat(mails).allSatisfy(mail -> {
+			assertThat((String) mail.get("subject")).isEqualTo("[Acme Corp] Webhook endpoint disabled: " + receiver.url());
+			assertThat((String) mail.get("body_text")).contains("HTTP 503", "/admin/webhooks/" + id);
 		});
 
 		int before = receiver.received().size();
