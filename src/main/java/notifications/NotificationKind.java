@@ -30,6 +30,8 @@ public enum NotificationKind implements LowerCaseName {
 	RUN_NEEDS_ATTENTION,
 	/** A provisioning effect failed for good: told to the tenant's admins, who retry it. */
 	EFFECT_FAILED,
+	/** A webhook endpoint failing for too long was disabled: told to the tenant's admins, who enable it again. */
+	WEBHOOK_DISABLED,
 	/** A leaver's access ends tomorrow: told to the employee's manager. */
 	ACCESS_ENDING,
 	/** A "Notify" stage was reached: told to each member of its group. */

@@ -37,6 +37,15 @@ public interface OutboxEventHandler<E extends CatalogEvent> {
 	void handle(E event, Delivery delivery) throws Exception;
 
 	/**
+	 * Whether the consumer wants the event only in the tenants that declared an interest in its type
+	 * ({@link ConsumerInterests}): the publisher stores its row nowhere else, so a consumer that
+	 * matters to few tenants (webhooks: those with an endpoint) adds no row to the others' events.
+	 */
+	default boolean selective() {
+		return false;
+	}
+
+	/**
 	 * Whether the handler's effect lies outside this database (for example a Temporal call): then
 	 * it runs outside any transaction, so that no database transaction or pool connection is held
 	 * while the other system answers, and fences its own writes on its own state (decide, call,

@@ -31,7 +31,9 @@ import io.micrometer.core.instrument.MeterRegistry;
  * is one WARN per outage ({@link OutageLog}); a module's own dependency (an SMTP server, an HTTP
  * endpoint) is the module's to report from its work. {@link #wake()} makes it look now rather than
  * at the next poll. Counters: {@code <meterPrefix>.sent} and {@code <meterPrefix>.failed}
- * (tag {@code final}).
+ * (tag {@code final}). A module whose attempts share a cost (one connection to one server) gives a
+ * {@link Batch} instead: a tenant's claimed rows are attempted in one call and settled in one unit
+ * of work.
  *
  * @param <T> the claimed row
  * @param <R> what an attempt came to
@@ -59,9 +61,17 @@ public final class LeasedRowWorker<T extends LeasedRows.Claimed, R extends Lease
 		}
 	}
 
+	/** The attempts of a tenant's claimed rows in one call: what each came to, in the rows' order. */
+	@FunctionalInterface
+	public interface Batch<T, R> {
+
+		List<R> attempt(List<T> rows);
+	}
+
 	private final Settings settings;
 	private final LeasedRows<T, R> rows;
 	private final Function<T, R> work;
+	private final Batch<T, R> batch;
 	private final RetrySchedule retries;
 	private final TenantTransactions transactions;
 	private final Clock clock;
@@ -73,9 +83,21 @@ public final class LeasedRowWorker<T extends LeasedRows.Claimed, R extends Lease
 
 	public LeasedRowWorker(Settings settings, LeasedRows<T, R> rows, Function<T, R> work, RetrySchedule retries,
 			TenantTransactions transactions, Clock clock, MeterRegistry meters, OutageLog outages) {
+		this(settings, rows, work, null, retries, transactions, clock, meters, outages);
+	}
+
+	/** A worker attempting a tenant's claimed rows together ({@code parallelism} is not used). */
+	public LeasedRowWorker(Settings settings, LeasedRows<T, R> rows, Batch<T, R> batch, RetrySchedule retries,
+			TenantTransactions transactions, Clock clock, MeterRegistry meters, OutageLog outages) {
+		this(settings, rows, null, batch, retries, transactions, clock, meters, outages);
+	}
+
+	private LeasedRowWorker(Settings settings, LeasedRows<T, R> rows, Function<T, R> work, Batch<T, R> batch,
+			RetrySchedule retries, TenantTransactions transactions, Clock clock, MeterRegistry meters, OutageLog outages) {
 		this.settings = settings;
 		this.rows = rows;
 		this.work = work;
+		this.batch = batch;
 		this.retries = retries;
 		this.transactions = transactions;
 		this.clock = clock;
@@ -107,6 +129,10 @@ public final class LeasedRowWorker<T extends LeasedRows.Claimed, R extends Lease
 			}
 			return rows.claim(token, now, now.plus(settings.lease()), settings.batchSize());
 		});
+		if (batch != null) {
+			attemptTogether(tenantId, claimed);
+			return claimed.size();
+		}
 		ExecutorService pool = attempts;
 		if (pool == null || claimed.size() < 2) {
 			claimed.forEach(this::attempt);
@@ -134,9 +160,46 @@ public final class LeasedRowWorker<T extends LeasedRows.Claimed, R extends Lease
 	private void attempt(T row) {
 		R attempt = work.apply(row);
 		Instant now = clock.instant();
-		Instant next = attempt.succeeded() || !attempt.retryable() ? null
-				: retries.next(row.attempts(), row.firstAttemptAt(), now);
+		Instant next = next(row, attempt, now);
 		boolean held = transactions.inTenant(row.tenantId(), () -> rows.settle(row, attempt, next, now));
+		record(row, attempt, next, held);
+	}
+
+	/** The claimed rows attempted in one call and settled in one unit of work. */
+	private void attemptTogether(String tenantId, List<T> claimed) {
+		if (claimed.isEmpty()) {
+			return;
+		}
+		List<R> attempted = batch.attempt(claimed);
+		if (attempted.size() != claimed.size()) {
+			throw new IllegalStateException(settings.component() + ": " + claimed.size() + " rows attempted, "
+					+ attempted.size() + " outcomes");
+		}
+		Instant now = clock.instant();
+		List<Instant> next = new ArrayList<>();
+		for (int i = 0; i < claimed.size(); i++) {
+			next.add(next(claimed.get(i), attempted.get(i), now));
+		}
+		List<Boolean> held = transactions.inTenant(tenantId, () -> {
+			List<Boolean> settled = new ArrayList<>();
+			for (int i = 0; i < claimed.size(); i++) {
+				settled.add(rows.settle(claimed.get(i), attempted.get(i), next.get(i), now));
+			}
+			return settled;
+		});
+		for (int i = 0; i < claimed.size(); i++) {
+			record(claimed.get(i), attempted.get(i), next.get(i), held.get(i));
+		}
+	}
+
+	/** When a failed row is due again; null when it is done or failed for good. */
+	private Instant next(T row, R attempt, Instant now) {
+		return attempt.succeeded() || !attempt.retryable() ? null
+				: retries.next(row.attempts(), row.firstAttemptAt(), now);
+	}
+
+	/** The counters and log lines of one settled attempt. */
+	private void record(T row, R attempt, Instant next, boolean held) {
 		if (!held) {
 			log.warn("{}: row {} of tenant {} was attempted but its claim had been lost", settings.component(), row.id(),
 					row.tenantId());
@@ -163,7 +226,7 @@ public final class LeasedRowWorker<T extends LeasedRows.Claimed, R extends Lease
 			return;
 		}
 		AtomicInteger threads = new AtomicInteger();
-		if (settings.parallelism() > 1) {
+		if (settings.parallelism() > 1 && batch == null) {
 			attempts = Executors.newFixedThreadPool(settings.parallelism(), runnable -> daemon(runnable,
 					settings.thread() + "-" + threads.incrementAndGet()));
 		}

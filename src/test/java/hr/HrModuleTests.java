@@ -46,6 +46,8 @@ import outbox.catalog.StageNotified;
 import outbox.catalog.EffectFailed;
 import outbox.catalog.AccessEnding;
 import outbox.catalog.StageEscalated;
+import outbox.catalog.RunStarted;
+import outbox.catalog.StageDecided;
 import outbox.catalog.StageEscalationWarning;
 import outbox.catalog.StageReminderDue;
 import outbox.OutboxEventHandler;
@@ -160,6 +162,16 @@ class HrModuleTests {
 		@Bean
 		OutboxEventHandler<StageEscalated> escalated(HandlerScript script) {
 			return new ScriptedHandler<>(StageEscalated.class, script);
+		}
+
+		@Bean
+		OutboxEventHandler<RunStarted> runStarted(HandlerScript script) {
+			return new ScriptedHandler<>(RunStarted.class, script);
+		}
+
+		@Bean
+		OutboxEventHandler<StageDecided> stageDecided(HandlerScript script) {
+			return new ScriptedHandler<>(StageDecided.class, script);
 		}
 
 		@Bean

@@ -59,30 +59,13 @@ import workflow.jobs.StageReminders;
  * delivers the assignment mail, whose link opens the decision. A redelivered event sends no second
  * mail; with the SMTP server down the mail waits, visible with its error, and is sent once when the
  * server is back. A stage's reminder cadence, escalation warning and escalation are sent by the
- * reminders job's service at the moments of a moved clock. This class's context is the only one that
- * sends (the shared ones only record).
+ * reminders job's service at the moments of a moved clock. Its context is the only one that sends
+ * ({@link SendingContext}).
  */
 @JmlHubIntegrationTest
-class MailNotificationTests {
+class MailNotificationTests extends SendingContext {
 
 	static final Duration TIMEOUT = Duration.ofSeconds(60);
-	static final String BASE_URL = "https://jml.example.test";
-	static final int SMTP_PORT = freePort();
-
-	@RegisterExtension
-	static final GreenMailExtension smtp = new GreenMailExtension(new ServerSetup(SMTP_PORT, "127.0.0.1",
-			ServerSetup.PROTOCOL_SMTP)).withPerMethodLifecycle(false);
-
-	@DynamicPropertySource
-	static void mail(DynamicPropertyRegistry registry) {
-		registry.add("spring.mail.host", () -> "127.0.0.1");
-		registry.add("spring.mail.port", () -> SMTP_PORT);
-		registry.add("jmlhub.notifications.enabled", () -> true);
-		registry.add("jmlhub.notifications.poll-interval", () -> "250ms");
-		registry.add("jmlhub.notifications.first-backoff", () -> "1s");
-		registry.add("jmlhub.notifications.max-backoff", () -> "2s");
-		registry.add("jmlhub.notifications.public-base-url", () -> BASE_URL + "/");
-	}
 
 	@LocalServerPort
 	int port;
@@ -215,6 +198,52 @@ class MailNotificationTests {
 			assertThat(part(mail.getContent(), "text/plain")).contains("was rejected",
 					"Open the run: " + BASE_URL + "/runs/" + assignment.run());
 		}
+	}
+
+	@Test
+	void aRunStartingAndItsStageDecidedAreEventsForTheWebhooksOfATenantWithAnEndpoint() {
+		HttpResponse<String> registered = api.post("ada", "/v1/admin/webhooks", """
+				{"url": "https://hooks.example.test/jml", "events": ["workflow.run.started", "workflow.stage.decided"]}""");
+		assertThat(registered.statusCode()).as(registered.body()).isEqualTo(201);
+		String endpoint = json.readTree(registered.body()).get("id").asString();
+		try {
+			Assignment assignment = hireAndAwaitAssignment("Sid Started");
+			HttpResponse<String> returned = api.post(assignment.assignee(), "/v1/workflow-runs/" + assignment.run()
+					+ "/return", "{\"stageId\": \"%s\", \"comment\": \"Which laptop?\"}".formatted(assignment.stageId()),
+					UUID.randomUUID().toString());
+			assertThat(returned.statusCode()).as(returned.body()).isEqualTo(202);
+
+			JsonNode started = awaitWebhookEvent("workflow.run.started", assignment.run());
+			assertThat(started.get("runId").asString()).isEqualTo(assignment.run().toString());
+			assertThat(started.get("employeeName").asString()).isEqualTo(assignment.employee());
+			assertThat(started.get("definition").asString()).isEqualTo("joiner");
+			assertThat(started.get("requestedBy").asString()).isEqualTo("hana");
+			JsonNode decided = awaitWebhookEvent("workflow.stage.decided", assignment.run());
+			assertThat(decided.get("stageId").asString()).isEqualTo(assignment.stageId());
+			assertThat(decided.get("decision").asString()).isEqualTo("returned");
+			assertThat(decided.get("decidedBy").asString()).isEqualTo(assignment.assignee());
+			assertThat(decided.get("comment").asString()).isEqualTo("Which laptop?");
+		}
+		finally {
+			assertThat(api.send("ada", "DELETE", "/v1/admin/webhooks/" + endpoint, null).statusCode()).isEqualTo(204);
+		}
+	}
+
+	/** The payload of the webhooks' row of the run's event of {@code type}, once it is stored. */
+	private JsonNode awaitWebhookEvent(String type, UUID run) {
+		AtomicReference<String> payload = new AtomicReference<>();
+		await().atMost(TIMEOUT).pollInterval(Duration.ofMillis(200)).until(() -> {
+			payload.set(transactions.readInTenant("acme", () -> jdbc.sql("""
+					SELECT payload::text FROM outbox_events
+					WHERE event_type = :type AND consumer = 'notifications.webhooks' AND aggregate_id = :run""")
+				.param("type", type)
+				.param("run", run)
+				.query(String.class)
+				.optional()
+				.orElse(null)));
+			return payload.get() != null;
+		});
+		return json.readTree(payload.get());
 	}
 
 	@Test

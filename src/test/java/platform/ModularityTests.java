@@ -115,7 +115,9 @@ class ModularityTests {
 					tuple("hr.employee.access_ending", Set.of("hr"), Set.of("notifications")),
 					tuple("workflow.stage.escalation_warning", Set.of("workflow"), Set.of("notifications")),
 					tuple("workflow.stage.escalated", Set.of("workflow"), Set.of("notifications")),
-					tuple("access.request.changed", Set.of("access"), Set.of("notifications")));
+					tuple("access.request.changed", Set.of("access"), Set.of("notifications")),
+					tuple("workflow.run.started", Set.of("workflow"), Set.of("notifications")),
+					tuple("workflow.stage.decided", Set.of("workflow"), Set.of("notifications")));
 	}
 
 	@Test

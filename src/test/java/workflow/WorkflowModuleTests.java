@@ -39,6 +39,8 @@ import outbox.catalog.EffectFailed;
 import outbox.catalog.AccessEnding;
 import outbox.catalog.StageReminderDue;
 import outbox.catalog.StageEscalated;
+import outbox.catalog.RunStarted;
+import outbox.catalog.StageDecided;
 import outbox.catalog.StageEscalationWarning;
 import outbox.testing.HandlerScript;
 import outbox.testing.TestHandlers.ScriptedHandler;
@@ -105,6 +107,16 @@ class WorkflowModuleTests {
 		@Bean
 		OutboxEventHandler<StageEscalated> escalated(HandlerScript script) {
 			return new ScriptedHandler<>(StageEscalated.class, script);
+		}
+
+		@Bean
+		OutboxEventHandler<RunStarted> runStarted(HandlerScript script) {
+			return new ScriptedHandler<>(RunStarted.class, script);
+		}
+
+		@Bean
+		OutboxEventHandler<StageDecided> stageDecided(HandlerScript script) {
+			return new ScriptedHandler<>(StageDecided.class, script);
 		}
 
 		@Bean

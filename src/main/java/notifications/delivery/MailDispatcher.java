@@ -4,10 +4,11 @@ import java.net.ConnectException;
 import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
 
 import org.springframework.context.SmartLifecycle;
 import org.springframework.mail.MailAuthenticationException;
-import org.springframework.mail.MailException;
 import org.springframework.mail.MailParseException;
 import org.springframework.mail.MailPreparationException;
 import org.springframework.stereotype.Component;
@@ -27,6 +28,7 @@ import platform.TenantTransactions;
 /**
  * Works the pending notifications on the platform's {@link LeasedRowWorker} (claims fenced by a
  * token and leased, settled only while still ours): this class is what is particular to mail. A
+ * tenant's claimed batch goes over one SMTP connection and is settled in one transaction. A
  * failed attempt is due again after a backoff doubling from 30 s to 30 min until the retry budget
  * (24 h) since the first attempt is spent: then {@code failed}, until an admin's retry. A refusal
  * that retrying cannot change (a malformed or rejected address) fails at once. The SMTP server away
@@ -51,7 +53,7 @@ public class MailDispatcher implements SmartLifecycle {
 		this.worker = new LeasedRowWorker<>(
 				new LeasedRowWorker.Settings(COMPONENT, "notifications-mail", properties.pollInterval(), properties.lease(),
 						properties.batchSize(), 1, "jmlhub.notifications"),
-				notifications, this::attempt,
+				notifications, this::attemptAll,
 				new RetrySchedule(properties.firstBackoff(), properties.maxBackoff(), properties.retryBudget()),
 				transactions, clock, meters, outages);
 	}
@@ -66,23 +68,37 @@ public class MailDispatcher implements SmartLifecycle {
 		return worker.round();
 	}
 
-	private MailAttempt attempt(ClaimedMail mail) {
-		try {
-			transport.send(mail);
-			outages.succeeded(transport.server());
-			return MailAttempt.SENT;
-		}
-		catch (MailParseException | MailPreparationException | AddressException refused) {
-			return MailAttempt.failed(summary(refused), false);
-		}
-		catch (MailException | MessagingException failure) {
-			if (unreachable(failure)) {
-				// the SMTP server away: one WARN per outage, each notification keeps its own error
-				outages.failed(transport.server(), failure);
-				return MailAttempt.failed(summary(failure), true);
+	/** A tenant's claimed mails, sent over one connection. */
+	private List<MailAttempt> attemptAll(List<ClaimedMail> mails) {
+		List<Exception> outcomes = transport.sendAll(mails);
+		List<MailAttempt> attempts = new ArrayList<>();
+		Exception outage = null;
+		boolean anySent = false;
+		for (Exception failure : outcomes) {
+			if (failure == null) {
+				anySent = true;
+				attempts.add(MailAttempt.SENT);
 			}
-			return MailAttempt.failed(summary(failure), !rejectedRecipient(failure));
+			else if (failure instanceof MailParseException || failure instanceof MailPreparationException
+					|| failure instanceof AddressException) {
+				attempts.add(MailAttempt.failed(summary(failure), false));
+			}
+			else if (unreachable(failure)) {
+				outage = failure;
+				attempts.add(MailAttempt.failed(summary(failure), true));
+			}
+			else {
+				attempts.add(MailAttempt.failed(summary(failure), !rejectedRecipient(failure)));
+			}
 		}
+		// the SMTP server away: one WARN per outage, each notification keeps its own error
+		if (outage != null) {
+			outages.failed(transport.server(), outage);
+		}
+		else if (anySent) {
+			outages.succeeded(transport.server());
+		}
+		return attempts;
 	}
 
 	/** The server could not be reached or refused our credentials: every mail would fail alike. */

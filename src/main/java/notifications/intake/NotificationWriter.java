@@ -71,6 +71,19 @@ class NotificationWriter {
 	/** Like {@link #write(Delivery, NotificationKind, String, String, String, String, Map)}, about run {@code runId} and its stage {@code stageId}. */
 	void write(Delivery delivery, NotificationKind kind, UUID runId, UUID stageId, String username, String tenantName,
 			String subject, String template, Map<String, Object> model) {
+		write(new Source(delivery.tenantId(), delivery.idempotencyKey(), delivery.eventId(), delivery.type()), kind, runId,
+				stageId, username, tenantName, subject, template, model);
+	}
+
+	/**
+	 * What a notification comes from: an outbox event, or something the module itself saw happen
+	 * (a webhook endpoint disabled), named by a key unique per occurrence so it is written once.
+	 */
+	record Source(String tenantId, String key, UUID id, String type) {
+	}
+
+	void write(Source delivery, NotificationKind kind, UUID runId, UUID stageId, String username, String tenantName,
+			String subject, String template, Map<String, Object> model) {
 		Recipients.Recipient recipient = recipients.of(username);
 		NotificationChoice choice = preferences.choiceOf(username, kind);
 		String unsubscribeUrl = unsubscribe.issue(delivery.tenantId(), username, kind)
@@ -87,8 +100,7 @@ class NotificationWriter {
 		NotificationStatus status = reason != null ? NotificationStatus.SKIPPED
 				: choice == NotificationChoice.DIGEST ? NotificationStatus.DIGESTED
 						: transport.configured() ? NotificationStatus.PENDING : NotificationStatus.NOT_CONFIGURED;
-		boolean added = notifications.add(new NewNotification(delivery.idempotencyKey(), delivery.eventId(),
-				delivery.type(), kind, username, recipient.email(), Subjects.of(subject), body.text(), body.html(), status,
+		boolean added = notifications.add(new NewNotification(delivery.key(), delivery.id(), delivery.type(), kind, username, recipient.email(), Subjects.of(subject), body.text(), body.html(), status,
 				reason, runId, stageId, model.get("link") instanceof String link ? link : null, unsubscribeUrl), clock.instant());
 		if (added && status == NotificationStatus.PENDING) {
 			wakeAfterCommit();

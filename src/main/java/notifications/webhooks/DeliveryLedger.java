@@ -9,6 +9,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
+import notifications.intake.AdminNotices;
 import platform.LeasedRows;
 import platform.PlatformAudit;
 
@@ -31,9 +32,13 @@ class DeliveryLedger implements LeasedRows<ClaimedDelivery, DeliveryAttempt> {
 	private final EndpointRepository endpoints;
 	private final PlatformAudit audit;
 	private final WebhookProperties properties;
+	private final WebhookInterest interest;
+	private final AdminNotices notices;
 
 	DeliveryLedger(DeliveryRepository deliveries, EndpointRepository endpoints, PlatformAudit audit,
-			WebhookProperties properties) {
+			WebhookProperties properties, WebhookInterest interest, AdminNotices notices) {
+		this.interest = interest;
+		this.notices = notices;
 		this.deliveries = deliveries;
 		this.endpoints = endpoints;
 		this.audit = audit;
@@ -81,10 +86,12 @@ class DeliveryLedger implements LeasedRows<ClaimedDelivery, DeliveryAttempt> {
 		if (!endpoints.disable(delivery.endpointId(), now, reason)) {
 			return;
 		}
+		interest.refresh();
 		int dropped = deliveries.failPending(delivery.endpointId(), NOT_SENT);
 		audit.record(SYSTEM, "webhook.endpoint.disabled", Map.of("subject", delivery.endpointId().toString(), "url",
 				delivery.url(), "failingSince", failingSince.toString(), "lastError", String.valueOf(lastError),
 				"pendingDropped", dropped));
+		notices.endpointDisabled(delivery.tenantId(), delivery.endpointId(), delivery.url(), reason, now);
 		log.warn("Webhook endpoint {} of tenant {} disabled: {}", delivery.endpointId(), delivery.tenantId(), reason);
 	}
 }

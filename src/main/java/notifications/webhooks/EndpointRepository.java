@@ -63,6 +63,23 @@ class EndpointRepository {
 			.list();
 	}
 
+	/** The types the tenant's enabled endpoints subscribe to ({@code *} among them when one takes all). */
+	List<String> subscribedTypes() {
+		return jdbc.sql("SELECT DISTINCT unnest(events) FROM webhook_endpoints WHERE status = 'enabled' ORDER BY 1")
+			.query(String.class)
+			.list();
+	}
+
+	/**
+	 * Waits for the other units of work of the tenant that changed its endpoints to commit: what they
+	 * changed is then read, so two changes at once never leave the outbox's interest short of either.
+	 */
+	void awaitOtherChanges() {
+		jdbc.sql("SELECT pg_advisory_xact_lock(hashtext('webhook_endpoints:' || current_setting('app.tenant_id')))")
+			.query()
+			.listOfRows();
+	}
+
 	boolean delete(UUID id) {
 		return jdbc.sql("DELETE FROM webhook_endpoints WHERE id = :id").param("id", id).update() == 1;
 	}

@@ -9,7 +9,7 @@ import outbox.catalog.CatalogEvent;
 /**
  * The webhooks' consumer of an event type an endpoint may subscribe to ({@link WebhookEvents}): the
  * outbox stores a row of its own for it beside the module's other consumer (mail), so a webhook's
- * fate never touches theirs. It turns the event into delivery rows in its unit of work. One
+ * fate never touches theirs, and only in tenants with an enabled endpoint for the type. It turns the event into delivery rows in its unit of work. One
  * concrete class per type, so that the event flow documentation sees each.
  */
 abstract class WebhookConsumer<E extends CatalogEvent> implements OutboxEventHandler<E> {
@@ -32,6 +32,12 @@ abstract class WebhookConsumer<E extends CatalogEvent> implements OutboxEventHan
 	@Override
 	public String consumer() {
 		return CONSUMER;
+	}
+
+	/** Stored only in tenants with an enabled endpoint for the type ({@link WebhookInterest}). */
+	@Override
+	public boolean selective() {
+		return true;
 	}
 
 	@Override
@@ -134,6 +140,20 @@ abstract class WebhookConsumer<E extends CatalogEvent> implements OutboxEventHan
 	static final class AccessRequestChangedWebhooks extends WebhookConsumer<outbox.catalog.AccessRequestChanged> {
 		AccessRequestChangedWebhooks(WebhookIntake intake) {
 			super(outbox.catalog.AccessRequestChanged.class, intake);
+		}
+	}
+
+	@Component
+	static final class RunStartedWebhooks extends WebhookConsumer<outbox.catalog.RunStarted> {
+		RunStartedWebhooks(WebhookIntake intake) {
+			super(outbox.catalog.RunStarted.class, intake);
+		}
+	}
+
+	@Component
+	static final class StageDecidedWebhooks extends WebhookConsumer<outbox.catalog.StageDecided> {
+		StageDecidedWebhooks(WebhookIntake intake) {
+			super(outbox.catalog.StageDecided.class, intake);
 		}
 	}
 }

@@ -13,7 +13,9 @@ import outbox.catalog.GrantRecorded;
 import outbox.catalog.RunFinished;
 import outbox.catalog.RunNeedsAdmin;
 import outbox.catalog.RunReturned;
+import outbox.catalog.RunStarted;
 import outbox.catalog.StageActivated;
+import outbox.catalog.StageDecided;
 import outbox.catalog.StageEscalated;
 
 /**
@@ -28,7 +30,8 @@ final class WebhookEvents {
 	static final List<String> TYPES = List.of(EmployeeHired.TYPE, EmployeeUpdated.TYPE, EmployeeTransferred.TYPE,
 			EmployeeOffboarded.TYPE, EmployeeOffboardingCancelled.TYPE, StageActivated.TYPE, GrantRecorded.TYPE,
 			RunFinished.TYPE, RunReturned.TYPE, RunNeedsAdmin.TYPE, StageEscalated.TYPE, AccessRevoked.TYPE, EffectFailed.TYPE,
-			outbox.catalog.AccessRequestChanged.TYPE);
+			outbox.catalog.AccessRequestChanged.TYPE,
+			RunStarted.TYPE, StageDecided.TYPE);
 
 	private WebhookEvents() {
 	}

@@ -39,13 +39,15 @@ class Webhooks {
 	private final PlatformAudit audit;
 	private final AddressGuard guard;
 	private final WebhookSender sender;
+	private final WebhookInterest interest;
 	private final Clock clock;
 	private final boolean demo;
 	private final SecureRandom random = new SecureRandom();
 
 	Webhooks(TenantTransactions transactions, EndpointRepository endpoints, DeliveryRepository deliveries,
-			SecretStore secrets, PlatformAudit audit, AddressGuard guard, WebhookSender sender, Clock clock,
-			@Value("${jmlhub.demo:false}") boolean demo) {
+			SecretStore secrets, PlatformAudit audit, AddressGuard guard, WebhookSender sender, WebhookInterest interest,
+			Clock clock, @Value("${jmlhub.demo:false}") boolean demo) {
+		this.interest = interest;
 		this.transactions = transactions;
 		this.endpoints = endpoints;
 		this.deliveries = deliveries;
@@ -72,6 +74,7 @@ class Webhooks {
 				admin.getUsername(), null, null, null);
 		return transactions.inTenant(admin.tenantId(), () -> {
 			endpoints.insert(endpoint, secrets.seal(secret));
+			interest.refresh();
 			audit.record(admin.getUsername(), "webhook.endpoint.created", Map.of("subject", endpoint.id().toString(),
 					"url", endpoint.url(), "events", endpoint.events()));
 			return new CreatedEndpoint(endpoint, secret);
@@ -97,6 +100,7 @@ class Webhooks {
 		transactions.runInTenant(admin.tenantId(), () -> {
 			Endpoint endpoint = endpoints.find(id).orElseThrow(() -> notFound(id));
 			endpoints.delete(id);
+			interest.refresh();
 			audit.record(admin.getUsername(), "webhook.endpoint.deleted", Map.of("subject", id.toString(), "url",
 					endpoint.url()));
 		});
@@ -109,6 +113,7 @@ class Webhooks {
 			if (!endpoints.enable(id)) {
 				throw new DomainException.Conflict("the endpoint is not disabled");
 			}
+			interest.refresh();
 			audit.record(admin.getUsername(), "webhook.endpoint.enabled", Map.of("subject", id.toString(), "url",
 					endpoint.url()));
 			return endpoints.find(id).orElseThrow();

@@ -11,7 +11,8 @@ import java.util.UUID;
 public sealed interface CatalogEvent
 		permits EmployeeEvent, RunStartRequested, StageReminderDue, RunFinished, GrantRecorded, ApproversChanged,
 		AccessRevoked, StageActivated, RunReturned, RunNeedsAdmin, StageNotified, EffectFailed,
-		AccessEnding, StageEscalationWarning, StageEscalated, AccessRequestChanged {
+		AccessEnding, StageEscalationWarning, StageEscalated, AccessRequestChanged,
+		RunStarted, StageDecided {
 
 	/** The entity the event is about (an employee, a run). */
 	UUID aggregateId();

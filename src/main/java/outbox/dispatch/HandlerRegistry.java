@@ -4,7 +4,9 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
@@ -30,6 +32,7 @@ public class HandlerRegistry {
 
 	private final Map<Class<? extends CatalogEvent>, Map<String, OutboxEventHandler<?>>> handlers;
 	private final Map<Class<? extends CatalogEvent>, List<String>> consumers;
+	private final Map<Class<? extends CatalogEvent>, Set<String>> selective;
 	private final EventCodec codec;
 
 	@Autowired
@@ -67,12 +70,16 @@ public class HandlerRegistry {
 		}
 		Map<Class<? extends CatalogEvent>, Map<String, OutboxEventHandler<?>>> frozen = new HashMap<>();
 		Map<Class<? extends CatalogEvent>, List<String>> names = new HashMap<>();
+		Map<Class<? extends CatalogEvent>, Set<String>> interested = new HashMap<>();
 		byType.forEach((type, named) -> {
 			frozen.put(type, Map.copyOf(named));
 			names.put(type, List.copyOf(named.keySet()));
+			interested.put(type, named.entrySet().stream().filter(handler -> handler.getValue().selective())
+				.map(Map.Entry::getKey).collect(Collectors.toUnmodifiableSet()));
 		});
 		this.handlers = Map.copyOf(frozen);
 		this.consumers = Map.copyOf(names);
+		this.selective = Map.copyOf(interested);
 	}
 
 	/** The consumers of a catalog record, in name order: the publisher stores a row for each. */
@@ -82,6 +89,11 @@ public class HandlerRegistry {
 			throw new IllegalArgumentException(type.getName() + " has no consumer");
 		}
 		return names;
+	}
+
+	/** The consumers of a catalog record that want it only where a tenant declared an interest. */
+	public Set<String> selectiveConsumersOf(Class<? extends CatalogEvent> type) {
+		return selective.getOrDefault(type, Set.of());
 	}
 
 	/** Every consumer name, sorted (for the admin's filters). */

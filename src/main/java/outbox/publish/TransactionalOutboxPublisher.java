@@ -19,7 +19,9 @@ import platform.TenantTransactions;
 
 /**
  * Stores events in the caller's tenant transaction, committed or rolled back with the business
- * data, one row for each consumer of the event's type (so each is delivered and retried on its own); the dispatchers are woken after the commit. Outside a tenant unit of work
+ * data, one row for each consumer of the event's type (so each is delivered and retried on its
+ * own), a selective consumer's only where the tenant declared an interest in the type
+ * ({@link outbox.ConsumerInterests}); the dispatchers are woken after the commit. Outside a tenant unit of work
  * it fails ({@link TenantTransactions#currentTenant()}).
  */
 @Component
@@ -68,14 +70,16 @@ class TransactionalOutboxPublisher implements OutboxPublisher {
 			transactions.setRollbackOnly();
 			throw e;
 		}
-		boolean inserted = events.insert(tenant, type, consumers().consumersOf(event.getClass()), event.aggregateId(), key,
-				payload, catalog.versionOf(event.getClass()),
+		boolean inserted = events.insert(tenant, type, consumers().consumersOf(event.getClass()),
+				consumers().selectiveConsumersOf(event.getClass()), event.aggregateId(), key, payload,
+				catalog.versionOf(event.getClass()),
 				options.maxAttempts() == null ? DEFAULT_MAX_ATTEMPTS : options.maxAttempts()) > 0;
 		if (inserted) {
 			wakeups.afterCommit(tenant);
 		}
 		else {
-			log.debug("Replayed publish of {} {} in tenant {} ignored", type, key, tenant);
+			log.debug("Publish of {} {} in tenant {} stored nothing: a replay, or no consumer wants it there", type, key,
+					tenant);
 		}
 	}
 

@@ -8,6 +8,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.Set;
 import java.util.UUID;
 
 import org.springframework.jdbc.core.RowMapper;
@@ -37,23 +38,30 @@ public class OutboxEventRepository {
 
 	/**
 	 * Inserts the event, one row per consumer (one statement in the business transaction, no other
-	 * row touched, so a tenant's publishing transactions never wait for each other). A replay of
-	 * the same (tenant, type, idempotency key) inserts nothing for a consumer that has its row.
+	 * row touched, so a tenant's publishing transactions never wait for each other), a
+	 * {@code selective} consumer's only when the tenant declared an interest in the type (or in
+	 * {@code *}) in {@code outbox_consumer_interests}. A replay of the same (tenant, type, idempotency
+	 * key) inserts nothing for a consumer that has its row.
 	 *
 	 * @return how many rows were new
 	 */
-	public int insert(String tenantId, String type, List<String> consumers, UUID aggregateId, String idempotencyKey,
-			String payloadJson, int payloadVersion, int maxAttempts) {
+	public int insert(String tenantId, String type, List<String> consumers, Set<String> selective, UUID aggregateId,
+			String idempotencyKey, String payloadJson, int payloadVersion, int maxAttempts) {
 		StringBuilder rows = new StringBuilder();
 		for (int i = 0; i < consumers.size(); i++) {
 			rows.append(i == 0 ? "" : ", ")
-				.append("(:id").append(i).append(", :tenant, :type, :consumer").append(i)
-				.append(", :aggregateId, :key, CAST(:payload AS jsonb), :payloadVersion, :maxAttempts)");
+				.append("(CAST(:id").append(i).append(" AS uuid), CAST(:consumer").append(i).append(" AS text), ")
+				.append(selective.contains(consumers.get(i))).append(")");
 		}
 		JdbcClient.StatementSpec insert = jdbc.sql("""
 				INSERT INTO outbox_events (id, tenant_id, event_type, consumer, aggregate_id, idempotency_key, payload,
 				                           payload_version, max_attempts)
-				VALUES %s
+				SELECT c.id, CAST(:tenant AS text), CAST(:type AS text), c.consumer, CAST(:aggregateId AS uuid), CAST(:key AS text),
+				       CAST(:payload AS jsonb), CAST(:payloadVersion AS integer), CAST(:maxAttempts AS integer)
+				FROM (VALUES %s) AS c (id, consumer, selective)
+				WHERE NOT c.selective OR EXISTS (
+				    SELECT 1 FROM outbox_consumer_interests i
+				    WHERE i.tenant_id = :tenant AND i.consumer = c.consumer AND i.event_type IN (:type, '*'))
 				ON CONFLICT (tenant_id, idempotency_key, event_type, consumer) DO NOTHING
 				""".formatted(rows))
 			.param("tenant", tenantId)

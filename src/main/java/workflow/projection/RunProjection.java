@@ -17,6 +17,9 @@ import outbox.catalog.GrantRecorded;
 import outbox.catalog.GrantState;
 import outbox.catalog.RunDefinition;
 import outbox.catalog.RunReturned;
+import outbox.catalog.RunStarted;
+import outbox.catalog.StageDecided;
+import outbox.catalog.StageDecision;
 import outbox.catalog.StageActivated;
 import outbox.catalog.StageNotified;
 import platform.TenantTransactions;
@@ -92,6 +95,9 @@ public class RunProjection {
 			boolean activated = stages.activate(stageId, round, people, assignment.delegatedFor(), notify,
 					notify && people.isEmpty() ? assignees.nobodyToNotify(stage) : null);
 			runs.markRunning(runId, stageId);
+			if (activated && run.status() == RunStatus.REQUESTED) {
+				announceStart(run);
+			}
 			if (activated && !notify) {
 				announceActivation(run, stage, round, people, assignment.delegatedFor());
 			}
@@ -146,6 +152,7 @@ public class RunProjection {
 				}
 				else {
 					stages.close(stage.id(), decision.stageStatus(), decision.approvals());
+					announceDecision(decision, stage);
 					if (decision.stageStatus() == StageStatus.RETURNED) {
 						announceReturn(decision, stage);
 					}
@@ -182,6 +189,35 @@ public class RunProjection {
 		Run run = runs.find(runId).orElseThrow(() -> new PermanentProjectionFailure("run " + runId + " does not exist"));
 		outbox.publish(new GrantRecorded(runId, stageId, grant, run.employeeId(), state,
 				RunDefinition.of(run.definitionKey()), run.grantee()));
+	}
+
+	/** Tells other systems (webhooks), through the outbox, that the run started. */
+	private void announceStart(Run run) {
+		outbox.publish(new RunStarted(run.id(), run.employeeId(), RunDefinition.of(run.definitionKey()), run.employeeName(),
+				run.requestedBy(), run.manager()));
+	}
+
+	/**
+	 * Tells other systems (webhooks), through the outbox, what an approval stage came to and whose
+	 * decision closed it (a stage closed otherwise, withdrawn with its run, is not a decision).
+	 */
+	private void announceDecision(DecisionOutcome decision, Stage stage) {
+		StageDecision outcome = switch (decision.stageStatus()) {
+			case APPROVED -> StageDecision.APPROVED;
+			case REJECTED -> StageDecision.REJECTED;
+			case RETURNED -> StageDecision.RETURNED;
+			default -> null;
+		};
+		if (outcome == null) {
+			return;
+		}
+		Run run = runs.find(decision.runId())
+			.orElseThrow(() -> new PermanentProjectionFailure("run " + decision.runId() + " does not exist"));
+		Optional<Action> action = actions.find(decision.actionId());
+		outbox.publish(new StageDecided(run.id(), stage.id(), decision.round(),
+				stage.title() == null ? stage.name() : stage.title(), RunDefinition.of(run.definitionKey()),
+				run.employeeId(), run.employeeName(), outcome, action.map(Action::actor).orElse(null),
+				action.map(Action::comment).orElse(null)));
 	}
 
 	/** Tells the HR user who asked for the run, through the outbox, that it waits for them. */

@@ -20,12 +20,17 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import notifications.intake.AdminNotices;
 import outbox.OutboxPublisher;
 import outbox.catalog.CatalogEvent;
 import outbox.catalog.EmployeeHired;
 import outbox.catalog.EmployeeOffboarded;
 import outbox.catalog.GrantRecorded;
 import outbox.catalog.GrantState;
+import outbox.catalog.RunDefinition;
+import outbox.catalog.RunFinished;
+import outbox.catalog.RunOutcome;
+import outbox.catalog.RunReturned;
 import platform.AppUser;
 import platform.DomainException;
 import platform.OutageLog;
@@ -35,6 +40,7 @@ import platform.SecretStore;
 import platform.TenantTransactions;
 import platform.testing.JmlHubIntegrationTest;
 import platform.testing.MutableClock;
+import platform.testing.TestTenants;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -81,6 +87,12 @@ class WebhookDeliveryTests {
 	@Autowired
 	OutboxPublisher outbox;
 
+	@Autowired
+	WebhookInterest interest;
+
+	@Autowired
+	AdminNotices notices;
+
 	MutableClock clock;
 	WebhookReceiver receiver;
 	Webhooks webhooks;
@@ -101,9 +113,10 @@ class WebhookDeliveryTests {
 				Duration.ofMinutes(5), 20, 2, Duration.ofSeconds(2), Duration.ofSeconds(5), Duration.ofSeconds(30),
 				Duration.ofMinutes(30), Duration.ofDays(3), Duration.ofDays(1));
 		AddressGuard guard = new AddressGuard(properties, demo);
-		DeliveryLedger ledger = new DeliveryLedger(deliveries, endpoints, audit, properties);
+		DeliveryLedger ledger = new DeliveryLedger(deliveries, endpoints, audit, properties, interest, notices);
 		sender = new WebhookSender(transactions, ledger, secrets, guard, properties, clock, meters, outages);
-		webhooks = new Webhooks(transactions, endpoints, deliveries, secrets, audit, guard, sender, clock, demo);
+		webhooks = new Webhooks(transactions, endpoints, deliveries, secrets, audit, guard, sender, interest, clock,
+				demo);
 		intake = new WebhookIntake(endpoints, deliveries, sender, json, clock);
 	}
 
@@ -121,6 +134,59 @@ class WebhookDeliveryTests {
 				webhooks.delete(ADA, endpoint.id());
 			}
 		}
+	}
+
+	@Test
+	void theOutboxStoresTheWebhooksRowOfAnEventOnlyInTenantsWithAnEnabledEndpointForItsType() {
+		String without = TestTenants.create(transactions, jdbc, "nohooks", "wes");
+		String with = TestTenants.create(transactions, jdbc, "hooks", "hal");
+		AppUser hal = new AppUser("hal", with, "Hooks", "Hal Admin", Set.of(Role.ADMIN), Set.of(), true, "unused");
+		CreatedEndpoint created = webhooks.register(hal, receiver.url(), List.of(RunFinished.TYPE));
+
+		String quiet = finished(without);
+		String heard = finished(with);
+		String returned = returned(with);
+		// the other consumers' rows are stored wherever the event is published
+		assertThat(rows(without, quiet, "notifications")).isOne();
+		assertThat(rows(without, quiet, WebhookConsumer.CONSUMER)).isZero();
+		assertThat(rows(with, heard, WebhookConsumer.CONSUMER)).isOne();
+		assertThat(rows(with, returned, WebhookConsumer.CONSUMER)).isZero();
+		assertThat(rows(with, returned, "notifications")).isOne();
+
+		// an endpoint for every type: every one of the tenant's events
+		CreatedEndpoint all = webhooks.register(hal, receiver.url() + "/all", List.of("*"));
+		assertThat(rows(with, returned(with), WebhookConsumer.CONSUMER)).isOne();
+
+		// deleted, they want nothing more
+		webhooks.delete(hal, all.endpoint().id());
+		webhooks.delete(hal, created.endpoint().id());
+		assertThat(rows(with, finished(with), WebhookConsumer.CONSUMER)).isZero();
+		assertThat(rows(with, returned(with), WebhookConsumer.CONSUMER)).isZero();
+	}
+
+	/** A concluded run's ending published in {@code tenant}; its idempotency key. */
+	private String finished(String tenant) {
+		RunFinished event = new RunFinished(UUID.randomUUID(), UUID.randomUUID(), RunDefinition.JOINER,
+				RunOutcome.COMPLETED, null, null, "Wynn Webhook", null, null);
+		transactions.runInTenant(tenant, () -> outbox.publish(event));
+		return event.idempotencyKey();
+	}
+
+	/** A run returned to nobody (no HR user asked for it) published in {@code tenant}; its idempotency key. */
+	private String returned(String tenant) {
+		RunReturned event = new RunReturned(UUID.randomUUID(), UUID.randomUUID(), 1, "Manager approval",
+				RunDefinition.JOINER, "Rory Returned", null, "manny", null);
+		transactions.runInTenant(tenant, () -> outbox.publish(event));
+		return event.idempotencyKey();
+	}
+
+	private int rows(String tenant, String key, String consumer) {
+		return transactions.readInTenant(tenant, () -> jdbc.sql("""
+				SELECT count(*) FROM outbox_events WHERE idempotency_key = :key AND consumer = :consumer""")
+			.param("key", key)
+			.param("consumer", consumer)
+			.query(Integer.class)
+			.single());
 	}
 
 	@Test
@@ -248,7 +314,7 @@ class WebhookDeliveryTests {
 	}
 
 	@Test
-	void anEndpointFailingForADayIsDisabledAndItsAdminsToldThroughTheAuditTrail() {
+	void anEndpointFailingForADayIsDisabledAndItsAdminsToldByMailAndThroughTheAuditTrail() {
 		// one type: with "*" the application's own events of the shared context would be delivered to it too
 		CreatedEndpoint created = webhooks.register(ADA, receiver.url(), List.of(EmployeeHired.TYPE));
 		UUID id = created.endpoint().id();
@@ -271,6 +337,18 @@ class WebhookDeliveryTests {
 		assertThat(audit.recent("acme", "webhook.endpoint.disabled", 5)).anySatisfy(entry -> {
 			assertThat(entry.actor()).isEqualTo("system");
 			assertThat(entry.detail()).contains(id.toString());
+		});
+		// each admin gets one mail, with the endpoint's page (this context records mail, the mail tests' one sends)
+		List<java.util.Map<String, Object>> mails = transactions.readInTenant("acme", () -> jdbc.sql("""
+				SELECT recipient, subject, body_text FROM notifications
+				WHERE kind = 'webhook_disabled' AND source_event_id = :id""")
+			.param("id", id)
+			.query()
+			.listOfRows());
+		assertThat(mails).extracting(mail -> mail.get("recipient")).contains("ada").doesNotHaveDuplicates();
+		assertThat(mails).allSatisfy(mail -> {
+			assertThat((String) mail.get("subject")).isEqualTo("[Acme Corp] Webhook endpoint disabled: " + receiver.url());
+			assertThat((String) mail.get("body_text")).contains("HTTP 503", "/admin/webhooks/" + id);
 		});
 
 		int before = receiver.received().size();

@@ -37,6 +37,9 @@ import outbox.catalog.RunProblem;
 import outbox.catalog.EffectFailed;
 import outbox.catalog.AccessEnding;
 import outbox.catalog.StageEscalated;
+import outbox.catalog.RunStarted;
+import outbox.catalog.StageDecided;
+import outbox.catalog.StageDecision;
 import outbox.catalog.StageEscalationWarning;
 import outbox.catalog.StageReminderDue;
 
@@ -54,7 +57,8 @@ class EventCodecTests {
 				RunFinished.class, GrantRecorded.class, ApproversChanged.class, AccessRevoked.class, StageActivated.class,
 				RunReturned.class, RunNeedsAdmin.class, StageNotified.class, EffectFailed.class,
 				AccessEnding.class, StageEscalationWarning.class, StageEscalated.class,
-				outbox.catalog.AccessRequestChanged.class);
+				outbox.catalog.AccessRequestChanged.class,
+				RunStarted.class, StageDecided.class);
 		assertThat(catalog.keys()).containsExactly("hr.employee.created", "hr.employee.transferred",
 				"hr.employee.offboarded", "hr.employee.run_requested", "hr.employee.offboarding_cancelled",
 				"hr.employee.updated", "workflow.run.start_requested",
@@ -62,7 +66,8 @@ class EventCodecTests {
 				"workflow.approvers.changed", "provisioning.access.revoked", "workflow.stage.activated",
 				"workflow.run.returned", "workflow.run.needs_admin", "workflow.stage.notified",
 				"provisioning.effect.failed", "hr.employee.access_ending",
-				"workflow.stage.escalation_warning", "workflow.stage.escalated", "access.request.changed");
+				"workflow.stage.escalation_warning", "workflow.stage.escalated", "access.request.changed",
+				"workflow.run.started", "workflow.stage.decided");
 		for (Class<?> type : catalog.types()) {
 			assertThat(type.getAnnotation(EventType.class)).as(type.getName()).isNotNull();
 			assertThat(type.isRecord()).as(type.getName()).isTrue();
@@ -88,6 +93,9 @@ class EventCodecTests {
 						Instant.parse("2030-01-16T12:00:00Z"), "group security"),
 				new StageEscalated(id, UUID.randomUUID(), 1, "IT access", "Ana Lima", List.of("bea"), true,
 						"nobody decided within PT72H of the activation"),
+				new RunStarted(id, UUID.randomUUID(), RunDefinition.JOINER, "Ana Lima", "hana", "manny"),
+				new StageDecided(id, UUID.randomUUID(), 1, "IT access", RunDefinition.JOINER, UUID.randomUUID(), "Ana Lima",
+						StageDecision.RETURNED, "ivan", "Check the start date"),
 				new GrantRecorded(id, UUID.randomUUID(), "accounts", UUID.randomUUID(), GrantState.COMPENSATED),
 				new StageActivated(id, UUID.randomUUID(), 2, "IT access", RunDefinition.JOINER, "Ana Lima",
 						List.of("ivan", "dora"), Map.of("dora", "ivan"), List.of("accounts"), Instant.parse("2030-01-15T12:00:00Z")),

@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.util.List;
+import java.util.Set;
 import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
@@ -44,7 +45,7 @@ class StoredFormerEventsTests {
 				 "manager":"manny","startDate":"2020-01-01","status":"offboarded","fromStatus":"active",
 				 "lastDay":"2031-06-30"}""".formatted(employee);
 		transactions.runInTenant(tenant, () -> events.insert(tenant, "hr.employee.status_changed",
-				List.of("outbox"), employee, key, stored, 1, 5));
+				List.of("outbox"), Set.of(), employee, key, stored, 1, 5));
 
 		await().atMost(Duration.ofSeconds(10)).until(() -> script.received(tenant, key).isPresent());
 		assertThat(script.received(tenant, key)).contains(new EmployeeOffboarded(employee, "Leo Leaver",
@@ -56,7 +57,7 @@ class StoredFormerEventsTests {
 	void aStoredPayloadThatNoLongerFitsIsDeadLetteredAtOnceWithTheReason() {
 		String tenant = TestEvents.newTenant("misfit");
 		String key = "misfit-" + UUID.randomUUID();
-		transactions.runInTenant(tenant, () -> events.insert(tenant, EmployeeOffboarded.TYPE, List.of("outbox"), null,
+		transactions.runInTenant(tenant, () -> events.insert(tenant, EmployeeOffboarded.TYPE, List.of("outbox"), Set.of(), null,
 				key, "{\"displayName\":\"No Id\"}", 1, 5));
 
 		await().atMost(Duration.ofSeconds(10)).until(() -> testEvents.status(tenant, key).equals("failed"));

@@ -26,6 +26,9 @@ import outbox.catalog.RunProblem;
 import outbox.catalog.EffectFailed;
 import outbox.catalog.AccessEnding;
 import outbox.catalog.StageEscalated;
+import outbox.catalog.RunStarted;
+import outbox.catalog.StageDecided;
+import outbox.catalog.StageDecision;
 import outbox.catalog.StageEscalationWarning;
 import outbox.catalog.StageReminderDue;
 
@@ -61,6 +64,9 @@ public final class SampleEvents {
 					"Sample Hire", List.of("ivan"), null, java.time.Instant.parse("2030-01-16T12:00:00Z"), "group security");
 			case StageEscalated.TYPE -> new StageEscalated(id, UUID.randomUUID(), 1, "IT approval", "Sample Hire",
 					List.of("bea"), true, "nobody decided in time");
+			case RunStarted.TYPE -> new RunStarted(id, UUID.randomUUID(), RunDefinition.JOINER, "Sample Hire", "hana", null);
+			case StageDecided.TYPE -> new StageDecided(id, UUID.randomUUID(), 1, "Manager approval", RunDefinition.JOINER,
+					UUID.randomUUID(), "Sample Hire", StageDecision.APPROVED, "manny", null);
 			case StageActivated.TYPE -> new StageActivated(id, UUID.randomUUID(), 1, "IT access", RunDefinition.JOINER,
 					"Sample Hire", List.of("ivan"), null, List.of("accounts"), null);
 			case RunReturned.TYPE -> new RunReturned(id, UUID.randomUUID(), 0, "Manager approval", RunDefinition.JOINER,

@@ -24,6 +24,8 @@ import outbox.catalog.StageNotified;
 import outbox.catalog.EffectFailed;
 import outbox.catalog.AccessEnding;
 import outbox.catalog.StageEscalated;
+import outbox.catalog.RunStarted;
+import outbox.catalog.StageDecided;
 import outbox.catalog.StageEscalationWarning;
 import outbox.catalog.StageReminderDue;
 
@@ -137,6 +139,16 @@ public class TestHandlers {
 	@Bean
 	OutboxEventHandler<StageEscalated> stageEscalatedTestHandler(HandlerScript script) {
 		return new ScriptedHandler<>(StageEscalated.class, script);
+	}
+
+	@Bean
+	OutboxEventHandler<RunStarted> runStartedTestHandler(HandlerScript script) {
+		return new ScriptedHandler<>(RunStarted.class, script);
+	}
+
+	@Bean
+	OutboxEventHandler<StageDecided> stageDecidedTestHandler(HandlerScript script) {
+		return new ScriptedHandler<>(StageDecided.class, script);
 	}
 
 	@Bean
