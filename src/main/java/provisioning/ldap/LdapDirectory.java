@@ -376,7 +376,8 @@ public class LdapDirectory implements AutoCloseable {
 			ldap.modifyDN(from.toString(), to.getRDN().toString(), true, to.getParent().toString());
 		}
 		catch (LDAPException missing) {
-			if (missing.getResultCode() != ResultCode.NO_SUCH_OBJECT) {
+			// Samba's domain controller says a missing parent with "other" (80), OpenLDAP with "no such object"
+			if (missing.getResultCode() != ResultCode.NO_SUCH_OBJECT && missing.getResultCode() != ResultCode.OTHER) {
 				throw missing;
 			}
 			ensureParents(ldap, to.getParent(), base);
