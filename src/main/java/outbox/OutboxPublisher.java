@@ -18,4 +18,12 @@ public interface OutboxPublisher {
 	}
 
 	void publish(CatalogEvent event, PublishOptions options);
+
+	/**
+	 * Publishes several events with the default options, as {@link #publish(CatalogEvent)} does
+	 * each, in one statement (a batch settling many rows announces many events at once).
+	 */
+	default void publishAll(java.util.List<? extends CatalogEvent> events) {
+		events.forEach(this::publish);
+	}
 }

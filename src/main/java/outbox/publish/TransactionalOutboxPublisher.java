@@ -1,5 +1,8 @@
 package outbox.publish;
 
+import java.util.ArrayList;
+import java.util.List;
+
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
@@ -80,6 +83,34 @@ class TransactionalOutboxPublisher implements OutboxPublisher {
 		else {
 			log.debug("Publish of {} {} in tenant {} stored nothing: a replay, or no consumer wants it there", type, key,
 					tenant);
+		}
+	}
+
+	@Override
+	public void publishAll(List<? extends CatalogEvent> batch) {
+		if (batch.isEmpty()) {
+			return;
+		}
+		String tenant = transactions.currentTenant();
+		List<OutboxEventRepository.NewEvent> rows = new ArrayList<>();
+		try {
+			for (CatalogEvent event : batch) {
+				if (event == null) {
+					throw new InvalidEventException("The event is null");
+				}
+				String type = catalog.keyOf(event.getClass());
+				validate(type, event.idempotencyKey(), PublishOptions.DEFAULTS);
+				rows.add(new OutboxEventRepository.NewEvent(type, consumers().consumersOf(event.getClass()),
+						event.aggregateId(), event.idempotencyKey(), codec.encode(event), catalog.versionOf(event.getClass()),
+						DEFAULT_MAX_ATTEMPTS));
+			}
+		}
+		catch (RuntimeException e) {
+			transactions.setRollbackOnly();
+			throw e;
+		}
+		if (events.insertAll(tenant, rows) > 0) {
+			wakeups.afterCommit(tenant);
 		}
 	}
 

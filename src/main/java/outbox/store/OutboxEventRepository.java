@@ -77,6 +77,48 @@ public class OutboxEventRepository {
 		return insert.update();
 	}
 
+	/** One event to insert with {@link #insertAll}: its rows are one per consumer. */
+	public record NewEvent(String type, List<String> consumers, UUID aggregateId, String idempotencyKey,
+			String payloadJson, int payloadVersion, int maxAttempts) {
+	}
+
+	/**
+	 * Inserts several events in one statement, one row per event and consumer, as {@link #insert}
+	 * does each; how many rows were new.
+	 */
+	public int insertAll(String tenantId, List<NewEvent> events) {
+		List<Object[]> rows = new java.util.ArrayList<>();
+		for (NewEvent event : events) {
+			for (String consumer : event.consumers()) {
+				rows.add(new Object[] { EventIds.next(), event.type(), consumer, event.aggregateId(), event.idempotencyKey(),
+						event.payloadJson(), event.payloadVersion(), event.maxAttempts() });
+			}
+		}
+		if (rows.isEmpty()) {
+			return 0;
+		}
+		return jdbc.sql("""
+				INSERT INTO outbox_events (id, tenant_id, event_type, consumer, aggregate_id, idempotency_key, payload,
+				                           payload_version, max_attempts)
+				SELECT r.id, :tenant, r.type, r.consumer, r.aggregate_id, r.key, CAST(r.payload AS jsonb), r.version, r.attempts
+				FROM unnest(CAST(:ids AS uuid[]), CAST(:types AS text[]), CAST(:consumers AS text[]),
+				            CAST(:aggregateIds AS uuid[]), CAST(:keys AS text[]), CAST(:payloads AS text[]),
+				            CAST(:versions AS integer[]), CAST(:attempts AS integer[]))
+				     AS r(id, type, consumer, aggregate_id, key, payload, version, attempts)
+				ON CONFLICT (tenant_id, idempotency_key, event_type, consumer) DO NOTHING
+				""")
+			.param("tenant", tenantId)
+			.param("ids", new SqlArrayValue("uuid", rows.stream().map(row -> row[0]).toArray()))
+			.param("types", new SqlArrayValue("text", rows.stream().map(row -> row[1]).toArray()))
+			.param("consumers", new SqlArrayValue("text", rows.stream().map(row -> row[2]).toArray()))
+			.param("aggregateIds", new SqlArrayValue("uuid", rows.stream().map(row -> row[3]).toArray()))
+			.param("keys", new SqlArrayValue("text", rows.stream().map(row -> row[4]).toArray()))
+			.param("payloads", new SqlArrayValue("text", rows.stream().map(row -> row[5]).toArray()))
+			.param("versions", new SqlArrayValue("integer", rows.stream().map(row -> row[6]).toArray()))
+			.param("attempts", new SqlArrayValue("integer", rows.stream().map(row -> row[7]).toArray()))
+			.update();
+	}
+
 	/**
 	 * Claims due events across tenants (SECURITY DEFINER {@code outbox_claim_due}, autocommit): a
 	 * share of the batch per due tenant, at least one each, oldest due first within a tenant,

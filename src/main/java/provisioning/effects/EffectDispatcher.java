@@ -164,16 +164,19 @@ class EffectDispatcher implements SmartLifecycle {
 		settle(outcomes);
 	}
 
-	/** What an attempt came to: {@code applied} or {@code skipped} with its receipt, or a failure. */
-	private record Outcome(EffectRepository.Claimed effect, String status, String receipt, String error,
-			boolean retryable) {
+	/**
+	 * What an attempt came to: {@code applied} or {@code skipped} with its receipt, or a failure;
+	 * with the effect's request as read for it (null when it could not be).
+	 */
+	private record Outcome(EffectRepository.Claimed effect, EffectRequest request, String status, String receipt,
+			String error, boolean retryable) {
 
-		static Outcome settled(EffectRepository.Claimed effect, String status, String receipt) {
-			return new Outcome(effect, status, receipt, null, false);
+		static Outcome settled(EffectRepository.Claimed effect, EffectRequest request, String status, String receipt) {
+			return new Outcome(effect, request, status, receipt, null, false);
 		}
 
 		static Outcome failed(EffectRepository.Claimed effect, String error, boolean retryable) {
-			return new Outcome(effect, null, null, error, retryable);
+			return new Outcome(effect, null, null, null, error, retryable);
 		}
 	}
 
@@ -216,7 +219,8 @@ class EffectDispatcher implements SmartLifecycle {
 	private Outcome attempt(EffectRepository.Claimed effect, BatchReads reads) {
 		String tenantId = effect.tenantId();
 		try {
-			EffectRequest request = json.readValue(effect.request(), EffectRequest.class);
+			EffectRequest own = json.readValue(effect.request(), EffectRequest.class);
+			EffectRequest request = own;
 			Target target = reads.targets().get(effect.target())
 				.orElseThrow(() -> new DirectoryFailure("The target " + effect.target() + " no longer exists", false, null));
 			if ("undo".equals(effect.operation())) {
@@ -224,7 +228,7 @@ class EffectDispatcher implements SmartLifecycle {
 					.get(EffectRepository.grantKey(effect.changeKey(), effect.target()));
 				if (grant == null || !"applied".equals(grant.status())) {
 					// the grant never took effect: nothing to take back
-					return Outcome.settled(effect, "skipped", null);
+					return Outcome.settled(effect, own, "skipped", null);
 				}
 				// what the grant applied, even if its entitlement changed or went since
 				request = json.readValue(grant.request(), EffectRequest.class);
@@ -233,7 +237,7 @@ class EffectDispatcher implements SmartLifecycle {
 			if (Revocations.handles(effect.operation(), request)) {
 				String receipt = revocations.apply(effect, request, target, connection,
 						reads.held().getOrDefault(effect.lane(), List.of()));
-				return Outcome.settled(effect, receipt == null ? "skipped" : "applied", receipt);
+				return Outcome.settled(effect, own, receipt == null ? "skipped" : "applied", receipt);
 			}
 			AccountPlan plan = AccountPlans.plan(target, request.entitlement(), request.employee());
 			DN disabled = AccountPlans.disabled(target, request.entitlement(), plan.dn());
@@ -259,7 +263,7 @@ class EffectDispatcher implements SmartLifecycle {
 					receipt = directory.remove(connection, disabled, List.of(), plan.attributes().keySet());
 				}
 			}
-			return Outcome.settled(effect, "applied", receipt(effect, receipt));
+			return Outcome.settled(effect, own, "applied", receipt(effect, receipt));
 		}
 		catch (DirectoryFailure failure) {
 			return Outcome.failed(effect, failure.getMessage(), failure.retryable());
@@ -306,28 +310,32 @@ class EffectDispatcher implements SmartLifecycle {
 				retries.put(outcome, next);
 			}
 		}
-		List<Boolean> held = transactions.inTenant(outcomes.get(0).effect().tenantId(), () -> {
-			List<Boolean> settled = new ArrayList<>();
+		List<EffectRepository.Settling> settling = outcomes.stream()
+			.map(o -> new EffectRepository.Settling(o.effect().id(), o.status(), o.receipt(), o.error(), retries.get(o)))
+			.toList();
+		Set<UUID> held = transactions.inTenant(outcomes.get(0).effect().tenantId(), () -> {
+			Set<UUID> ours = effects.settle(outcomes.get(0).effect().token(), settling, now);
+			List<Revocations.Settled> settled = new ArrayList<>();
+			List<EffectRepository.Grant> undone = new ArrayList<>();
 			for (Outcome outcome : outcomes) {
 				EffectRepository.Claimed effect = outcome.effect();
-				if (outcome.error() != null) {
-					boolean ours = effects.fail(effect.id(), effect.token(), outcome.error(), retries.get(outcome), now);
-					if (ours && retries.get(outcome) == null) {
-						failures.announce(effect.id(), effect.request());
-					}
-					settled.add(ours);
+				if (!ours.contains(effect.id())) {
 					continue;
 				}
-				boolean ours = effects.settle(effect.id(), effect.token(), outcome.status(), outcome.receipt(), now);
-				if (ours && "undo".equals(effect.operation()) && "applied".equals(outcome.status())) {
-					effects.markUndone(effect.changeKey(), effect.target(), now);
+				if (outcome.error() != null) {
+					if (retries.get(outcome) == null) {
+						failures.announce(effect.id(), effect.request());
+					}
+					continue;
 				}
-				if (ours) {
-					revocations.settled(effect, outcome.status(), now);
+				if ("undo".equals(effect.operation()) && "applied".equals(outcome.status())) {
+					undone.add(new EffectRepository.Grant(effect.changeKey(), effect.target()));
 				}
-				settled.add(ours);
+				settled.add(new Revocations.Settled(effect, outcome.status(), outcome.request()));
 			}
-			return settled;
+			effects.markUndone(undone, now);
+			revocations.settled(settled, now);
+			return ours;
 		});
 		for (int i = 0; i < outcomes.size(); i++) {
 			Outcome outcome = outcomes.get(i);
@@ -339,7 +347,7 @@ class EffectDispatcher implements SmartLifecycle {
 						effect.operation(), effect.target(), effect.tenantId(), effect.attempts(),
 						nextAttempt == null ? ", for good" : ", retried at " + nextAttempt, outcome.error());
 			}
-			else if (held.get(i)) {
+			else if (held.contains(effect.id())) {
 				meters.counter("jmlhub.provisioning.effects.settled", "status", outcome.status(), "operation",
 						effect.operation()).increment();
 			}

@@ -7,6 +7,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.UUID;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -175,47 +178,64 @@ class EffectRepository {
 		return changeKey + "\n" + target;
 	}
 
-	/** Settles a claim still held by {@code token}; false when the claim was lost (rescued, retried). */
-	boolean settle(UUID id, UUID token, String status, String receipt, Instant now) {
-		return jdbc.sql("""
-				UPDATE provisioning_effects SET status = :status, receipt = CAST(:receipt AS jsonb), last_error = NULL,
-				    claim_token = NULL, lease_until = NULL, settled_at = :now
-				WHERE id = :id AND claim_token = :token AND status = 'applying'""")
-			.param("id", id)
-			.param("token", token)
-			.param("status", status)
-			.param("receipt", receipt)
-			.param("now", Timestamp.from(now))
-			.update() == 1;
+	/**
+	 * What an attempt came to, for {@link #settle}: {@code status} ({@code applied} or
+	 * {@code skipped}) with its receipt, or an {@code error}, due again at {@code nextAttemptAt}, or
+	 * {@code failed} for good when that is null.
+	 */
+	record Settling(UUID id, String status, String receipt, String error, Instant nextAttemptAt) {
 	}
 
-	/** The ensure effect (and the enable after it) whose grant an applied undo took back. */
-	void markUndone(String changeKey, String target, Instant now) {
+	/**
+	 * Settles a batch's attempts in one statement, each only if its claim is still held by
+	 * {@code token}; the ids settled (a claim lost meanwhile, rescued or retried, is absent).
+	 */
+	Set<UUID> settle(UUID token, List<Settling> outcomes, Instant now) {
+		if (outcomes.isEmpty()) {
+			return Set.of();
+		}
+		return new HashSet<>(jdbc.sql("""
+				UPDATE provisioning_effects e
+				SET status = CASE WHEN o.error IS NULL THEN o.status WHEN o.next IS NULL THEN 'failed' ELSE 'scheduled' END,
+				    receipt = CASE WHEN o.error IS NULL THEN CAST(o.receipt AS jsonb) ELSE e.receipt END,
+				    last_error = o.error, next_attempt_at = coalesce(o.next, e.next_attempt_at),
+				    claim_token = NULL, lease_until = NULL,
+				    settled_at = CASE WHEN o.error IS NULL OR o.next IS NULL THEN CAST(:now AS timestamptz) END
+				FROM unnest(CAST(:ids AS uuid[]), CAST(:statuses AS text[]), CAST(:receipts AS text[]),
+				            CAST(:errors AS text[]), CAST(:nexts AS timestamptz[])) AS o(id, status, receipt, error, next)
+				WHERE e.id = o.id AND e.claim_token = :token AND e.status = 'applying'
+				RETURNING e.id""")
+			.param("ids", new SqlArrayValue("uuid", outcomes.stream().map(Settling::id).toArray()))
+			.param("statuses", new SqlArrayValue("text", outcomes.stream().map(Settling::status).toArray()))
+			.param("receipts", new SqlArrayValue("text", outcomes.stream().map(Settling::receipt).toArray()))
+			.param("errors", new SqlArrayValue("text", outcomes.stream().map(Settling::error).toArray()))
+			.param("nexts", new SqlArrayValue("timestamptz", outcomes.stream()
+				.map(o -> o.nextAttemptAt() == null ? null : Timestamp.from(o.nextAttemptAt())).toArray()))
+			.param("token", token)
+			.param("now", Timestamp.from(now))
+			.query(UUID.class)
+			.list());
+	}
+
+	/** The ensure effects (and the enables after them) of {@code grants}, which applied undos took back. */
+	void markUndone(Collection<Grant> grants, Instant now) {
+		if (grants.isEmpty()) {
+			return;
+		}
+		List<Grant> all = List.copyOf(grants);
 		jdbc.sql("""
-				UPDATE provisioning_effects SET status = 'undone', settled_at = :now
-				WHERE change_key = :changeKey AND target_key = :target AND operation IN ('ensure', 'enable')
-				  AND status = 'applied'""")
-			.param("changeKey", changeKey)
-			.param("target", target)
+				UPDATE provisioning_effects e SET status = 'undone', settled_at = :now
+				FROM unnest(CAST(:changeKeys AS text[]), CAST(:targets AS text[])) AS g(change_key, target_key)
+				WHERE e.change_key = g.change_key AND e.target_key = g.target_key AND e.operation IN ('ensure', 'enable')
+				  AND e.status = 'applied'""")
+			.param("changeKeys", new SqlArrayValue("text", all.stream().map(Grant::changeKey).toArray()))
+			.param("targets", new SqlArrayValue("text", all.stream().map(Grant::target).toArray()))
 			.param("now", Timestamp.from(now))
 			.update();
 	}
 
-	/** A failed attempt: due again at {@code nextAttemptAt}, or {@code failed} when null. */
-	boolean fail(UUID id, UUID token, String error, Instant nextAttemptAt, Instant now) {
-		return jdbc.sql("""
-				UPDATE provisioning_effects
-				SET status = CASE WHEN CAST(:next AS timestamptz) IS NULL THEN 'failed' ELSE 'scheduled' END,
-				    next_attempt_at = coalesce(CAST(:next AS timestamptz), next_attempt_at), last_error = :error,
-				    claim_token = NULL, lease_until = NULL,
-				    settled_at = CASE WHEN CAST(:next AS timestamptz) IS NULL THEN CAST(:now AS timestamptz) END
-				WHERE id = :id AND claim_token = :token AND status = 'applying'""")
-			.param("id", id)
-			.param("token", token)
-			.param("error", error)
-			.param("next", nextAttemptAt == null ? null : Timestamp.from(nextAttemptAt))
-			.param("now", Timestamp.from(now))
-			.update() == 1;
+	/** A change's effects on one target. */
+	record Grant(String changeKey, String target) {
 	}
 
 	boolean exists(UUID id) {
@@ -405,6 +425,24 @@ class EffectRepository {
 			.optional();
 	}
 
+	/** Which of {@code grants} have an effect of {@code operation}, of any status. */
+	Set<Grant> having(Collection<Grant> grants, String operation) {
+		if (grants.isEmpty()) {
+			return Set.of();
+		}
+		List<Grant> all = List.copyOf(grants);
+		return new HashSet<>(jdbc.sql("""
+				SELECT e.change_key, e.target_key FROM provisioning_effects e
+				JOIN unnest(CAST(:changeKeys AS text[]), CAST(:targets AS text[])) AS g(change_key, target_key)
+				  ON e.change_key = g.change_key AND e.target_key = g.target_key
+				WHERE e.operation = :operation""")
+			.param("changeKeys", new SqlArrayValue("text", all.stream().map(Grant::changeKey).toArray()))
+			.param("targets", new SqlArrayValue("text", all.stream().map(Grant::target).toArray()))
+			.param("operation", operation)
+			.query((rs, row) -> new Grant(rs.getString(1), rs.getString(2)))
+			.list());
+	}
+
 	/** The receipt of the applied disable of {@code changeKey} on {@code target}: what a deletion removes. */
 	Optional<String> disableReceipt(String changeKey, String target) {
 		return jdbc.sql("""
@@ -416,18 +454,27 @@ class EffectRepository {
 			.optional();
 	}
 
-	/** Schedules the deletion of what the disable {@code disableId} disabled, at {@code at}; a replay adds nothing. */
-	void planDeletion(UUID id, UUID disableId, Instant at, Instant now) {
+	/** A deletion to schedule: of what the disable {@code disableId} disabled, at {@code at}. */
+	record Deletion(UUID id, UUID disableId, Instant at) {
+	}
+
+	/** Schedules the deletions; a replay adds nothing. */
+	void planDeletions(List<Deletion> deletions, Instant now) {
+		if (deletions.isEmpty()) {
+			return;
+		}
 		jdbc.sql("""
 				INSERT INTO provisioning_effects (id, tenant_id, change_key, run_id, stage_id, grant_label, employee_id,
 				    target_key, operation, status, scheduled_for, next_attempt_at, request, created_at)
-				SELECT :id, tenant_id, change_key, run_id, stage_id, grant_label, employee_id, target_key, 'delete',
-				    'scheduled', :at, :at, request, :now
-				FROM provisioning_effects WHERE id = :disableId
+				SELECT d.id, e.tenant_id, e.change_key, e.run_id, e.stage_id, e.grant_label, e.employee_id, e.target_key,
+				    'delete', 'scheduled', d.at, d.at, e.request, :now
+				FROM provisioning_effects e
+				JOIN unnest(CAST(:ids AS uuid[]), CAST(:disableIds AS uuid[]), CAST(:ats AS timestamptz[])) AS d(id, disable_id, at)
+				  ON e.id = d.disable_id
 				ON CONFLICT (tenant_id, change_key, target_key, operation) DO NOTHING""")
-			.param("id", id)
-			.param("disableId", disableId)
-			.param("at", Timestamp.from(at))
+			.param("ids", new SqlArrayValue("uuid", deletions.stream().map(Deletion::id).toArray()))
+			.param("disableIds", new SqlArrayValue("uuid", deletions.stream().map(Deletion::disableId).toArray()))
+			.param("ats", new SqlArrayValue("timestamptz", deletions.stream().map(d -> Timestamp.from(d.at())).toArray()))
 			.param("now", Timestamp.from(now))
 			.update();
 	}
@@ -436,18 +483,22 @@ class EffectRepository {
 	record Revocation(UUID employeeId, UUID runId, UUID stageId, String grant, int unsettled, int accounts) {
 	}
 
-	Optional<Revocation> revocation(String changeKey) {
+	/** Where the revocations of {@code changeKeys} stand, each in one row; a change without a disable is absent. */
+	List<Revocation> revocations(Collection<String> changeKeys) {
+		if (changeKeys.isEmpty()) {
+			return List.of();
+		}
 		return jdbc.sql("""
 				SELECT employee_id, run_id, stage_id, grant_label,
 				    count(*) FILTER (WHERE status NOT IN ('applied', 'skipped')),
 				    coalesce(sum(jsonb_array_length(coalesce(receipt -> 'accounts', '[]'::jsonb)))
 				        FILTER (WHERE status = 'applied'), 0)
-				FROM provisioning_effects WHERE change_key = :changeKey AND operation = 'disable'
-				GROUP BY employee_id, run_id, stage_id, grant_label""")
-			.param("changeKey", changeKey)
+				FROM provisioning_effects WHERE change_key = ANY(:changeKeys) AND operation = 'disable'
+				GROUP BY change_key, employee_id, run_id, stage_id, grant_label""")
+			.param("changeKeys", new SqlArrayValue("text", changeKeys.toArray()))
 			.query((rs, row) -> new Revocation(rs.getObject(1, UUID.class), rs.getObject(2, UUID.class),
 					rs.getObject(3, UUID.class), rs.getString(4), rs.getInt(5), rs.getInt(6)))
-			.optional();
+			.list();
 	}
 
 	/**

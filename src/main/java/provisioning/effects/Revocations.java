@@ -108,25 +108,41 @@ class Revocations {
 		return json.writeValueAsString(receipt);
 	}
 
+	/** A claimed effect that settled as {@code status}, with its request as it was read for the attempt. */
+	record Settled(EffectRepository.Claimed effect, String status, EffectRequest request) {
+	}
+
 	/**
-	 * After {@code effect} settled as {@code status}, inside the settling unit of work: a revocation
-	 * whose disables have all settled is announced, and an applied disable's deletion scheduled.
+	 * After a batch's effects settled, inside the settling unit of work: each revocation whose
+	 * disables have all settled is announced, and the applied disables' deletions scheduled. A few
+	 * statements for the whole batch, whatever its size.
 	 */
-	void settled(EffectRepository.Claimed effect, String status, Instant now) {
-		if (!DISABLE.equals(effect.operation()) || !("applied".equals(status) || "skipped".equals(status))) {
+	void settled(List<Settled> settled, Instant now) {
+		List<Settled> disables = settled.stream()
+			.filter(s -> DISABLE.equals(s.effect().operation()))
+			.filter(s -> "applied".equals(s.status()) || "skipped".equals(s.status()))
+			.toList();
+		if (disables.isEmpty()) {
 			return;
 		}
-		EffectRequest request = json.readValue(effect.request(), EffectRequest.class);
-		Integer days = request.entitlement().deleteAfterDays();
+		List<Settled> deleting = disables.stream()
+			.filter(s -> "applied".equals(s.status()) && s.request() != null
+					&& s.request().entitlement().deleteAfterDays() != null)
+			.toList();
 		// a revocation already taken back (an enable follows the disable) is not deleted later
-		if ("applied".equals(status) && days != null
-				&& effects.status(effect.changeKey(), effect.target(), ENABLE).isEmpty()) {
-			effects.planDeletion(UUID.randomUUID(), effect.id(), EffectTimes.deletion(now, days), now);
-		}
-		effects.revocation(effect.changeKey())
+		Set<EffectRepository.Grant> takenBack = effects.having(deleting.stream()
+			.map(s -> new EffectRepository.Grant(s.effect().changeKey(), s.effect().target())).toList(), ENABLE);
+		effects.planDeletions(deleting.stream()
+			.filter(s -> !takenBack.contains(new EffectRepository.Grant(s.effect().changeKey(), s.effect().target())))
+			.map(s -> new EffectRepository.Deletion(UUID.randomUUID(), s.effect().id(),
+					EffectTimes.deletion(now, s.request().entitlement().deleteAfterDays())))
+			.toList(), now);
+		outbox.publishAll(effects.revocations(disables.stream().map(s -> s.effect().changeKey()).collect(java.util.stream.Collectors.toSet()))
+			.stream()
 			.filter(revocation -> revocation.unsettled() == 0)
-			.ifPresent(revocation -> outbox.publish(new AccessRevoked(revocation.employeeId(), revocation.runId(),
-					revocation.stageId(), revocation.grant(), revocation.accounts(), now)));
+			.map(revocation -> new AccessRevoked(revocation.employeeId(), revocation.runId(), revocation.stageId(),
+					revocation.grant(), revocation.accounts(), now))
+			.toList());
 	}
 
 	private static DN dn(String value) {

@@ -339,8 +339,12 @@ public class LdapDirectory implements AutoCloseable {
 			LDAPConnection ldap = lease.connection();
 			Receipt.State before = read(ldap, connection, plan.dn(), names, plan.groups());
 			DN at = before.exists() ? plan.dn() : disabled;
+			DN bind = new DN(connection.bindDn());
 			for (DN group : plan.groups()) {
-				leave(ldap, connection, group, plan.dn(), new DN(connection.bindDn()));
+				// the read before says which groups still have it (OpenLDAP keeps a member naming an absent entry too)
+				if (connection.activeDirectory() || before.groups().contains(group.toString())) {
+					leave(ldap, connection, group, plan.dn(), bind);
+				}
 			}
 			if (connection.activeDirectory()) {
 				Integer control = accountControl(ldap, at);
@@ -349,18 +353,21 @@ public class LdapDirectory implements AutoCloseable {
 							String.valueOf(control | ACCOUNTDISABLE)));
 				}
 			}
-			else if (hasPassword(ldap, at)) {
-				ldap.modify(at.toString(), new Modification(ModificationType.DELETE, "userPassword"));
+			else {
+				deleteValues(ldap, at, "userPassword");
 			}
 			boolean moves = !disabled.equals(plan.dn());
 			if (before.exists() && moves) {
-				ensureParents(ldap, disabled.getParent(), plan.base());
-				ldap.modifyDN(plan.dn().toString(), disabled.getRDN().toString(), true, disabled.getParent().toString());
+				moveUnder(ldap, plan.dn(), disabled, plan.base());
 			}
-			Receipt.State after = read(ldap, connection, disabled, names, plan.groups());
+			// one read gives the state after and, on OpenLDAP, whether a password is left (its value never goes in a receipt)
+			Entry read = ldap.getEntry(disabled.toString(), connection.activeDirectory() ? names.toArray(String[]::new)
+					: java.util.stream.Stream.concat(names.stream(), java.util.stream.Stream.of("userPassword"))
+						.toArray(String[]::new));
+			Receipt.State after = state(ldap, connection, disabled, read, names, plan.groups());
 			boolean stillActive = moves && ldap.getEntry(plan.dn().toString(), "1.1") != null;
 			boolean usable = connection.activeDirectory() ? after.exists() && !disabledControl(ldap, disabled)
-					: hasPassword(ldap, disabled);
+					: read != null && read.hasAttribute("userPassword");
 			if (before.exists() && !after.exists() || stillActive || !after.groups().isEmpty() || usable) {
 				throw new DirectoryFailure("The directory read back " + disabled + " differently from a disabled account: "
 						+ after + (stillActive ? " (still at " + plan.dn() + ")" : ""), true, null);
@@ -372,9 +379,34 @@ public class LdapDirectory implements AutoCloseable {
 		}
 	}
 
-	private static boolean hasPassword(LDAPConnection ldap, DN dn) throws LDAPException {
-		Entry entry = ldap.getEntry(dn.toString(), "userPassword");
-		return entry != null && entry.hasAttribute("userPassword");
+	/** Deletes every value of {@code attribute} of {@code dn}, without reading first: none left is fine. */
+	private static void deleteValues(LDAPConnection ldap, DN dn, String attribute) throws LDAPException {
+		try {
+			ldap.modify(dn.toString(), new Modification(ModificationType.DELETE, attribute));
+		}
+		catch (LDAPException absent) {
+			if (absent.getResultCode() != ResultCode.NO_SUCH_ATTRIBUTE) {
+				throw absent;
+			}
+		}
+	}
+
+	/**
+	 * Moves {@code from} to {@code to}, making {@code to}'s parent OUs only when the directory says
+	 * one is missing: a wave of moves under one OU reads nothing before each.
+	 */
+	private static void moveUnder(LDAPConnection ldap, DN from, DN to, DN base) throws LDAPException {
+		try {
+			ldap.modifyDN(from.toString(), to.getRDN().toString(), true, to.getParent().toString());
+		}
+		catch (LDAPException missing) {
+			// Samba's domain controller says a missing parent with "other" (80), OpenLDAP with "no such object"
+			if (missing.getResultCode() != ResultCode.NO_SUCH_OBJECT && missing.getResultCode() != ResultCode.OTHER) {
+				throw missing;
+			}
+			ensureParents(ldap, to.getParent(), base);
+			ldap.modifyDN(from.toString(), to.getRDN().toString(), true, to.getParent().toString());
+		}
 	}
 
 	/** The {@code userAccountControl} of the account at {@code dn}, null when it is absent. */
@@ -399,21 +431,22 @@ public class LdapDirectory implements AutoCloseable {
 			}
 			return;
 		}
-		// a compare first: most groups a revocation leaves are large, and reading them is for members only
-		if (!isMember(ldap, connection, group, dn)) {
-			return;
+		// deleted by its DN, which the directory matches as a DN (any equivalent form), without reading the group:
+		// most groups a revocation leaves are large
+		try {
+			ldap.modify(group.toString(), new Modification(ModificationType.DELETE, "member", dn.toString()));
 		}
-		List<String> members = members(ldap, group);
-		String stored = stored(members, dn);
-		if (stored == null) {
-			return;
+		catch (LDAPException refused) {
+			if (refused.getResultCode() == ResultCode.NO_SUCH_ATTRIBUTE) {
+				return;
+			}
+			if (refused.getResultCode() != ResultCode.OBJECT_CLASS_VIOLATION) {
+				throw refused;
+			}
+			// it was the last member, which a groupOfNames must keep: the bind DN takes its place
+			ldap.modify(group.toString(), new Modification(ModificationType.ADD, "member", bind.toString()),
+					new Modification(ModificationType.DELETE, "member", dn.toString()));
 		}
-		List<Modification> changes = new ArrayList<>();
-		if (members.size() == 1 && stored(members, bind) == null) {
-			changes.add(new Modification(ModificationType.ADD, "member", bind.toString()));
-		}
-		changes.add(new Modification(ModificationType.DELETE, "member", stored));
-		ldap.modify(group.toString(), changes);
 	}
 
 	/** Answers whether the directory takes the connection's bind; throws the failure otherwise. */
@@ -500,7 +533,12 @@ public class LdapDirectory implements AutoCloseable {
 
 	private static Receipt.State read(LDAPConnection ldap, Connection connection, DN dn, java.util.Set<String> names,
 			List<DN> groups) throws LDAPException {
-		Entry entry = ldap.getEntry(dn.toString(), names.toArray(String[]::new));
+		return state(ldap, connection, dn, ldap.getEntry(dn.toString(), names.toArray(String[]::new)), names, groups);
+	}
+
+	/** The state of {@code dn} read as {@code entry} (null: absent): its {@code names} and the {@code groups} it is in. */
+	private static Receipt.State state(LDAPConnection ldap, Connection connection, DN dn, Entry entry,
+			java.util.Set<String> names, List<DN> groups) throws LDAPException {
 		Map<String, String> attributes = new LinkedHashMap<>();
 		if (entry != null) {
 			for (String name : names) {
@@ -543,16 +581,6 @@ public class LdapDirectory implements AutoCloseable {
 			}
 		}
 		return false;
-	}
-
-	/** The member values of {@code group} as stored. */
-	private static List<String> members(LDAPConnection ldap, DN group) throws LDAPException {
-		Entry entry = ldap.getEntry(group.toString(), "member");
-		if (entry == null) {
-			throw new LDAPException(ResultCode.NO_SUCH_OBJECT, "The group " + group + " does not exist");
-		}
-		String[] values = entry.getAttributeValues("member");
-		return values == null ? List.of() : List.of(values);
 	}
 
 	/** The member value of {@code group} that names {@code dn} as stored (DNs compare normalised). */

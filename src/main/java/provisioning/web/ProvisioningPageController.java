@@ -46,7 +46,7 @@ class ProvisioningPageController {
 	static final List<String> TARGET_FIELDS = List.of("key", "url", "bindDn", "bindPassword", "baseDn", "peopleOu", "profile");
 
 	static final List<String> ENTITLEMENT_FIELDS = List.of("grant", "target", "naming", "attributes", "groups",
-			"departmentGroups", "undo", "disabledOu");
+			"departmentGroups", "undo", "disabledOu", "revokes", "deleteAfterDays", "enableOnStartDate");
 
 	/** What each field expects, under it. */
 	static final Map<String, String> HINTS = Map.ofEntries(
@@ -61,7 +61,9 @@ class ProvisioningPageController {
 			Map.entry("attributes", "One a line: name = template, such as title = {title}; added to the defaults."),
 			Map.entry("groups", "One group DN a line: every account of this grant is a member."),
 			Map.entry("departmentGroups", "One a line: Department = group DN; employees of that department are members too."),
-			Map.entry("disabledOu", "Where disabled accounts go, one RDN under the base DN; empty means ou=disabled."));
+			Map.entry("disabledOu", "Where disabled accounts go, one RDN under the base DN; empty means ou=disabled."),
+			Map.entry("deleteAfterDays", "A revocation only: the disabled accounts are deleted this many days after the disable "
+					+ "(0-3650); empty keeps them."));
 
 	private final ProvisioningSettings settings;
 
@@ -81,13 +83,16 @@ class ProvisioningPageController {
 
 	/** An entitlement as the form holds it: its maps and lists as lines of text. */
 	record EntitlementForm(String grant, String target, String naming, boolean ouFromDepartment, String attributes,
-			String groups, String departmentGroups, String undo, String disabledOu) {
+			String groups, String departmentGroups, String undo, String disabledOu, boolean revokes, String deleteAfterDays,
+			boolean enableOnStartDate) {
 
 		static EntitlementForm of(Entitlement entitlement) {
 			return new EntitlementForm(entitlement.grant(), entitlement.target(), entitlement.naming(),
 					Boolean.TRUE.equals(entitlement.ouFromDepartment()), SettingsForms.attributesText(entitlement),
 					String.join("\n", entitlement.groups()), SettingsForms.departmentGroupsText(entitlement),
-					entitlement.undo() == null ? Entitlement.DELETE : entitlement.undo(), entitlement.disabledOu());
+					entitlement.undo() == null ? Entitlement.DELETE : entitlement.undo(), entitlement.disabledOu(),
+					entitlement.revoking(), entitlement.deleteAfterDays() == null ? "" : entitlement.deleteAfterDays().toString(),
+					Boolean.TRUE.equals(entitlement.enableOnStartDate()));
 		}
 	}
 
@@ -158,7 +163,8 @@ class ProvisioningPageController {
 	@GetMapping("/entitlements/new")
 	String newEntitlement(@AuthenticationPrincipal AppUser admin, Model model) {
 		EntitlementSettings current = settings.entitlements(admin.tenantId());
-		return entitlementForm(admin, new EntitlementForm("", "", "uid={username}", true, "", "", "", Entitlement.DELETE, ""),
+		return entitlementForm(admin, new EntitlementForm("", "", "uid={username}", true, "", "", "", Entitlement.DELETE, "",
+				false, "", false),
 				null, current.version(), Map.of(), model);
 	}
 
@@ -179,22 +185,25 @@ class ProvisioningPageController {
 			@RequestParam(defaultValue = "") String target, @RequestParam(defaultValue = "") String naming,
 			@RequestParam(defaultValue = "false") boolean ouFromDepartment, @RequestParam(defaultValue = "") String attributes,
 			@RequestParam(defaultValue = "") String groups, @RequestParam(defaultValue = "") String departmentGroups,
-			@RequestParam(defaultValue = "") String undo, @RequestParam(defaultValue = "") String disabledOu, Model model,
-			RedirectAttributes redirect) {
+			@RequestParam(defaultValue = "") String undo, @RequestParam(defaultValue = "") String disabledOu,
+			@RequestParam(defaultValue = "false") boolean revokes, @RequestParam(defaultValue = "") String deleteAfterDays,
+			@RequestParam(defaultValue = "false") boolean enableOnStartDate, Model model, RedirectAttributes redirect) {
 		EntitlementForm form = new EntitlementForm(grant.strip(), target, naming.strip(), ouFromDepartment, attributes, groups,
-				departmentGroups, undo, disabledOu.strip());
+				departmentGroups, undo, disabledOu.strip(), revokes, deleteAfterDays.strip(), enableOnStartDate);
 		Map<String, String> formErrors = new LinkedHashMap<>();
 		Map<String, String> attributeMap = new LinkedHashMap<>();
 		SettingsForms.pairs(attributes, "attributes", "name = template, such as title = {title}", formErrors)
 			.forEach((name, templates) -> attributeMap.put(name, templates.get(templates.size() - 1)));
 		Map<String, List<String>> departmentMap = SettingsForms.pairs(departmentGroups, "departmentGroups",
 				"Department = group DN", formErrors);
+		Integer days = SettingsForms.days(form.deleteAfterDays(), "deleteAfterDays", formErrors);
 		if (!formErrors.isEmpty()) {
 			model.addAttribute("error", "Nothing was saved: correct the fields marked below.");
 			return entitlementForm(admin, form, index, version, formErrors, model);
 		}
 		Entitlement edited = new Entitlement(form.grant(), target, form.naming(), ouFromDepartment, attributeMap,
-				SettingsForms.lines(groups), departmentMap, SettingsForms.blankToNull(undo), SettingsForms.blankToNull(disabledOu));
+				SettingsForms.lines(groups), departmentMap, SettingsForms.blankToNull(undo), SettingsForms.blankToNull(disabledOu),
+				revokes ? Boolean.TRUE : null, days, enableOnStartDate ? Boolean.TRUE : null);
 		EntitlementSettings current = settings.entitlements(admin.tenantId());
 		List<Entitlement> entitlements = new ArrayList<>(current.entitlements());
 		int at = index != null && index >= 0 && index < entitlements.size() ? index : entitlements.size();

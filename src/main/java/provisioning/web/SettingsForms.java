@@ -57,6 +57,20 @@ final class SettingsForms {
 		return String.join("\n", lines);
 	}
 
+	/** A whole number of days, or null when blank; anything else adds an error for {@code field}. */
+	static Integer days(String text, String field, Map<String, String> errors) {
+		if (text == null || text.isBlank()) {
+			return null;
+		}
+		try {
+			return Integer.valueOf(text.strip());
+		}
+		catch (NumberFormatException notANumber) {
+			errors.putIfAbsent(field, "must be a whole number of days, such as 30");
+			return null;
+		}
+	}
+
 	static String blankToNull(String text) {
 		return text == null || text.isBlank() ? null : text.strip();
 	}

@@ -86,6 +86,29 @@ class TransactionalOutboxPublisherTests {
 	}
 
 	@Test
+	void aBatchIsPublishedInOneGoEachEventOnceAndDelivered() {
+		UUID first = UUID.randomUUID();
+		UUID second = UUID.randomUUID();
+		EmployeeHired one = new EmployeeHired(first, "Ana Lima", "ana@acme.example", "Engineering", "manny",
+				LocalDate.of(2030, 1, 15));
+		EmployeeHired two = new EmployeeHired(second, "Bo Berg", "bo@acme.example", "Sales", "manny",
+				LocalDate.of(2030, 2, 1));
+		// the same event twice in a batch, and the batch replayed: one row each
+		transactions.runInTenant(tenant, () -> publisher.publishAll(java.util.List.of(one, two, one)));
+		transactions.runInTenant(tenant, () -> publisher.publishAll(java.util.List.of(two)));
+		String firstKey = EmployeeHired.TYPE + ":" + first;
+		String secondKey = EmployeeHired.TYPE + ":" + second;
+		assertThat(countEvents(firstKey)).isEqualTo(1);
+		assertThat(countEvents(secondKey)).isEqualTo(1);
+		assertThat(transactions.readInTenant(tenant, () -> jdbc.sql("""
+				SELECT payload->>'department' || ' ' || payload_version || ' ' || max_attempts FROM outbox_events
+				WHERE idempotency_key = :key""").param("key", secondKey).query(String.class).single()))
+			.isEqualTo("Sales 1 5");
+		await().atMost(Duration.ofSeconds(10))
+			.until(() -> script.deliveries(tenant, firstKey) == 1 && script.deliveries(tenant, secondKey) == 1);
+	}
+
+	@Test
 	void aRolledBackBusinessTransactionLeavesNoEvent() {
 		assertThatThrownBy(() -> transactions.runInTenant(tenant, () -> {
 			publisher.publish(SampleEvents.hired(), PublishOptions.idempotencyKey("rolled-back"));
