@@ -101,7 +101,7 @@ class TransactionalOutboxPublisher implements OutboxPublisher {
 				String type = catalog.keyOf(event.getClass());
 				validate(type, event.idempotencyKey(), PublishOptions.DEFAULTS);
 				rows.add(new OutboxEventRepository.NewEvent(type, consumers().consumersOf(event.getClass()),
-						event.aggregateId(), event.idempotencyKey(), codec.encode(event), catalog.versionOf(event.getClass()),
+						consumers().selectiveConsumersOf(event.getClass()), event.aggregateId(), event.idempotencyKey(), codec.encode(event), catalog.versionOf(event.getClass()),
 						DEFAULT_MAX_ATTEMPTS));
 			}
 		}

@@ -78,20 +78,22 @@ public class OutboxEventRepository {
 	}
 
 	/** One event to insert with {@link #insertAll}: its rows are one per consumer. */
-	public record NewEvent(String type, List<String> consumers, UUID aggregateId, String idempotencyKey,
-			String payloadJson, int payloadVersion, int maxAttempts) {
+	public record NewEvent(String type, List<String> consumers, Set<String> selective, UUID aggregateId,
+			String idempotencyKey, String payloadJson, int payloadVersion, int maxAttempts) {
 	}
 
 	/**
-	 * Inserts several events in one statement, one row per event and consumer, as {@link #insert}
-	 * does each; how many rows were new.
+	 * Inserts several events in one statement, one row per event and consumer (a selective
+	 * consumer's only where the tenant declared an interest), as {@link #insert} does each; how many
+	 * rows were new.
 	 */
 	public int insertAll(String tenantId, List<NewEvent> events) {
 		List<Object[]> rows = new java.util.ArrayList<>();
 		for (NewEvent event : events) {
 			for (String consumer : event.consumers()) {
 				rows.add(new Object[] { EventIds.next(), event.type(), consumer, event.aggregateId(), event.idempotencyKey(),
-						event.payloadJson(), event.payloadVersion(), event.maxAttempts() });
+						event.payloadJson(), event.payloadVersion(), event.maxAttempts(),
+						event.selective().contains(consumer) });
 			}
 		}
 		if (rows.isEmpty()) {
@@ -103,8 +105,11 @@ public class OutboxEventRepository {
 				SELECT r.id, :tenant, r.type, r.consumer, r.aggregate_id, r.key, CAST(r.payload AS jsonb), r.version, r.attempts
 				FROM unnest(CAST(:ids AS uuid[]), CAST(:types AS text[]), CAST(:consumers AS text[]),
 				            CAST(:aggregateIds AS uuid[]), CAST(:keys AS text[]), CAST(:payloads AS text[]),
-				            CAST(:versions AS integer[]), CAST(:attempts AS integer[]))
-				     AS r(id, type, consumer, aggregate_id, key, payload, version, attempts)
+				            CAST(:versions AS integer[]), CAST(:attempts AS integer[]), CAST(:selective AS boolean[]))
+				     AS r(id, type, consumer, aggregate_id, key, payload, version, attempts, selective)
+				WHERE NOT r.selective OR EXISTS (
+				    SELECT 1 FROM outbox_consumer_interests i
+				    WHERE i.tenant_id = :tenant AND i.consumer = r.consumer AND i.event_type IN (r.type, '*'))
 				ON CONFLICT (tenant_id, idempotency_key, event_type, consumer) DO NOTHING
 				""")
 			.param("tenant", tenantId)
@@ -116,6 +121,7 @@ public class OutboxEventRepository {
 			.param("payloads", new SqlArrayValue("text", rows.stream().map(row -> row[5]).toArray()))
 			.param("versions", new SqlArrayValue("integer", rows.stream().map(row -> row[6]).toArray()))
 			.param("attempts", new SqlArrayValue("integer", rows.stream().map(row -> row[7]).toArray()))
+			.param("selective", new SqlArrayValue("boolean", rows.stream().map(row -> row[8]).toArray()))
 			.update();
 	}
 
