@@ -41,7 +41,9 @@ class AccessApiTests {
 				 {"key":"wiki-admin","name":"Wiki admin","description":"Administer the wiki","entitlements":["wiki-admin"],
 				  "policy":"group","group":"security","quorum":1,"maxDays":30,"incompatibleWith":["wiki-audit"]},
 				 {"key":"wiki-audit","name":"Wiki audit","description":"Audit the wiki","entitlements":["wiki-audit"],
-				  "policy":"group","group":"security","maxDays":30,"justificationRequired":true}]}"""
+				  "policy":"group","group":"security","maxDays":30,"justificationRequired":true},
+				 {"key":"budget","name":"Budget sheets","description":"The budget","entitlements":["budget"],
+				  "policy":"group","group":"managers","maxDays":30}]}"""
 			.formatted(etag.replace("\"", "")));
 		assertThat(saved.statusCode()).as(saved.body()).isEqualTo(200);
 		transactions.runInTenant("acme", () -> jdbc.sql("""
@@ -84,6 +86,19 @@ class AccessApiTests {
 				{"package":"wiki-audit","justification":"both"}""");
 		assertThat(conflict.statusCode()).isEqualTo(409);
 		assertThat(conflict.body()).contains("incompatible-packages", "Wiki admin");
+	}
+
+	@Test
+	void aWaitingRequestIsInItsApproversInboxBesideTheStagesAndItsPageShowsTheHistory() {
+		String id = ApiClient.field(api().post("ivan", "/v1/access-requests", """
+				{"package":"budget"}""").body(), "id");
+		String inbox = platform.testing.ConsoleSession.login(port, "manny").get("/inbox").body();
+		assertThat(inbox).contains("id=\"inbox-requests\"", "/access/requests/" + id, "Budget sheets");
+		assertThat(platform.testing.ConsoleSession.login(port, "sara").get("/inbox").body())
+			.doesNotContain("/access/requests/" + id);
+		String page = platform.testing.ConsoleSession.login(port, "ivan").get("/access/requests/" + id).body();
+		assertThat(page).contains("Budget sheets", "id=\"history-table\"", "submit");
+		assertThat(platform.testing.ConsoleSession.login(port, "ivan").get("/access").body()).contains("package-budget");
 	}
 
 	@Test
