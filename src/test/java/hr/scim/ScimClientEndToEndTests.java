@@ -234,8 +234,8 @@ class ScimClientEndToEndTests {
 				 "Operations":[
 				  {"op":"Replace","value":{"urn:ietf:params:scim:schemas:extension:enterprise:2.0:User:department":"Legal",
 				                           "active":"False"}},
-				  {"op":"Add","path":"addresses[type eq \"work\"].locality","value":"Lisbon"},
-				  {"op":"Replace","path":"emails[type eq \"work\"].value","value":"ignored@scim.example"}]}""");
+				  {"op":"Add","path":"addresses[type eq \\"work\\"].locality","value":"Lisbon"},
+				  {"op":"Replace","path":"emails[type eq \\"work\\"].value","value":"ignored@scim.example"}]}""");
 		assertThat(patched.statusCode()).as(patched.body()).isEqualTo(200);
 		assertThat(patched.headers().firstValue("ETag")).hasValue("W/\"1\"");
 		Employee stored = employees.get(tenant, UUID.fromString(id));
