@@ -146,6 +146,14 @@ final class ScimUserReader {
 			}
 			return;
 		}
+		int bracket = lower.indexOf('[');
+		if (bracket >= 0) {
+			// a value filter on an attribute we do not keep, such as emails[type eq "work"].value
+			if (context == Context.CORE && IGNORED_CORE.contains(lower.substring(0, bracket))) {
+				return;
+			}
+			throw unknown.apply(path);
+		}
 		int dot = lower.indexOf('.');
 		String head = dot < 0 ? lower : lower.substring(0, dot);
 		String sub = dot < 0 ? null : lower.substring(dot + 1);

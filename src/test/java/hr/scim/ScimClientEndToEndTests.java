@@ -6,7 +6,9 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.LocalDate;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
@@ -69,6 +71,9 @@ class ScimClientEndToEndTests {
 
 	@Autowired
 	EmployeeService employees;
+
+	@Autowired
+	Clock clock;
 
 	final JsonMapper json = JsonMapper.builder().build();
 
@@ -218,6 +223,26 @@ class ScimClientEndToEndTests {
 			assertThat(employee.lastDay()).hasToString("2099-12-31");
 			assertThat(employee.displayName()).isEqualTo("Bulk Report");
 		});
+	}
+
+	@Test
+	void anEntraStylePatchWithoutPathSetsUrnQualifiedAttributesAndActiveFalseAnnouncesTodayAsLastDay() {
+		String number = unique("X");
+		String id = create(user(number, "Ent Ra", "Engineering", null)).getId().orElseThrow();
+		HttpResponse<String> patched = raw(hrToken, "PATCH", "/scim/v2/Users/" + id, """
+				{"schemas":["urn:ietf:params:scim:api:messages:2.0:PatchOp"],
+				 "Operations":[
+				  {"op":"Replace","value":{"urn:ietf:params:scim:schemas:extension:enterprise:2.0:User:department":"Legal",
+				                           "active":"False"}},
+				  {"op":"Add","path":"addresses[type eq \\"work\\"].locality","value":"Lisbon"},
+				  {"op":"Replace","path":"emails[type eq \\"work\\"].value","value":"ignored@scim.example"}]}""");
+		assertThat(patched.statusCode()).as(patched.body()).isEqualTo(200);
+		assertThat(patched.headers().firstValue("ETag")).hasValue("W/\"1\"");
+		Employee stored = employees.get(tenant, UUID.fromString(id));
+		assertThat(stored.department()).isEqualTo("Legal");
+		assertThat(stored.location()).isEqualTo("Lisbon");
+		assertThat(stored.lastDay()).isEqualTo(LocalDate.now(clock));
+		assertThat(stored.email()).isEqualTo(number.toLowerCase() + "@scim.example");
 	}
 
 	@Test
