@@ -9,12 +9,13 @@ import platform.NavEntry.Group;
 import platform.NavigationContributor;
 import platform.Role;
 
-/** HR's employee pages in the console's navigation. */
+/** HR's pages in the console's navigation: the employees, and the ADMIN's HR triggers. */
 @Component
 class HrNavigation implements NavigationContributor {
 
 	@Override
 	public List<NavEntry> navEntries() {
-		return List.of(NavEntry.of(Group.WORK, "nav-employees", "Employees", "/hr/employees", Role.HR, 40));
+		return List.of(NavEntry.of(Group.WORK, "nav-employees", "Employees", "/hr/employees", Role.HR, 40),
+				NavEntry.of(Group.ADMIN_WORKFLOW, "nav-hr-triggers", "HR triggers", "/admin/hr/triggers", Role.ADMIN, 40));
 	}
 }
