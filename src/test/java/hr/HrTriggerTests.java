@@ -206,7 +206,7 @@ class HrTriggerTests {
 		assertThatThrownBy(() -> settings.save(TENANT, "gus", new HrTriggers(true, true, true, 181, null, null, 0),
 				ExpectedVersion.fromForm(before.version())))
 			.isInstanceOfSatisfying(DomainException.InvalidInput.class,
-					e -> assertThat(e.getMessage()).contains("joinerDaysBeforeStart"));
+					e -> assertThat(e.fieldErrors()).containsKey("joinerDaysBeforeStart"));
 		assertThatThrownBy(() -> settings.save(TENANT, "gus", new HrTriggers(true, true, true, null, null, -181, 0),
 				ExpectedVersion.fromForm(before.version())))
 			.isInstanceOf(DomainException.InvalidInput.class);
