@@ -285,12 +285,13 @@ class EmployeeOutcomesEndToEndTests {
 		JsonNode before = json.readTree(api.get("ada", "/v1/admin/hr/triggers").body());
 		int version = before.get("version").asInt();
 		HttpResponse<String> bad = api.send("ada", "PUT", "/v1/admin/hr/triggers",
-				"{\"moverOnChange\": true, \"joinerDaysBeforeStart\": 181, \"version\": %d}".formatted(version));
+				"{\"moverOnChange\": true, \"leaverOnLastDay\": false, \"joinerOnRehire\": false, "
+						+ "\"joinerDaysBeforeStart\": 181, \"version\": %d}".formatted(version));
 		assertThat(bad.statusCode()).as(bad.body()).isEqualTo(400);
 		assertThat(bad.body()).contains("joinerDaysBeforeStart");
 		assertThat(json.readTree(api.get("ada", "/v1/admin/hr/triggers").body())).isEqualTo(before);
 		HttpResponse<String> saved = api.send("ada", "PUT", "/v1/admin/hr/triggers",
-				"{\"moverOnChange\": true, \"version\": %d}".formatted(version));
+				"{\"moverOnChange\": true, \"leaverOnLastDay\": false, \"joinerOnRehire\": false, \"version\": %d}".formatted(version));
 		assertThat(saved.statusCode()).as(saved.body()).isEqualTo(200);
 		assertThat(saved.headers().firstValue("ETag")).contains("\"" + (version + 1) + "\"");
 		try {
@@ -313,7 +314,8 @@ class EmployeeOutcomesEndToEndTests {
 		}
 		finally {
 			int now = json.readTree(api.get("ada", "/v1/admin/hr/triggers").body()).get("version").asInt();
-			api.send("ada", "PUT", "/v1/admin/hr/triggers", "{\"version\": %d}".formatted(now));
+			api.send("ada", "PUT", "/v1/admin/hr/triggers", "{\"moverOnChange\": false, \"leaverOnLastDay\": false, \"joinerOnRehire\": false, \"version\": %d}"
+				.formatted(now));
 		}
 	}
 }
