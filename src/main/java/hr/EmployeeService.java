@@ -287,8 +287,8 @@ public class EmployeeService implements ReportingLines {
 	 * The one write of an employee's HR attributes, whatever its source: what {@code change} names is
 	 * checked (as a hire's fields are), the differences are written one version on, recorded in the
 	 * employee's history and the audit trail with {@code source}, and published as ONE
-	 * {@link EmployeeUpdated} naming the changed fields (from → to). The change starts no run by
-	 * itself: triggers consuming the event do. A change that changes nothing writes and publishes
+	 * {@link EmployeeUpdated} naming the changed fields (from → to). The tenant's HR triggers
+	 * ({@link EmployeeTriggers}) ask for the runs it calls for in the same transaction. A change that changes nothing writes and publishes
 	 * nothing and answers the employee as it is.
 	 * <p>
 	 * {@code lastDay} of a leaving employee moves its offboarding's last day; of an active, pending or

@@ -274,4 +274,48 @@ class EmployeeOutcomesEndToEndTests {
 		assertThat(runs.get(0).get("outcome").asString()).isEqualTo("completed");
 		assertThat(runs.get(0).get("runId").asString()).isEqualTo(runId.toString());
 	}
+
+	/**
+	 * The tenant's HR triggers end to end: bad offsets are refused with nothing saved; with the mover
+	 * trigger on, a department change starts one mover run, and a second change while it is open
+	 * starts none but reaches that run's employee snapshot.
+	 */
+	@Test
+	void aDepartmentChangeStartsOneMoverRunWhoseSnapshotFollowsTheNextChange() {
+		JsonNode before = json.readTree(api.get("ada", "/v1/admin/hr/triggers").body());
+		int version = before.get("version").asInt();
+		HttpResponse<String> bad = api.send("ada", "PUT", "/v1/admin/hr/triggers",
+				"{\"moverOnChange\": true, \"leaverOnLastDay\": false, \"joinerOnRehire\": false, "
+						+ "\"joinerDaysBeforeStart\": 181, \"version\": %d}".formatted(version));
+		assertThat(bad.statusCode()).as(bad.body()).isEqualTo(400);
+		assertThat(bad.body()).contains("joinerDaysBeforeStart");
+		assertThat(json.readTree(api.get("ada", "/v1/admin/hr/triggers").body())).isEqualTo(before);
+		HttpResponse<String> saved = api.send("ada", "PUT", "/v1/admin/hr/triggers",
+				"{\"moverOnChange\": true, \"leaverOnLastDay\": false, \"joinerOnRehire\": false, \"version\": %d}".formatted(version));
+		assertThat(saved.statusCode()).as(saved.body()).isEqualTo(200);
+		assertThat(saved.headers().firstValue("ETag")).contains("\"" + (version + 1) + "\"");
+		try {
+			UUID employeeId = hire("Trigger Mover", LocalDate.now(ZoneOffset.UTC).minusDays(30));
+			completeJoiner(scenario.awaitRunOf(employeeId));
+			awaitEmployeeStatus(employeeId, "active");
+
+			employees.change("acme", "hana", employeeId, hr.EmployeeChange.builder().department("Legal").build(),
+					hr.ChangeSource.API, employee(employeeId).get("version").asInt());
+			await().atMost(RunScenario.TIMEOUT).until(() -> scenario.runsOf(employeeId).size() == 2);
+			JsonNode mover = scenario.runsOf(employeeId).get(0);
+			assertThat(mover.get("definitionKey").asString()).isEqualTo("mover");
+			UUID moverId = UUID.fromString(mover.get("id").asString());
+
+			employees.change("acme", "hana", employeeId, hr.EmployeeChange.builder().title("Counsel").build(),
+					hr.ChangeSource.API, employee(employeeId).get("version").asInt());
+			await().atMost(RunScenario.TIMEOUT).untilAsserted(() -> assertThat(transactions.readInTenant("acme",
+					() -> runRows.find(moverId).orElseThrow().employeeTitle())).isEqualTo("Counsel"));
+			assertThat(scenario.runsOf(employeeId).size()).as("no second mover run").isEqualTo(2);
+		}
+		finally {
+			int now = json.readTree(api.get("ada", "/v1/admin/hr/triggers").body()).get("version").asInt();
+			api.send("ada", "PUT", "/v1/admin/hr/triggers", "{\"moverOnChange\": false, \"leaverOnLastDay\": false, \"joinerOnRehire\": false, \"version\": %d}"
+				.formatted(now));
+		}
+	}
 }

@@ -9,13 +9,14 @@ import platform.NavEntry.Group;
 import platform.NavigationContributor;
 import platform.Role;
 
-/** HR's employee pages in the console's navigation. */
+/** HR's pages in the console's navigation: the employees and their imports, and the ADMIN's HR triggers. */
 @Component
 class HrNavigation implements NavigationContributor {
 
 	@Override
 	public List<NavEntry> navEntries() {
 		return List.of(NavEntry.of(Group.WORK, "nav-employees", "Employees", "/hr/employees", Role.HR, 40),
-				NavEntry.of(Group.WORK, "nav-hr-imports", "Import", "/hr/imports", Role.HR, 41));
+				NavEntry.of(Group.WORK, "nav-hr-imports", "Import", "/hr/imports", Role.HR, 41),
+				NavEntry.of(Group.ADMIN_WORKFLOW, "nav-hr-triggers", "HR triggers", "/admin/hr/triggers", Role.ADMIN, 40));
 	}
 }

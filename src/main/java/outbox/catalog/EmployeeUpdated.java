@@ -13,9 +13,8 @@ import java.util.UUID;
  * the fields it changed, each from → to (in no particular order; keys: {@code employeeNumber}, {@code displayName},
  * {@code email}, {@code department}, {@code manager}, {@code title}, {@code location},
  * {@code costCentre}, {@code startDate}, {@code lastDay}, and {@code status} when the change made
- * a left employee a pre-hire again: a rehire). The change starts no run by itself: a consumer
- * decides from {@code changes} (department, manager or title changed → mover; lastDay set →
- * leaver; status left → pre_hire → joiner). Published by {@code hr}; {@code workflow} brings the
+ * a left employee a pre-hire again: a rehire). The runs a change calls for are asked for by HR's triggers in the
+ * change's own transaction (docs/hr.md, "Triggers"), not by consumers of this event. Published by {@code hr}; {@code workflow} brings the
  * snapshot of the employee's open runs up to date, and when {@code resubmitRunId} names a returned
  * run, resubmits it as {@code requestedBy} (the edit-and-resubmit of HR's queue).
  */
