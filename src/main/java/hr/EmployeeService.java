@@ -475,6 +475,25 @@ public class EmployeeService implements ReportingLines {
 		return transactions.readInTenant(tenantId, () -> employees.managerByEmail(email.strip()));
 	}
 
+	/**
+	 * {@link platform.ReportingLines#userOfManager}: an employee number is looked up first (as a
+	 * write resolves it), then a username.
+	 */
+	@Override
+	public java.util.Optional<String> userOfManager(String tenantId, String manager) {
+		if (manager == null || manager.isBlank()) {
+			return java.util.Optional.empty();
+		}
+		String reference = manager.strip();
+		return transactions.readInTenant(tenantId, () -> {
+			java.util.Optional<Employee> employee = employees.findByNumber(reference);
+			if (employee.isPresent()) {
+				return users.findByEmail(employee.get().email()).map(DirectoryUser::username);
+			}
+			return users.find(reference).map(DirectoryUser::username);
+		});
+	}
+
 	/** The users an employee may report to: the tenant's approvers. */
 	public List<DirectoryUser> managers(String tenantId) {
 		return transactions.readInTenant(tenantId, () -> users.withRole(Role.APPROVER));

@@ -15,4 +15,12 @@ public interface ReportingLines {
 	 * own employee record); empty when HR has no such employee, or no manager for them.
 	 */
 	Optional<String> managerOf(String tenantId, String email);
+
+	/**
+	 * The user who acts for the manager HR records as {@code manager} (an employee number, or an
+	 * approver's username as before employee numbers): for an employee number, the enabled user
+	 * whose email is that employee's work email; for a username, that user. Empty when the manager
+	 * has no such user (a stage of the employee's manager then falls back, saying why).
+	 */
+	Optional<String> userOfManager(String tenantId, String manager);
 }
