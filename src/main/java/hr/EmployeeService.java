@@ -512,7 +512,28 @@ public class EmployeeService implements ReportingLines {
 		}
 		return transactions.readInTenant(tenantId, () -> employees.findByEmail(email.strip())
 			.filter(e -> e.status() != EmployeeStatus.LEFT && e.status() != EmployeeStatus.CANCELLED)
-			.map(e -> new Person(e.id(), e.displayName(), e.email(), e.department(), e.title(), e.manager())));
+			.map(e -> new Person(e.id(), e.displayName(), e.email(), e.department(), e.title(),
+					e.manager() == null ? null : userActingFor(e.manager().strip()).orElse(null))));
+	}
+
+	/**
+	 * {@link platform.ReportingLines#userOfManager}: an employee number is looked up first (as a
+	 * write resolves it), then a username.
+	 */
+	@Override
+	public java.util.Optional<String> userOfManager(String tenantId, String manager) {
+		if (manager == null || manager.isBlank()) {
+			return java.util.Optional.empty();
+		}
+		return transactions.readInTenant(tenantId, () -> userActingFor(manager.strip()));
+	}
+
+	private java.util.Optional<String> userActingFor(String reference) {
+		java.util.Optional<Employee> employee = employees.findByNumber(reference);
+		if (employee.isPresent()) {
+			return users.findByEmail(employee.get().email()).map(DirectoryUser::username);
+		}
+		return users.find(reference).map(DirectoryUser::username);
 	}
 
 	/** The users an employee may report to: the tenant's approvers. */

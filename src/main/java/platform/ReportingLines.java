@@ -25,8 +25,16 @@ public interface ReportingLines {
 		return Optional.empty();
 	}
 
-	/** An employee as the reporting lines know them; {@code manager} (a username), {@code title} may be null. */
+	/** An employee as the reporting lines know them; {@code manager} (the user acting for their manager), {@code title} may be null. */
 	record Person(java.util.UUID employeeId, String displayName, String email, String department, String title,
 			String manager) {
 	}
+
+	/**
+	 * The user who acts for the manager HR records as {@code manager} (an employee number, or an
+	 * approver's username as before employee numbers): for an employee number, the enabled user
+	 * whose email is that employee's work email; for a username, that user. Empty when the manager
+	 * has no such user (a stage of the employee's manager then falls back, saying why).
+	 */
+	Optional<String> userOfManager(String tenantId, String manager);
 }

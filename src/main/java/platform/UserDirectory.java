@@ -15,6 +15,12 @@ public interface UserDirectory {
 
 	Optional<DirectoryUser> find(String username);
 
+	/**
+	 * The enabled user whose email is {@code email} (case-insensitive; the first by username when
+	 * several share it): how an employee, known to HR by work email, is linked to a user.
+	 */
+	Optional<DirectoryUser> findByEmail(String email);
+
 	/** The enabled users among {@code usernames}, in one look-up (a page names many people). */
 	List<DirectoryUser> findAll(Collection<String> usernames);
 

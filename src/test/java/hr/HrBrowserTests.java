@@ -55,6 +55,8 @@ class HrBrowserTests {
 		driver.findElement(By.id("displayName")).sendKeys("Form Person " + tag);
 		driver.findElement(By.id("email")).clear();
 		driver.findElement(By.id("email")).sendKeys(email);
+		driver.findElement(By.id("employeeNumber")).sendKeys("F-" + tag);
+		driver.findElement(By.id("location")).sendKeys("Lisbon");
 		// set without opening the native list, which would lie over the submit button below it
 		browser.script("document.getElementById('manager').value = 'manny'");
 		browser.script("document.getElementById('startDate').value = arguments[0]",
@@ -63,8 +65,24 @@ class HrBrowserTests {
 
 		browser.waitForText("#flash-success", "was added");
 		assertThat(browser.waitFor("#employee-status").getText()).isEqualTo("pre-hire");
+		assertThat(browser.waitFor("#employee-number").getText()).isEqualTo("F-" + tag);
+		assertThat(browser.waitFor("#employee-change-0").getText()).contains("hana", "console", "location", "Lisbon");
 		browser.screenshot("hr-employee");
 		assertThat(countByEmail(email)).isOne();
+
+		// the console's edit is a change from the console: its fields, from → to, in the history
+		String page = driver.getCurrentUrl();
+		browser.open(page.substring(page.indexOf("/hr/employees")) + "/edit");
+		browser.waitForText("h1", "Edit employee");
+		assertThat(driver.findElement(By.id("employeeNumber")).getAttribute("value")).isEqualTo("F-" + tag);
+		driver.findElement(By.id("location")).clear();
+		driver.findElement(By.id("location")).sendKeys("Porto");
+		browser.click(driver.findElement(By.id("button-save")));
+		browser.waitForText("#flash-success", "was saved");
+		assertThat(browser.waitFor("#employee-location").getText()).isEqualTo("Porto");
+		assertThat(browser.waitFor("#employee-change-1").getText()).contains("console", "location", "Lisbon", "Porto")
+			.doesNotContain("manager");
+		browser.screenshot("hr-employee-history");
 
 		browser.open("/hr/employees");
 		driver.findElement(By.id("q")).sendKeys(tag);
@@ -81,7 +99,7 @@ class HrBrowserTests {
 		driver.findElement(By.id("email")).sendKeys("leave-" + tag + "@acme.example");
 		driver.findElement(By.id("department")).sendKeys("Sales");
 		browser.script("document.getElementById('startDate').value = arguments[0]", LocalDate.now().minusDays(30).toString());
-		driver.findElement(By.id("allowBackdated")).click();
+		browser.click(driver.findElement(By.id("allowBackdated")));
 		browser.click(driver.findElement(By.cssSelector("#hire-form button[type=submit]")));
 		browser.waitForText("#flash-success", "was added");
 

@@ -88,10 +88,24 @@ class WorkflowModuleTests {
 			return new ScriptedHandler<>(StageActivated.class, script);
 		}
 
-		/** hr's stand-in: HR records no manager for anyone (escalations to a manager's manager find nobody). */
+		/**
+		 * hr's stand-in: HR records no manager for anyone (escalations to a manager's manager find
+		 * nobody), and a manager is named by username, as before employee numbers.
+		 */
 		@Bean
 		ReportingLines reportingLines() {
-			return (tenantId, email) -> java.util.Optional.empty();
+			return new ReportingLines() {
+
+				@Override
+				public java.util.Optional<String> managerOf(String tenantId, String email) {
+					return java.util.Optional.empty();
+				}
+
+				@Override
+				public java.util.Optional<String> userOfManager(String tenantId, String manager) {
+					return java.util.Optional.ofNullable(manager);
+				}
+			};
 		}
 
 		@Bean

@@ -96,6 +96,10 @@ class EmployeePageController {
 			e.fieldErrors().forEach((field, message) -> errors.rejectValue(field, "invalid", FormWords.message(field, message, times)));
 			return form(user, model);
 		}
+		catch (DomainException.Conflict e) {
+			errors.rejectValue("employeeNumber", "taken", e.getMessage());
+			return form(user, model);
+		}
 	}
 
 	@GetMapping("/{id}")
@@ -114,6 +118,7 @@ class EmployeePageController {
 		model.addAttribute("accounts", accounts.of(user.tenantId(), id));
 		model.addAttribute("admin", user.hasRole(Role.ADMIN));
 		model.addAttribute("definitions", RunDefinition.values());
+		model.addAttribute("history", employees.history(user.tenantId(), id, null, EmployeeQuery.DEFAULT_LIMIT));
 		return "hr/employee";
 	}
 
@@ -140,7 +145,8 @@ class EmployeePageController {
 			Model model) {
 		Employee employee = employees.get(user.tenantId(), id);
 		model.addAttribute("update", new Update(employee.displayName(), employee.department(), employee.manager(),
-				employee.title(), employee.startDate(), employee.lastDay(), employee.version(), run));
+				employee.title(), employee.startDate(), employee.lastDay(), employee.version(), run, employee.employeeNumber(),
+				employee.location(), employee.costCentre()));
 		return editForm(user, employee, model);
 	}
 
@@ -154,7 +160,8 @@ class EmployeePageController {
 			Employee employee = employees.get(user.tenantId(), id);
 			model.asMap().remove(BindingResult.MODEL_KEY_PREFIX + "update");
 			model.addAttribute("update", new Update(employee.displayName(), employee.department(), employee.manager(),
-					employee.title(), employee.startDate(), employee.lastDay(), employee.version(), null));
+					employee.title(), employee.startDate(), employee.lastDay(), employee.version(), null,
+					employee.employeeNumber(), employee.location(), employee.costCentre()));
 			model.addAttribute("error", "Nothing was saved: " + FormWords.labels(errors.getFieldErrors().stream()
 				.map(FieldError::getField).toList()) + " could not be read.");
 			return editForm(user, employee, model);

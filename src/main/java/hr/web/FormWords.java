@@ -20,11 +20,13 @@ import platform.UserDirectory.DirectoryUser;
 final class FormWords {
 
 	/** The labels of the employee forms' fields, as the forms show them. */
-	private static final Map<String, String> LABELS = Map.of(
-			"displayName", "Name", "email", "Email", "department", "Department", "manager", "Manager",
-			"title", "Job title", "startDate", "Start date", "lastDay", "Last day",
-			"allowBackdated", "Allow a start date in the past", "version", "The form's version (reload the page)",
-			"effectiveDate", "Effective date");
+	private static final Map<String, String> LABELS = Map.ofEntries(Map.entry("displayName", "Name"),
+			Map.entry("email", "Email"), Map.entry("department", "Department"), Map.entry("manager", "Manager"),
+			Map.entry("title", "Job title"), Map.entry("startDate", "Start date"), Map.entry("lastDay", "Last day"),
+			Map.entry("allowBackdated", "Allow a start date in the past"),
+			Map.entry("version", "The form's version (reload the page)"), Map.entry("effectiveDate", "Effective date"),
+			Map.entry("employeeNumber", "Employee number"), Map.entry("location", "Location"),
+			Map.entry("costCentre", "Cost centre"));
 
 	/** A date as the domain writes it into a message (ISO), which the console writes its one way. */
 	private static final Pattern ISO_DATE = Pattern.compile("\\b\\d{4}-\\d{2}-\\d{2}\\b");

@@ -39,6 +39,17 @@ class JdbcUserDirectory implements UserDirectory {
 	}
 
 	@Override
+	public Optional<DirectoryUser> findByEmail(String email) {
+		if (email == null || email.isBlank()) {
+			return Optional.empty();
+		}
+		return jdbc.sql(USERS + " AND lower(u.email) = lower(:email) ORDER BY u.username LIMIT 1")
+			.param("email", email.strip())
+			.query(this::user)
+			.optional();
+	}
+
+	@Override
 	public List<DirectoryUser> findAll(Collection<String> usernames) {
 		if (usernames.isEmpty()) {
 			return List.of();

@@ -12,7 +12,9 @@ import java.util.Set;
 
 import org.springframework.stereotype.Component;
 
+import platform.ReportingLines;
 import platform.Role;
+import platform.TenantTransactions;
 import platform.UserDirectory;
 import platform.UserDirectory.DirectoryUser;
 import workflow.Run;
@@ -25,9 +27,10 @@ import workflow.store.ActionRepository;
 import workflow.store.DelegationRepository;
 
 /**
- * Who may decide a stage: enabled APPROVERs of the stage's group, or the employee's manager
- * (group {@code managers} when the employee has none, or the manager is not an eligible
- * approver), never someone separation of duties keeps off the stage (the employee's own user,
+ * Who may decide a stage: enabled APPROVERs of the stage's group, or the user who acts for the
+ * employee's manager (HR names the manager by employee number or username; {@link ReportingLines}
+ * links it to a user by work email), group {@code managers} when the employee has none, the
+ * manager has no linked user or it is not an eligible approver (the stage's notice says which), never someone separation of duties keeps off the stage (the employee's own user,
  * recognised by the work email; the HR user who asked for the run, unless its definition allows
  * it; whoever approved the stage this one must differ from). Whether
  * a person may hold an assignment is {@link RunPolicy}'s rule; this class gathers the facts. At
@@ -43,20 +46,34 @@ public class AssigneeResolver {
 	private final UserDirectory directory;
 	private final ActionRepository actions;
 	private final DelegationRepository delegations;
+	private final ReportingLines reportingLines;
+	private final TenantTransactions transactions;
 
-	AssigneeResolver(UserDirectory directory, ActionRepository actions, DelegationRepository delegations) {
+	AssigneeResolver(UserDirectory directory, ActionRepository actions, DelegationRepository delegations,
+			ReportingLines reportingLines, TenantTransactions transactions) {
+		this.reportingLines = reportingLines;
+		this.transactions = transactions;
 		this.directory = directory;
 		this.actions = actions;
 		this.delegations = delegations;
 	}
 
-	/** A stage's assignees and, for those who stand in for someone, whom (delegate to owner). */
-	public record Assignment(List<String> assignees, Map<String, String> delegatedFor) {
+	/**
+	 * A stage's assignees and, for those who stand in for someone, whom (delegate to owner);
+	 * {@code notice}, when not null, says why a stage of the employee's manager went to group
+	 * {@code managers} instead (the run page shows it).
+	 */
+	public record Assignment(List<String> assignees, Map<String, String> delegatedFor, String notice) {
+
+		public Assignment(List<String> assignees, Map<String, String> delegatedFor) {
+			this(assignees, delegatedFor, null);
+		}
 	}
 
 	/** The assignees of an approval stage activated on {@code day}: the eligible approvers, the away ones' delegates in their place. */
 	public Assignment assign(Run run, Stage stage, LocalDate day) {
 		List<String> eligible = eligibleApprovers(run, stage);
+		String notice = managerFallback(run, stage, eligible);
 		Map<String, String> away = delegations.activeOn(eligible, day);
 		List<String> assignees = new ArrayList<>(eligible);
 		Map<String, String> delegatedFor = new LinkedHashMap<>();
@@ -66,13 +83,36 @@ public class AssigneeResolver {
 				delegatedFor.put(delegation.getValue(), delegation.getKey());
 			}
 		}
-		return new Assignment(List.copyOf(assignees), delegatedFor);
+		return new Assignment(List.copyOf(assignees), delegatedFor, notice);
+	}
+
+	/**
+	 * Why a stage of the employee's manager is not the manager's (null when it is, or the stage is
+	 * a group's): the manager HR names has no linked user, or that user may not decide it.
+	 */
+	private String managerFallback(Run run, Stage stage, List<String> eligible) {
+		if (!DefinitionStage.EMPLOYEE_MANAGER.equals(stage.assignee()) || run.manager() == null) {
+			return null;
+		}
+		Optional<String> user = managerUser(run);
+		if (user.isEmpty()) {
+			return "the employee's manager " + run.manager()
+					+ " has no user account (none with the manager's work email): group managers decides instead";
+		}
+		return eligible.contains(user.get()) ? null
+				: "the employee's manager " + user.get() + " may not decide this stage: group managers decides instead";
+	}
+
+	/** The user who acts for the employee's manager (HR's reference resolved, see ReportingLines#userOfManager). */
+	private Optional<String> managerUser(Run run) {
+		return run.manager() == null ? Optional.empty()
+				: reportingLines.userOfManager(transactions.currentTenant(), run.manager());
 	}
 
 	List<String> eligibleApprovers(Run run, Stage stage) {
 		Exclusions exclusions = distinctStageExclusions(run, stage);
 		if (DefinitionStage.EMPLOYEE_MANAGER.equals(stage.assignee()) && run.manager() != null) {
-			List<String> manager = eligible(run, List.of(run.manager()), exclusions);
+			List<String> manager = eligible(run, managerUser(run).stream().toList(), exclusions);
 			if (!manager.isEmpty()) {
 				return manager;
 			}
@@ -146,7 +186,7 @@ public class AssigneeResolver {
 		Set<String> pool = new HashSet<>(directory.groupMembers(group(stage)));
 		pool.addAll(stage.escalatedTo());
 		if (DefinitionStage.EMPLOYEE_MANAGER.equals(stage.assignee()) && run.manager() != null) {
-			pool.add(run.manager());
+			managerUser(run).ifPresent(pool::add);
 		}
 		return pool;
 	}

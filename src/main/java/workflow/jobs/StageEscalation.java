@@ -109,7 +109,8 @@ class StageEscalation {
 			notes.add("the employee has no manager, so no manager's manager");
 			return Optional.empty();
 		}
-		Optional<DirectoryUser> manager = directory.find(run.manager());
+		// HR names the manager by employee number or username: the user acting for it has the email HR knows
+		Optional<DirectoryUser> manager = reportingLines.userOfManager(tenantId, run.manager()).flatMap(directory::find);
 		if (manager.isEmpty() || manager.get().email() == null) {
 			notes.add("manager " + run.manager() + " has no user with an email address to look up in HR");
 			return Optional.empty();
@@ -119,11 +120,12 @@ class StageEscalation {
 			notes.add("HR records no manager for " + run.manager() + " (" + manager.get().email() + ")");
 			return Optional.empty();
 		}
-		if (directory.find(above.get()).isEmpty()) {
+		Optional<String> aboveUser = reportingLines.userOfManager(tenantId, above.get());
+		if (aboveUser.isEmpty()) {
 			notes.add(run.manager() + "'s manager " + above.get() + " is not an enabled user of this tenant");
 			return Optional.empty();
 		}
-		return above;
+		return aboveUser;
 	}
 
 	/** Those of {@code people} who may hold an assignment of the stage, when the escalation adds them; all otherwise. */

@@ -90,10 +90,12 @@ public class RunProjection {
 					: assignees.assign(run, stage, LocalDate.now(clock));
 			List<String> people = assignment.assignees();
 			if (!notify && people.size() < stage.requiredApprovals()) {
-				return new Activation(ActivationState.BLOCKED, people, assignees.blockedReason(run, stage, people));
+				String blocked = assignees.blockedReason(run, stage, people);
+				return new Activation(ActivationState.BLOCKED, people,
+						assignment.notice() == null ? blocked : assignment.notice() + "; " + blocked);
 			}
 			boolean activated = stages.activate(stageId, round, people, assignment.delegatedFor(), notify,
-					notify && people.isEmpty() ? assignees.nobodyToNotify(stage) : null);
+					notify && people.isEmpty() ? assignees.nobodyToNotify(stage) : assignment.notice());
 			runs.markRunning(runId, stageId);
 			if (activated && run.status() == RunStatus.REQUESTED) {
 				announceStart(run);
