@@ -30,8 +30,10 @@ class ContainerErrorConfiguration {
 
 	@Bean
 	FilterRegistrationBean<RequestSizeLimit> requestSizeLimit(
-			@Value("${jmlhub.web.max-body-size:1MB}") DataSize maxBodySize) {
-		FilterRegistrationBean<RequestSizeLimit> registration = new FilterRegistrationBean<>(new RequestSizeLimit(maxBodySize));
+			@Value("${jmlhub.web.max-body-size:1MB}") DataSize maxBodySize,
+			@Value("${jmlhub.web.max-upload-size:100MB}") DataSize maxUploadSize) {
+		FilterRegistrationBean<RequestSizeLimit> registration = new FilterRegistrationBean<>(
+				new RequestSizeLimit(maxBodySize, maxUploadSize));
 		registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
 		registration.addUrlPatterns("/*");
 		return registration;

@@ -28,15 +28,31 @@ import org.springframework.web.filter.OncePerRequestFilter;
  */
 final class RequestSizeLimit extends OncePerRequestFilter {
 
-	private final DataSize maxBodySize;
+	/**
+	 * The file uploads that are read as a stream, row by row (HR's bulk import): they get
+	 * {@code jmlhub.web.max-upload-size} instead, and a chunked one is never read ahead into memory.
+	 */
+	static final java.util.List<String> UPLOAD_PATHS = java.util.List.of("/v1/hr/imports", "/hr/imports");
 
-	RequestSizeLimit(DataSize maxBodySize) {
+	private final DataSize maxBodySize;
+	private final DataSize maxUploadSize;
+
+	RequestSizeLimit(DataSize maxBodySize, DataSize maxUploadSize) {
 		this.maxBodySize = maxBodySize;
+		this.maxUploadSize = maxUploadSize;
 	}
 
 	@Override
 	protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
 			throws ServletException, IOException {
+		if (upload(request)) {
+			if (request.getContentLengthLong() > maxUploadSize.toBytes()) {
+				refuse(response, maxUploadSize);
+				return;
+			}
+			chain.doFilter(request, response);
+			return;
+		}
 		if (request.getContentLengthLong() > maxBodySize.toBytes()) {
 			refuse(response);
 			return;
@@ -55,12 +71,20 @@ final class RequestSizeLimit extends OncePerRequestFilter {
 	}
 
 	private void refuse(HttpServletResponse response) throws IOException {
+		refuse(response, maxBodySize);
+	}
+
+	private static boolean upload(HttpServletRequest request) {
+		return "POST".equals(request.getMethod()) && UPLOAD_PATHS.contains(request.getRequestURI());
+	}
+
+	private static void refuse(HttpServletResponse response, DataSize limit) throws IOException {
 		response.setStatus(HttpStatus.PAYLOAD_TOO_LARGE.value());
 		response.setHeader("Connection", "close");
 		response.setContentType("application/problem+json");
 		response.getWriter().write("{\"type\":\"" + ProblemTypes.PAYLOAD_TOO_LARGE
 				+ "\",\"title\":\"Payload Too Large\",\"status\":413,\"detail\":\"The request body is larger than "
-				+ maxBodySize.toKilobytes() + " KB.\"}");
+				+ limit.toKilobytes() + " KB.\"}");
 	}
 
 	private static boolean chunked(HttpServletRequest request) {
