@@ -86,6 +86,11 @@ class AccessModuleTests {
 				public Optional<ReportingLines.Person> person(String tenantId, String email) {
 					return Optional.ofNullable(people.get(email));
 				}
+
+				@Override
+				public Optional<String> userOfManager(String tenantId, String manager) {
+					return Optional.ofNullable(manager);
+				}
 			};
 		}
 
