@@ -5,7 +5,6 @@ import java.net.URI;
 import java.util.UUID;
 
 import jakarta.servlet.http.HttpServletRequest;
-import jakarta.servlet.http.HttpServletResponse;
 
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
@@ -72,16 +71,6 @@ class ImportApiController {
 			@RequestParam(required = false) String kind, @RequestParam(defaultValue = "false") boolean failed,
 			@RequestParam(required = false) String cursor, @RequestParam(defaultValue = "50") int limit) {
 		return imports.rows(user.tenantId(), id, kind, failed, cursor, limit);
-	}
-
-	@GetMapping(path = "/v1/hr/imports/{id}/errors.csv", produces = "text/csv")
-	@Operation(summary = "The rejected and failed rows as CSV (cells that would read as formulas are prefixed with ')")
-	void errors(@AuthenticationPrincipal AppUser user, @PathVariable UUID id, HttpServletResponse response)
-			throws IOException {
-		imports.get(user.tenantId(), id);
-		response.setContentType("text/csv;charset=UTF-8");
-		response.setHeader("Content-Disposition", "attachment; filename=\"import-" + id + "-errors.csv\"");
-		ErrorsCsv.write(imports, user.tenantId(), id, response.getWriter());
 	}
 
 	@PostMapping("/v1/hr/imports/{id}/apply")

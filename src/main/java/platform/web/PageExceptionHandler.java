@@ -18,6 +18,8 @@ import org.springframework.transaction.TransactionException;
 import org.springframework.web.servlet.ModelAndView;
 import org.springframework.web.bind.annotation.ControllerAdvice;
 import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.multipart.MultipartException;
+import org.springframework.web.multipart.support.MissingServletRequestPartException;
 
 import platform.DomainException;
 import platform.ObjectStoreUnavailableException;
@@ -76,6 +78,12 @@ class PageExceptionHandler {
 		response.setHeader(HttpHeaders.RETRY_AFTER, DatabaseOutage.retryAfter(retryAfter));
 		response.sendError(HttpServletResponse.SC_SERVICE_UNAVAILABLE,
 				"The attachment store is temporarily unavailable; nothing was kept. Try again shortly.");
+	}
+
+	/** An upload form posted without its file (or not as multipart): a 400 page, not a 500. */
+	@ExceptionHandler({ MultipartException.class, MissingServletRequestPartException.class })
+	void noFile(HttpServletResponse response) throws IOException {
+		response.sendError(HttpServletResponse.SC_BAD_REQUEST, "Choose a file to upload.");
 	}
 
 	@ExceptionHandler(DomainException.class)
