@@ -1,5 +1,7 @@
 package platform.web;
 
+import java.util.List;
+
 import org.apache.catalina.core.StandardHost;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
@@ -30,8 +32,13 @@ class ContainerErrorConfiguration {
 
 	@Bean
 	FilterRegistrationBean<RequestSizeLimit> requestSizeLimit(
-			@Value("${jmlhub.web.max-body-size:1MB}") DataSize maxBodySize) {
-		FilterRegistrationBean<RequestSizeLimit> registration = new FilterRegistrationBean<>(new RequestSizeLimit(maxBodySize));
+			@Value("${jmlhub.web.max-body-size:1MB}") DataSize maxBodySize,
+			@Value("${jmlhub.attachments.max-size:10MB}") DataSize maxAttachmentSize,
+			@Value("${jmlhub.web.upload-paths:}") List<String> uploadPaths) {
+		DataSize maxUpload = DataSize.ofBytes(Math.max(maxBodySize.toBytes(),
+				maxAttachmentSize.toBytes() + RequestSizeLimit.MULTIPART_OVERHEAD.toBytes()));
+		FilterRegistrationBean<RequestSizeLimit> registration = new FilterRegistrationBean<>(
+				new RequestSizeLimit(maxBodySize, maxUpload, uploadPaths));
 		registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
 		registration.addUrlPatterns("/*");
 		return registration;

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.UnsupportedEncodingException;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Locale;
 
 import jakarta.servlet.FilterChain;
@@ -17,6 +18,7 @@ import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 
 import org.springframework.http.HttpStatus;
+import org.springframework.util.AntPathMatcher;
 import org.springframework.util.unit.DataSize;
 import org.springframework.web.filter.OncePerRequestFilter;
 
@@ -25,27 +27,45 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * before anything reads it (a chunked body, which declares none, is read up to the limit first): 413 problem+json, instead of a parameter parser that gives up half
  * way or a reset connection. Tomcat swallows what the client still sends up to
  * {@code server.tomcat.max-swallow-size}, so the client gets to read the answer.
+ *
+ * <p>A POST to an upload path ({@code jmlhub.web.upload-paths}, such as an access request's
+ * attachments) may be as large as one attachment plus the multipart framing; every other path keeps
+ * {@code MAX_BODY_SIZE}.
  */
 final class RequestSizeLimit extends OncePerRequestFilter {
 
+	/** What multipart framing (boundaries, part headers) may add to one uploaded file. */
+	static final DataSize MULTIPART_OVERHEAD = DataSize.ofKilobytes(64);
+
+	private static final AntPathMatcher PATHS = new AntPathMatcher();
+
 	private final DataSize maxBodySize;
+	private final DataSize maxUploadSize;
+	private final List<String> uploadPaths;
 
 	RequestSizeLimit(DataSize maxBodySize) {
+		this(maxBodySize, maxBodySize, List.of());
+	}
+
+	RequestSizeLimit(DataSize maxBodySize, DataSize maxUploadSize, List<String> uploadPaths) {
 		this.maxBodySize = maxBodySize;
+		this.maxUploadSize = maxUploadSize;
+		this.uploadPaths = List.copyOf(uploadPaths);
 	}
 
 	@Override
 	protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
 			throws ServletException, IOException {
-		if (request.getContentLengthLong() > maxBodySize.toBytes()) {
-			refuse(response);
+		DataSize limit = upload(request) ? maxUploadSize : maxBodySize;
+		if (request.getContentLengthLong() > limit.toBytes()) {
+			refuse(response, limit);
 			return;
 		}
 		if (request.getContentLengthLong() < 0 && chunked(request) && !form(request)) {
 			// no declared length: read up to the limit now, so the handler never sees a longer body
 			byte[] body = request.getInputStream().readNBytes(Math.toIntExact(maxBodySize.toBytes() + 1));
 			if (body.length > maxBodySize.toBytes()) {
-				refuse(response);
+				refuse(response, maxBodySize);
 				return;
 			}
 			chain.doFilter(new ReadBody(request, body), response);
@@ -54,13 +74,21 @@ final class RequestSizeLimit extends OncePerRequestFilter {
 		chain.doFilter(request, response);
 	}
 
-	private void refuse(HttpServletResponse response) throws IOException {
+	private boolean upload(HttpServletRequest request) {
+		if (!"POST".equals(request.getMethod()) || uploadPaths.isEmpty()) {
+			return false;
+		}
+		String path = request.getRequestURI().substring(request.getContextPath().length());
+		return uploadPaths.stream().anyMatch(pattern -> PATHS.match(pattern, path));
+	}
+
+	private static void refuse(HttpServletResponse response, DataSize limit) throws IOException {
 		response.setStatus(HttpStatus.PAYLOAD_TOO_LARGE.value());
 		response.setHeader("Connection", "close");
 		response.setContentType("application/problem+json");
 		response.getWriter().write("{\"type\":\"" + ProblemTypes.PAYLOAD_TOO_LARGE
 				+ "\",\"title\":\"Payload Too Large\",\"status\":413,\"detail\":\"The request body is larger than "
-				+ maxBodySize.toKilobytes() + " KB.\"}");
+				+ limit.toKilobytes() + " KB.\"}");
 	}
 
 	private static boolean chunked(HttpServletRequest request) {
