@@ -22,6 +22,9 @@ import org.springframework.web.multipart.MultipartFile;
 
 import access.AccessRequests;
 import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import platform.AppUser;
 import platform.Attachment;
@@ -57,6 +60,7 @@ class AccessAttachmentsApiController {
 			+ "201 with id, filename, contentType, size, sha256. 404 for anyone who may not read the request, "
 			+ "409 request-closed once decided, 413 past ATTACHMENTS_MAX_SIZE, 415 a refused type, "
 			+ "503 objectstore-unavailable with Retry-After")
+	@ApiResponse(responseCode = "201", description = "Attached; Location points at the download")
 	ResponseEntity<AttachmentView> upload(@AuthenticationPrincipal AppUser user, @PathVariable UUID id,
 			@RequestParam(name = "file", required = false) MultipartFile file) {
 		Attachment stored = store(requests, user, id, file);
@@ -73,6 +77,8 @@ class AccessAttachmentsApiController {
 	@GetMapping("/v1/access-requests/{id}/attachments/{attachmentId}")
 	@Operation(summary = "Download an attachment (as attachment, nosniff, its sniffed content type; 404 for anyone "
 			+ "who may not read the request)")
+	@ApiResponse(responseCode = "200", description = "The file's bytes, checked against its SHA-256",
+			content = @Content(mediaType = "application/octet-stream", schema = @Schema(type = "string", format = "binary")))
 	ResponseEntity<InputStreamResource> download(@AuthenticationPrincipal AppUser user, @PathVariable UUID id,
 			@PathVariable UUID attachmentId) {
 		return download(requests.attachment(user, id, attachmentId));
