@@ -86,6 +86,13 @@ class AccessAttachmentsTests {
 			.contains("evidence.pdf");
 		assertThat(download.headers().firstValue("X-Content-Type-Options")).hasValue("nosniff");
 
+		// the request's page lists it with its download link, and offers its parties the upload form while it waits
+		String page = platform.testing.ConsoleSession.login(port, "ivan").get("/access/requests/" + id).body();
+		assertThat(page).contains("id=\"attachments-table\"", "evidence.pdf",
+				"/access/requests/" + id + "/attachments/" + attachment, "id=\"attach-form\"", "multipart/form-data");
+		assertThat(platform.testing.ConsoleSession.login(port, "sara").get("/access/requests/" + id).body())
+			.contains("evidence.pdf").doesNotContain("id=\"attach-form\"");
+
 		// a stranger to the request learns nothing, not even that it exists
 		assertThat(api().get("hana", "/v1/access-requests/" + id + "/attachments").statusCode()).isEqualTo(404);
 		assertThat(http.send(get("hana", "/v1/access-requests/" + id + "/attachments/" + attachment),
