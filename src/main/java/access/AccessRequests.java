@@ -23,6 +23,9 @@ import outbox.catalog.AccessRequestChanged;
 import outbox.catalog.GrantRecorded;
 import outbox.catalog.GrantState;
 import platform.AppUser;
+import platform.Attachment;
+import platform.AttachmentContent;
+import platform.Attachments;
 import platform.ApproverDelegations;
 import platform.DomainException;
 import platform.PlatformAudit;
@@ -60,11 +63,13 @@ public class AccessRequests {
 	private final ApproverDelegations delegations;
 	private final PlatformAudit audit;
 	private final OutboxPublisher outbox;
+	private final Attachments attachments;
 	private final Clock clock;
 
 	AccessRequests(TenantTransactions transactions, AccessCatalog catalog, RequestRepository requests,
 			DecisionRepository decisions, AccessRules rules, UserDirectory directory, ReportingLines reportingLines,
-			ApproverDelegations delegations, PlatformAudit audit, OutboxPublisher outbox, Clock clock) {
+			ApproverDelegations delegations, PlatformAudit audit, OutboxPublisher outbox, Attachments attachments,
+			Clock clock) {
 		this.transactions = transactions;
 		this.catalog = catalog;
 		this.requests = requests;
@@ -75,6 +80,7 @@ public class AccessRequests {
 		this.delegations = delegations;
 		this.audit = audit;
 		this.outbox = outbox;
+		this.attachments = attachments;
 		this.clock = clock;
 	}
 
@@ -245,6 +251,63 @@ public class AccessRequests {
 		});
 	}
 
+	/** The owner kind of an access request's attachments in {@link Attachments}. */
+	static final String ATTACHMENT_OWNER = "access_request";
+
+	/**
+	 * Attaches a file to a waiting request: its requester or beneficiary ({@link AccessRules#checkAttach});
+	 * 404 for whoever may not read the request. The object and its row are written in the request's
+	 * unit of work, audited as {@code access.attachment.added}.
+	 */
+	public Attachment attach(AppUser actor, UUID id, String filename, String declaredContentType,
+			java.io.InputStream content) {
+		Set<String> actingFor = delegations.actingFor(actor.tenantId(), actor.getUsername());
+		return transactions.inTenant(actor.tenantId(), () -> {
+			AccessRequest request = readable(actor, id, actingFor);
+			rules.checkAttach(request, actor);
+			Attachment stored = attachments.store(actor.tenantId(), ATTACHMENT_OWNER, id.toString(), filename,
+					declaredContentType, content, actor.getUsername());
+			Map<String, Object> detail = new LinkedHashMap<>();
+			detail.put("request", id.toString());
+			detail.put("attachment", stored.id().toString());
+			detail.put("filename", stored.filename());
+			detail.put("sha256", stored.sha256());
+			audit.record(actor.getUsername(), "access.attachment.added", detail);
+			return stored;
+		});
+	}
+
+	/** A request's attachments, oldest first, for whoever may read the request (404 otherwise). */
+	public List<Attachment> attachments(AppUser reader, UUID id) {
+		Set<String> actingFor = delegations.actingFor(reader.tenantId(), reader.getUsername());
+		return transactions.readInTenant(reader.tenantId(), () -> {
+			readable(reader, id, actingFor);
+			return attachments.list(reader.tenantId(), ATTACHMENT_OWNER, id.toString());
+		});
+	}
+
+	/** One attachment of a request, its bytes verified, for whoever may read the request (404 otherwise). */
+	public AttachmentContent attachment(AppUser reader, UUID id, UUID attachmentId) {
+		Set<String> actingFor = delegations.actingFor(reader.tenantId(), reader.getUsername());
+		transactions.readInTenant(reader.tenantId(), () -> {
+			readable(reader, id, actingFor);
+			return attachments.find(reader.tenantId(), attachmentId)
+				.filter(a -> ATTACHMENT_OWNER.equals(a.ownerKind()) && id.toString().equals(a.ownerId()))
+				.orElseThrow(() -> new DomainException.NotFound("No such attachment of this request."));
+		});
+		return attachments.open(reader.tenantId(), attachmentId);
+	}
+
+	/** The request, if {@code reader} may read it ({@link AccessRules#mayRead}); 404 otherwise, as for a stranger. */
+	private AccessRequest readable(AppUser reader, UUID id, Set<String> actingFor) {
+		AccessRequest request = requests.find(id).orElseThrow(AccessRequests::notFound);
+		boolean decided = decisions.of(id).stream().anyMatch(d -> d.actor().equals(reader.getUsername()));
+		if (!rules.mayRead(request, reader, actingFor, decided)) {
+			throw notFound();
+		}
+		return request;
+	}
+
 	/** What {@code user} holds now (approved, not expired), newest first. */
 	public List<AccessRequest> held(AppUser user) {
 		return transactions.readInTenant(user.tenantId(),
@@ -319,6 +382,12 @@ public class AccessRequests {
 				return move(request, AccessRequestStatus.SUBMITTED, request.step() + 1, 0, null, me, forOwner.orElse(null),
 						"approve", why, "access.step.approved");
 			}
+			catalog.stored().find(request.packageKey()).filter(AccessPackage::needsAttachment)
+				.filter(pkg -> attachments.list(actor.tenantId(), ATTACHMENT_OWNER, id.toString()).isEmpty())
+				.ifPresent(pkg -> {
+					throw new DomainException.Conflict(pkg.name() + " needs an attachment: the request cannot be approved "
+							+ "before its requester or beneficiary attaches one.", "attachment-required");
+				});
 			if (request.exceptionReason() == null) {
 				// something incompatible may have been approved since the submit
 				List<String> conflicts = conflicts(catalog.stored(), request.packageKey(), request.beneficiary(), request.id());

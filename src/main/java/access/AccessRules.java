@@ -118,4 +118,20 @@ class AccessRules {
 				|| me.equals(request.manager()) || decidedIt || (request.group() != null && reader.groups().contains(request.group()))
 				|| (request.manager() != null && actingFor.contains(request.manager()));
 	}
+
+	/**
+	 * Whether {@code actor} may attach a file to {@code request}: its requester or beneficiary, while
+	 * it waits for a decision (what the approvers decide on does not change after the decision).
+	 */
+	void checkAttach(AccessRequest request, AppUser actor) {
+		String me = actor.getUsername();
+		if (!me.equals(request.requestedBy()) && !me.equals(request.beneficiary())) {
+			throw new DomainException.Forbidden("Only who asked for the access, or who would receive it, attaches files to it.",
+					"not-your-request");
+		}
+		if (request.status() != AccessRequestStatus.SUBMITTED) {
+			throw new DomainException.Conflict("This request is " + request.status().value()
+					+ ": files are attached while it waits for a decision.", "request-closed");
+		}
+	}
 }

@@ -10,7 +10,10 @@ import java.util.UUID;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
+import org.springframework.core.io.InputStreamResource;
+import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.multipart.MultipartFile;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
@@ -20,6 +23,8 @@ import access.AccessRequest;
 import access.AccessRequestStatus;
 import access.AccessRequests;
 import platform.AppUser;
+import platform.Attachment;
+import platform.ObjectStoreUnavailableException;
 import platform.ConsoleTime;
 import platform.DomainException;
 import platform.Role;
@@ -113,7 +118,43 @@ class AccessPageController {
 		model.addAttribute("mayDecide", r.status() == AccessRequestStatus.SUBMITTED && !party);
 		model.addAttribute("mayCancel", r.status() == AccessRequestStatus.SUBMITTED && party);
 		model.addAttribute("mayRevoke", r.status() == AccessRequestStatus.APPROVED && user.hasRole(Role.ADMIN));
+		model.addAttribute("mayAttach", r.status() == AccessRequestStatus.SUBMITTED && party);
+		model.addAttribute("attachments", requests.attachments(user, id).stream()
+			.map(a -> new AttachmentRow(a.filename(), "/access/requests/" + id + "/attachments/" + a.id(), a.contentType(),
+					a.size() < 1024 ? a.size() + " B" : (a.size() + 1023) / 1024 + " KB", a.uploadedBy(),
+					times.when(a.uploadedAt())))
+			.toList());
 		return "access/request";
+	}
+
+	/** One attachment of a request, as its page lists it. */
+	record AttachmentRow(String filename, String href, String contentType, String size, String uploadedBy, String when) {
+	}
+
+	@PostMapping("/access/requests/{id}/attachments")
+	String attach(@AuthenticationPrincipal AppUser user, @PathVariable UUID id,
+			@RequestParam(name = "file", required = false) MultipartFile file, RedirectAttributes redirect) {
+		try {
+			Attachment stored = AccessAttachmentsApiController.store(requests, user, id, file);
+			redirect.addFlashAttribute("success", stored.filename() + " is attached.");
+		}
+		catch (DomainException.NotFound e) {
+			throw e;
+		}
+		catch (DomainException e) {
+			redirect.addFlashAttribute("error", e.fieldErrors().isEmpty() ? e.getMessage()
+					: "The file " + String.join(", ", e.fieldErrors().values()) + ".");
+		}
+		catch (ObjectStoreUnavailableException e) {
+			redirect.addFlashAttribute("error", "Attachments cannot be stored right now; try again in a minute.");
+		}
+		return "redirect:/access/requests/" + id;
+	}
+
+	@GetMapping("/access/requests/{id}/attachments/{attachmentId}")
+	ResponseEntity<InputStreamResource> download(@AuthenticationPrincipal AppUser user, @PathVariable UUID id,
+			@PathVariable UUID attachmentId) {
+		return AccessAttachmentsApiController.download(requests.attachment(user, id, attachmentId));
 	}
 
 	/** One line of a request's history. */

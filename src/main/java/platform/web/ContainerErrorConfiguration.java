@@ -1,5 +1,9 @@
 package platform.web;
 
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
 import org.apache.catalina.core.StandardHost;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
@@ -31,9 +35,16 @@ class ContainerErrorConfiguration {
 	@Bean
 	FilterRegistrationBean<RequestSizeLimit> requestSizeLimit(
 			@Value("${jmlhub.web.max-body-size:1MB}") DataSize maxBodySize,
-			@Value("${jmlhub.web.max-upload-size:100MB}") DataSize maxUploadSize) {
+			@Value("${jmlhub.web.max-upload-size:100MB}") DataSize maxImportSize,
+			@Value("${jmlhub.attachments.max-size:10MB}") DataSize maxAttachmentSize,
+			@Value("${jmlhub.web.upload-paths:}") List<String> attachmentPaths) {
+		DataSize maxAttachmentUpload = DataSize.ofBytes(Math.max(maxBodySize.toBytes(),
+				maxAttachmentSize.toBytes() + RequestSizeLimit.MULTIPART_OVERHEAD.toBytes()));
+		Map<String, DataSize> uploads = new LinkedHashMap<>();
+		RequestSizeLimit.IMPORT_PATHS.forEach(path -> uploads.put(path, maxImportSize));
+		attachmentPaths.forEach(path -> uploads.put(path, maxAttachmentUpload));
 		FilterRegistrationBean<RequestSizeLimit> registration = new FilterRegistrationBean<>(
-				new RequestSizeLimit(maxBodySize, maxUploadSize));
+				new RequestSizeLimit(maxBodySize, uploads));
 		registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
 		registration.addUrlPatterns("/*");
 		return registration;

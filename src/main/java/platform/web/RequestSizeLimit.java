@@ -6,6 +6,9 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.UnsupportedEncodingException;
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 
 import jakarta.servlet.FilterChain;
@@ -17,6 +20,7 @@ import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 
 import org.springframework.http.HttpStatus;
+import org.springframework.util.AntPathMatcher;
 import org.springframework.util.unit.DataSize;
 import org.springframework.web.filter.OncePerRequestFilter;
 
@@ -25,43 +29,56 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * before anything reads it (a chunked body, which declares none, is read up to the limit first): 413 problem+json, instead of a parameter parser that gives up half
  * way or a reset connection. Tomcat swallows what the client still sends up to
  * {@code server.tomcat.max-swallow-size}, so the client gets to read the answer.
+ *
+ * <p>A POST to an upload path has the limit of its kind: an access request's attachments
+ * ({@code jmlhub.web.upload-paths}) one attachment plus the multipart framing, HR's import files
+ * ({@code jmlhub.web.max-upload-size}), which are read as a stream, row by row, and never read ahead
+ * into memory; every other path keeps {@code MAX_BODY_SIZE}.
  */
 final class RequestSizeLimit extends OncePerRequestFilter {
 
-	/**
-	 * The file uploads that are read as a stream, row by row (HR's bulk import): they get
-	 * {@code jmlhub.web.max-upload-size} instead, and a chunked one is never read ahead into memory.
-	 */
-	static final java.util.List<String> UPLOAD_PATHS = java.util.List.of("/v1/hr/imports", "/hr/imports");
+	/** What multipart framing (boundaries, part headers) may add to one uploaded file. */
+	static final DataSize MULTIPART_OVERHEAD = DataSize.ofKilobytes(64);
+
+	private static final AntPathMatcher PATHS = new AntPathMatcher();
+
+	/** HR's import files: the API's and the console's upload. */
+	static final List<String> IMPORT_PATHS = List.of("/v1/hr/imports", "/hr/imports");
 
 	private final DataSize maxBodySize;
-	private final DataSize maxUploadSize;
+	private final Map<String, DataSize> uploadLimits;
 
-	RequestSizeLimit(DataSize maxBodySize, DataSize maxUploadSize) {
+	RequestSizeLimit(DataSize maxBodySize) {
+		this(maxBodySize, Map.of());
+	}
+
+	/** {@code uploadLimits}: the limit of a POST to each upload path pattern (first match wins). */
+	RequestSizeLimit(DataSize maxBodySize, Map<String, DataSize> uploadLimits) {
 		this.maxBodySize = maxBodySize;
-		this.maxUploadSize = maxUploadSize;
+		this.uploadLimits = new LinkedHashMap<>(uploadLimits);
 	}
 
 	@Override
 	protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
 			throws ServletException, IOException {
-		if (upload(request)) {
-			if (request.getContentLengthLong() > maxUploadSize.toBytes()) {
-				refuse(response, maxUploadSize);
+		DataSize upload = uploadLimit(request);
+		if (upload != null) {
+			if (request.getContentLengthLong() > upload.toBytes()) {
+				refuse(response, upload);
 				return;
 			}
 			chain.doFilter(request, response);
 			return;
 		}
 		if (request.getContentLengthLong() > maxBodySize.toBytes()) {
-			refuse(response);
+			refuse(response, maxBodySize);
 			return;
 		}
 		if (request.getContentLengthLong() < 0 && chunked(request) && !form(request)) {
 			// no declared length: read up to the limit now, so the handler never sees a longer body
 			byte[] body = request.getInputStream().readNBytes(Math.toIntExact(maxBodySize.toBytes() + 1));
 			if (body.length > maxBodySize.toBytes()) {
-				refuse(response);
+				refuse(response, maxBodySize);
 				return;
 			}
 			chain.doFilter(new ReadBody(request, body), response);
@@ -70,12 +87,14 @@ final class RequestSizeLimit extends OncePerRequestFilter {
 		chain.doFilter(request, response);
 	}
 
-	private void refuse(HttpServletResponse response) throws IOException {
-		refuse(response, maxBodySize);
-	}
-
-	private static boolean upload(HttpServletRequest request) {
-		return "POST".equals(request.getMethod()) && UPLOAD_PATHS.contains(request.getRequestURI());
+	/** The limit of an upload path's POST; null for any other request. */
+	private DataSize uploadLimit(HttpServletRequest request) {
+		if (!"POST".equals(request.getMethod()) || uploadLimits.isEmpty()) {
+			return null;
+		}
+		String path = request.getRequestURI().substring(request.getContextPath().length());
+		return uploadLimits.entrySet().stream().filter(limit -> PATHS.match(limit.getKey(), path))
+			.map(Map.Entry::getValue).findFirst().orElse(null);
 	}
 
 	private static void refuse(HttpServletResponse response, DataSize limit) throws IOException {
