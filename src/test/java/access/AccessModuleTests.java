@@ -137,7 +137,7 @@ class AccessModuleTests {
 				new AccessPackage("payments", "Payments approval", "Approve outgoing payments", List.of("payments"),
 						List.of(), ApprovalPolicy.GROUP, "security", 1, 90, false, false, List.of()),
 				new AccessPackage("prod", "Production access", "Read production", List.of("prod-read"), List.of("Security"),
-						ApprovalPolicy.MANAGER_THEN_GROUP, "it", 1, 14, false, true, List.of())));
+						ApprovalPolicy.MANAGER_THEN_GROUP, "it", 1, 14, false, false, List.of())));
 		cleanUpRequestsOf("ivan", "sara");
 	}
 

@@ -64,7 +64,7 @@ class ImportApiTests {
 		assertThat(employees.findByNumber("acme", prefix + "-1")).isEmpty();
 
 		var rows = api().get("hana", "/v1/hr/imports/" + id + "/rows?kind=create");
-		assertThat(rows.body()).contains("\"kind\":\"create\"", "\"department\":{\"to\":\"Finance\"}");
+		assertThat(rows.body()).contains("\"kind\":\"create\"", "\"department\":{\"from\":null,\"to\":\"Finance\"}");
 
 		assertThat(api().post("hana", "/v1/hr/imports/" + id + "/apply", null).statusCode()).isEqualTo(202);
 		assertThat(api().get("hana", "/v1/hr/imports/" + id).body()).contains("\"status\":\"applying\"");
