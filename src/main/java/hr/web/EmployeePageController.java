@@ -119,6 +119,7 @@ class EmployeePageController {
 		model.addAttribute("admin", user.hasRole(Role.ADMIN));
 		model.addAttribute("definitions", RunDefinition.values());
 		model.addAttribute("history", employees.history(user.tenantId(), id, null, EmployeeQuery.DEFAULT_LIMIT));
+		model.addAttribute("fieldLabels", FormWords.fieldLabels());
 		return "hr/employee";
 	}
 

@@ -26,7 +26,7 @@ final class FormWords {
 			Map.entry("allowBackdated", "Allow a start date in the past"),
 			Map.entry("version", "The form's version (reload the page)"), Map.entry("effectiveDate", "Effective date"),
 			Map.entry("employeeNumber", "Employee number"), Map.entry("location", "Location"),
-			Map.entry("costCentre", "Cost centre"));
+			Map.entry("costCentre", "Cost centre"), Map.entry("status", "Status"));
 
 	/** A date as the domain writes it into a message (ISO), which the console writes its one way. */
 	private static final Pattern ISO_DATE = Pattern.compile("\\b\\d{4}-\\d{2}-\\d{2}\\b");
@@ -59,6 +59,11 @@ final class FormWords {
 	static String labels(Collection<String> fields) {
 		return fields.stream().distinct().sorted().map(field -> LABELS.getOrDefault(field, "A field"))
 			.collect(Collectors.joining(", "));
+	}
+
+	/** The label of each field a change may name (the employee page's history speaks in them). */
+	static Map<String, String> fieldLabels() {
+		return LABELS;
 	}
 
 	/** Display names of the managers the pages show, by username. */
