@@ -66,7 +66,7 @@ class HrBrowserTests {
 		browser.waitForText("#flash-success", "was added");
 		assertThat(browser.waitFor("#employee-status").getText()).isEqualTo("pre-hire");
 		assertThat(browser.waitFor("#employee-number").getText()).isEqualTo("F-" + tag);
-		assertThat(browser.waitFor("#employee-change-0").getText()).contains("hana", "console", "location", "Lisbon");
+		assertThat(browser.waitFor("#employee-change-0").getText()).contains("hana", "console", "Location", "Lisbon");
 		browser.screenshot("hr-employee");
 		assertThat(countByEmail(email)).isOne();
 
