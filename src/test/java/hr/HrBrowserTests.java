@@ -80,7 +80,7 @@ class HrBrowserTests {
 		browser.click(driver.findElement(By.id("button-save")));
 		browser.waitForText("#flash-success", "was saved");
 		assertThat(browser.waitFor("#employee-location").getText()).isEqualTo("Porto");
-		assertThat(browser.waitFor("#employee-change-1").getText()).contains("console", "location", "Lisbon", "Porto")
+		assertThat(browser.waitFor("#employee-change-1").getText()).contains("console", "Location", "Lisbon", "Porto")
 			.doesNotContain("manager");
 		browser.screenshot("hr-employee-history");
 

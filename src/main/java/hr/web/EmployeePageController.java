@@ -120,6 +120,9 @@ class EmployeePageController {
 		model.addAttribute("definitions", RunDefinition.values());
 		model.addAttribute("history", employees.history(user.tenantId(), id, null, EmployeeQuery.DEFAULT_LIMIT));
 		model.addAttribute("fieldLabels", FormWords.fieldLabels());
+		// a change's values are stored as the API writes them (ISO dates): the page writes dates its one way
+		model.addAttribute("historyValue", (java.util.function.Function<String, String>) value -> value == null ? "—"
+				: FormWords.message("", value, times));
 		return "hr/employee";
 	}
 
