@@ -81,6 +81,12 @@ public final class ApiClient {
 			.POST(HttpRequest.BodyPublishers.ofByteArray(body)).build());
 	}
 
+	/** Posts raw bytes as {@code contentType} (a CSV import). */
+	public HttpResponse<String> postBytesAs(String user, String path, String contentType, byte[] body) {
+		return send(request(user, path).header("Content-Type", contentType).POST(HttpRequest.BodyPublishers.ofByteArray(body))
+			.build());
+	}
+
 	/** A call with {@code Authorization: Bearer token} ({@code json} null: no body). */
 	public HttpResponse<String> withToken(String token, String method, String path, String json) {
 		HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(baseUrl + path))
