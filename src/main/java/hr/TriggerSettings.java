@@ -52,7 +52,7 @@ public class TriggerSettings {
 			HrTriggers current = repository.find();
 			expected.check(current.version(), "trigger settings");
 			if (!repository.save(triggers, current.version(), actor)) {
-				throw DomainException.Conflict.stale("The trigger settings were changed by someone else; reload and try again.",
+				throw DomainException.Conflict.stale("Someone else changed the trigger settings; reload and try again.",
 						"version", "is not the current version");
 			}
 			HrTriggers saved = repository.find();

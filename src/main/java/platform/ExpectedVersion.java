@@ -72,11 +72,11 @@ public record ExpectedVersion(Integer version, Source source) {
 					+ " you change: send If-Match with the ETag a GET answered, or \"version\" in the body.");
 		}
 		if (version != current) {
-			String message = "The " + thing + " was changed by someone else (version " + current + ", expected "
+			// worded so that a plural thing ("trigger settings", "entitlements") reads right too
+			String message = "Someone else changed the " + thing + " (now version " + current + ", you sent version "
 					+ version + "); reload and try again.";
 			throw source == Source.IF_MATCH ? new DomainException.PreconditionFailed(message)
-					: DomainException.Conflict.stale(message, "version", "is " + version + " but the " + thing
-							+ " is at version " + current);
+					: DomainException.Conflict.stale(message, "version", "is " + version + "; the current version is " + current);
 		}
 	}
 }

@@ -39,10 +39,10 @@ class TriggerAdminApiController {
 
 	@PutMapping
 	@Operation(summary = "Save the triggers, naming the version they replace (If-Match or \"version\"); "
-			+ "offsets are days within -180..180 (400 otherwise)")
+			+ "a trigger or offset left out is off; offsets are days within -180..180 (400 otherwise)")
 	ResponseEntity<HrTriggers> save(@AuthenticationPrincipal AppUser admin,
-			@RequestHeader(name = "If-Match", required = false) String ifMatch, @RequestBody HrTriggers body) {
-		HrTriggers saved = settings.save(admin.tenantId(), admin.getUsername(), body,
+			@RequestHeader(name = "If-Match", required = false) String ifMatch, @RequestBody TriggersBody body) {
+		HrTriggers saved = settings.save(admin.tenantId(), admin.getUsername(), body.triggers(),
 				ExpectedVersion.of(ifMatch, body.version()));
 		return ResponseEntity.ok().eTag(ExpectedVersion.etag(saved.version())).body(saved);
 	}

@@ -54,6 +54,9 @@ final class BodyErrors {
 		if (target == UUID.class) {
 			return "is not an id (a UUID)";
 		}
+		if (target == boolean.class || target == Boolean.class) {
+			return "must be true or false";
+		}
 		if (target != null && (Number.class.isAssignableFrom(target) || target.isPrimitive())) {
 			return "is not a number of the expected kind";
 		}

@@ -20,6 +20,8 @@ class StaticResources implements WebMvcConfigurer {
 			.resourceChain(true);
 		registry.addResourceHandler("/css/**").addResourceLocations("classpath:/static/css/").resourceChain(true);
 		registry.addResourceHandler("/js/**").addResourceLocations("classpath:/static/js/").resourceChain(true);
+		// sample files the pages link to (the HR import's CSV)
+		registry.addResourceHandler("/samples/**").addResourceLocations("classpath:/static/samples/").resourceChain(true);
 		registry.addResourceHandler("/favicon.ico", "/favicon.svg").addResourceLocations("classpath:/static/")
 			.resourceChain(true);
 	}

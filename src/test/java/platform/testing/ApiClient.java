@@ -60,6 +60,12 @@ public final class ApiClient {
 				: HttpRequest.BodyPublishers.ofString(json)).build());
 	}
 
+	/** Any method with a JSON body and {@code If-Match: ifMatch} (a PUT that names the version it replaces). */
+	public HttpResponse<String> sendIfMatch(String user, String method, String path, String json, String ifMatch) {
+		return send(request(user, path).header("Content-Type", "application/json").header("If-Match", ifMatch)
+			.method(method, HttpRequest.BodyPublishers.ofString(json)).build());
+	}
+
 	/** A PATCH with {@code contentType} and, unless null, {@code If-Match: ifMatch}. */
 	public HttpResponse<String> patch(String user, String path, String contentType, String json, String ifMatch) {
 		HttpRequest.Builder builder = request(user, path).header("Content-Type", contentType);
@@ -73,6 +79,12 @@ public final class ApiClient {
 	public HttpResponse<String> postBytes(String user, String path, byte[] body) {
 		return send(request(user, path).header("Content-Type", "application/json")
 			.POST(HttpRequest.BodyPublishers.ofByteArray(body)).build());
+	}
+
+	/** Posts raw bytes as {@code contentType} (a CSV import). */
+	public HttpResponse<String> postBytesAs(String user, String path, String contentType, byte[] body) {
+		return send(request(user, path).header("Content-Type", contentType).POST(HttpRequest.BodyPublishers.ofByteArray(body))
+			.build());
 	}
 
 	/** A call with {@code Authorization: Bearer token} ({@code json} null: no body). */

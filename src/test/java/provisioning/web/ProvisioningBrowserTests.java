@@ -120,7 +120,7 @@ class ProvisioningBrowserTests {
 		assertThat(meanwhile.statusCode()).as(meanwhile.body()).isEqualTo(200);
 		fill(driver, "peopleOu", "ou=mine");
 		browser.click(driver.findElement(By.id("save-target")));
-		assertThat(browser.waitFor("#flash-error").getText()).contains("changed by someone else");
+		assertThat(browser.waitFor("#flash-error").getText()).contains("Someone else changed");
 		assertThat(settings.targets(tenant).version()).isEqualTo(3);
 		assertThat(settings.targets(tenant).targets().get(0).peopleOu()).isEqualTo("ou=people");
 
