@@ -37,7 +37,8 @@ public record GrantPlan(String grant,
 			List<String> groupsHeld,
 			@Schema(description = "Why the plan could not be read from the target; null when it was") String error,
 			@Schema(description = """
-					ensure: the account is created disabled (in no group) and enabled, its groups added, at 00:00 UTC \
+					ensure: the account is created disabled (in no group), or kept disabled where it is (entryExists: \
+					an earlier grant keeps it so until the start date), and enabled, its groups added, at 00:00 UTC \
 					of this date, the employee's start date; null: enabled when the grant applies""") LocalDate enabledOn) {
 
 		public Step(String target, String profile, String operation, String dn, String ou,

@@ -457,6 +457,196 @@ class JoinerProvisioningEndToEndTests {
 		assertThat(members(Slapd.GROUPS.get(2))).contains(sales);
 	}
 
+	/**
+	 * A transfer recorded before the joiner's start date, effective before it too: the mover's ensure
+	 * finds the account the joiner's grant keeps disabled until the start date and keeps it so, with the
+	 * new department's attributes; the start date enables that one account in the new department's OU
+	 * with the new department's groups (the mover's entitlement has no start-date option of its own).
+	 */
+	@Test
+	void aTransferBeforeTheStartDateKeepsTheOneAccountDisabledUntilThenAndItIsEnabledInTheNewDepartment()
+			throws Exception {
+		enableAccountsOnStartDate();
+		LocalDate start = LocalDate.now(ZoneOffset.UTC).plusDays(14);
+		Instant startOfDay = start.atStartOfDay(ZoneOffset.UTC).toInstant();
+		Hire hire = runs.hire("e2e", "Early Mover", start);
+		UUID joiner = runs.awaitRunOf(hire.id());
+		runs.approve(joiner, "manager_approval", "manny");
+		runs.approve(joiner, "it_access", "ivan");
+		runs.approve(joiner, "security_approval", "sara", "sam");
+		runs.awaitRunStatus(joiner, "completed");
+		awaitEffect(joiner, "ensure", "applied");
+		DN disabled = new DN("uid=" + hire.username() + ",ou=disabled," + Slapd.BASE);
+		DN engineering = new DN("uid=" + hire.username() + ",ou=Engineering,ou=people," + Slapd.BASE);
+		DN sales = new DN("uid=" + hire.username() + ",ou=Sales,ou=people," + Slapd.BASE);
+		assertThat(new DN(entryByMail(hire.email()).getDN())).isEqualTo(disabled);
+		await().atMost(TIMEOUT).until(() -> "pending_start".equals(employee(hire).path("status").asString()));
+
+		LocalDate effective = LocalDate.now(ZoneOffset.UTC).plusDays(3);
+		Instant startOfEffective = effective.atStartOfDay(ZoneOffset.UTC).toInstant();
+		HttpResponse<String> transferred = api.post("hana", "/v1/hr/employees/" + hire.id() + "/transfer",
+				"{\"department\": \"Sales\", \"effectiveDate\": \"%s\", \"version\": %d}".formatted(effective,
+						employee(hire).path("version").asInt()));
+		assertThat(transferred.statusCode()).as(transferred.body()).isEqualTo(200);
+		UUID mover = runs.awaitRunOf(hire.id(), 2);
+		runs.approve(mover, "manager_approval", "manny");
+		// IT sees the account where it is kept, that it moves to Sales, and that it stays disabled until the start date
+		runs.awaitActiveStage(mover, "it_access_change");
+		JsonNode step = runs.get("ivan", "/v1/workflow-runs/" + mover).path("plan").get(0).path("steps").get(0);
+		assertThat(step.path("operation").asString()).as("%s", step).isEqualTo("ensure");
+		assertThat(new DN(step.path("dn").asString())).isEqualTo(sales);
+		assertThat(step.path("entryExists").asBoolean()).isTrue();
+		assertThat(new DN(step.path("foundAt").asString())).isEqualTo(disabled);
+		assertThat(step.path("enabledOn").asString()).isEqualTo(start.toString());
+		assertThat(step.path("groupsToAdd").toString()).contains(Slapd.GROUPS.get(2));
+		assertThat(step.path("groupsToRemove")).isEmpty();
+		assertThat(ConsoleSession.login(port, "ivan").get("/runs/" + mover).body()).contains("plan-enabled-on",
+				"kept disabled, enabled on", start.toString());
+		runs.approve(mover, "it_access_change", "ivan");
+		runs.awaitRunStatus(mover, "completed");
+
+		// on the effective date the mover's ensure applies to the one account, which stays disabled
+		JsonNode scheduled = awaitEffect(mover, "ensure", "scheduled");
+		assertThat(Instant.parse(scheduled.path("scheduledFor").asString())).isEqualTo(startOfEffective);
+		MutableClock clock = new MutableClock(startOfEffective.plusSeconds(60));
+		DispatcherAtTime dispatcher = new DispatcherAtTime(context, clock);
+		assertThat(dispatcher.work()).isPositive();
+		JsonNode moved = effect(mover, "ensure");
+		assertThat(moved.path("status").asString()).as("%s", moved).isEqualTo("applied");
+		List<SearchResultEntry> entries = entriesByMail(hire.email());
+		assertThat(entries).extracting(entry -> dn(entry.getDN())).containsExactly(disabled);
+		assertThat(entries.get(0).getAttributeValue("departmentNumber")).isEqualTo("Sales");
+		assertThat(entries.get(0).hasAttribute("userPassword")).isFalse();
+		for (String group : Slapd.GROUPS) {
+			assertThat(members(group)).doesNotContain(disabled, engineering, sales);
+		}
+		JsonNode receipt = json.readTree(moved.path("receipt").asString());
+		assertThat(new DN(receipt.path("dn").asString())).isEqualTo(disabled);
+		assertThat(receipt.path("before").path("exists").asBoolean()).isTrue();
+		assertThat(receipt.path("before").path("attributes").path("departmentNumber").asString()).isEqualTo("Engineering");
+		assertThat(effect(mover, "enable").isEmpty()).as("the mover plans no enable of its own").isTrue();
+		JsonNode enable = effect(joiner, "enable");
+		assertThat(enable.path("status").asString()).as("%s", enable).isEqualTo("scheduled");
+		assertThat(Instant.parse(enable.path("scheduledFor").asString())).isEqualTo(startOfDay);
+
+		// not a minute before the start date: then the one account is enabled in Sales with Sales's groups
+		clock.advance(Duration.between(clock.instant(), startOfDay.minusSeconds(60)));
+		dispatcher.work();
+		assertThat(effect(joiner, "enable").path("status").asString()).isEqualTo("scheduled");
+		assertThat(entriesByMail(hire.email())).extracting(entry -> dn(entry.getDN())).containsExactly(disabled);
+		clock.advance(Duration.ofMinutes(2));
+		assertThat(dispatcher.work()).isPositive();
+		JsonNode enabled = effect(joiner, "enable");
+		assertThat(enabled.path("status").asString()).as("%s", enabled).isEqualTo("applied");
+		entries = entriesByMail(hire.email());
+		assertThat(entries).extracting(entry -> dn(entry.getDN())).containsExactly(sales);
+		assertThat(entries.get(0).getAttributeValue("departmentNumber")).isEqualTo("Sales");
+		assertThat(members(Slapd.GROUPS.get(0))).contains(sales).doesNotContain(disabled);
+		assertThat(members(Slapd.GROUPS.get(1))).doesNotContain(sales, engineering, disabled);
+		assertThat(members(Slapd.GROUPS.get(2))).contains(sales).doesNotContain(disabled);
+		assertThat(new DN(json.readTree(enabled.path("receipt").asString()).path("dn").asString())).isEqualTo(sales);
+	}
+
+	/**
+	 * A mover run rejected after the stage that granted the transfer's access (a mover definition with a
+	 * security stage after IT's): the undo gives the account back as the joiner's grant made it, under
+	 * Engineering's OU with Engineering's groups and out of Sales's, no membership naming the Sales DN left;
+	 * it is neither deleted nor disabled (the mover's entitlement's undo says delete).
+	 */
+	@Test
+	void undoingAMoversGrantGivesTheAccountBackItsFormerDepartmentsOuAndGroups() throws Exception {
+		JsonNode definition = runs.get("ada", "/v1/admin/definitions/mover");
+		saveMover(definition.path("version").asInt(), """
+				[{"name":"manager_approval","title":"Manager approval","kind":"approval","assignee":"employee_manager","slaHours":24},
+				 {"name":"it_access_change","title":"IT access change","kind":"approval","assignee":"it","grants":["department_access"],"slaHours":24},
+				 {"name":"security_approval","title":"Security approval","kind":"approval","assignee":"security","slaHours":48},
+				 {"name":"notify_hr","title":"Notify HR","kind":"notify","assignee":"hr"}]""");
+		try {
+			Hire hire = runs.hire("e2e", "Rhonda Returned", inTwoWeeks());
+			UUID joiner = runs.awaitRunOf(hire.id());
+			runs.approve(joiner, "manager_approval", "manny");
+			runs.approve(joiner, "it_access", "ivan");
+			runs.approve(joiner, "security_approval", "sara", "sam");
+			runs.awaitRunStatus(joiner, "completed");
+			awaitEffect(joiner, "ensure", "applied");
+			DN engineering = new DN("uid=" + hire.username() + ",ou=Engineering,ou=people," + Slapd.BASE);
+			DN sales = new DN("uid=" + hire.username() + ",ou=Sales,ou=people," + Slapd.BASE);
+			await().atMost(TIMEOUT).until(() -> "pending_start".equals(employee(hire).path("status").asString()));
+
+			HttpResponse<String> transferred = api.post("hana", "/v1/hr/employees/" + hire.id() + "/transfer",
+					"{\"department\": \"Sales\", \"version\": %d}".formatted(employee(hire).path("version").asInt()));
+			assertThat(transferred.statusCode()).as(transferred.body()).isEqualTo(200);
+			UUID mover = runs.awaitRunOf(hire.id(), 2);
+			runs.approve(mover, "manager_approval", "manny");
+			runs.awaitActiveStage(mover, "it_access_change");
+			JsonNode step = runs.get("ivan", "/v1/workflow-runs/" + mover).path("plan").get(0).path("steps").get(0);
+			assertThat(new DN(step.path("dn").asString())).as("%s", step).isEqualTo(sales);
+			assertThat(new DN(step.path("foundAt").asString())).isEqualTo(engineering);
+			assertThat(step.path("groupsToRemove").toString()).contains(Slapd.GROUPS.get(1));
+			assertThat(step.hasNonNull("enabledOn")).isFalse();
+			runs.approve(mover, "it_access_change", "ivan");
+			awaitEffect(mover, "ensure", "applied");
+			assertThat(entriesByMail(hire.email())).extracting(entry -> dn(entry.getDN())).containsExactly(sales);
+			assertThat(members(Slapd.GROUPS.get(1))).doesNotContain(sales, engineering);
+			assertThat(members(Slapd.GROUPS.get(2))).contains(sales);
+
+			String security = runs.awaitActiveStage(mover, "security_approval").path("id").asString();
+			runs.act("sara", mover, "reject", security, "The transfer was entered by mistake");
+			runs.awaitRunStatus(mover, "rejected");
+			JsonNode undo = awaitEffect(mover, "undo", "applied");
+			List<SearchResultEntry> entries = entriesByMail(hire.email());
+			assertThat(entries).extracting(entry -> dn(entry.getDN())).containsExactly(engineering);
+			assertThat(entries.get(0).getAttributeValue("departmentNumber")).isEqualTo("Engineering");
+			assertThat(members(Slapd.GROUPS.get(0))).contains(engineering);
+			assertThat(members(Slapd.GROUPS.get(1))).contains(engineering);
+			assertThat(members(Slapd.GROUPS.get(2))).doesNotContain(engineering);
+			for (String group : Slapd.GROUPS) {
+				assertThat(members(group)).as("members of %s", group).doesNotContain(sales);
+			}
+			JsonNode receipt = json.readTree(undo.path("receipt").asString());
+			assertThat(new DN(receipt.path("dn").asString())).isEqualTo(engineering);
+			assertThat(receipt.path("restored").asBoolean()).isTrue();
+			assertThat(receipt.path("after").path("exists").asBoolean()).isTrue();
+			assertThat(effect(mover, "ensure").path("status").asString()).isEqualTo("undone");
+			assertThat(effect(joiner, "ensure").path("status").asString()).isEqualTo("applied");
+
+			// the run API and the run page show the effects as usual
+			JsonNode shown = runs.get("hana", "/v1/workflow-runs/" + mover).path("effects");
+			assertThat(shown).extracting(effect -> effect.path("operation").asString() + ":" + effect.path("status").asString())
+				.containsExactly("ensure:undone", "undo:applied");
+			assertThat(new DN(shown.get(1).path("receipt").path("dn").asString())).isEqualTo(engineering);
+			String page = ConsoleSession.login(port, "ivan").get("/runs/" + mover).body();
+			assertThat(page).contains("effect-list", "undone", "ou=Engineering,ou=people");
+			// HR's view of the employee's accounts shows the transfer's grant taken back
+			assertThat(runs.get("hana", "/v1/hr/employees/" + hire.id() + "/accounts").toString()).contains("undone");
+		}
+		finally {
+			saveMover(runs.get("ada", "/v1/admin/definitions/mover").path("version").asInt(), stagesOf(definition));
+		}
+	}
+
+	private void saveMover(int version, String stages) {
+		HttpResponse<String> saved = api.send("ada", "PUT", "/v1/admin/definitions/mover",
+				"{\"version\": %d, \"stages\": %s}".formatted(version, stages));
+		assertThat(saved.statusCode()).as(saved.body()).isEqualTo(200);
+	}
+
+	/** The stages of {@code definition} (as the API shows it) as an edit saves them. */
+	private String stagesOf(JsonNode definition) {
+		List<Map<String, Object>> stages = new ArrayList<>();
+		definition.path("stages").forEach(stage -> {
+			Map<String, Object> edit = new java.util.LinkedHashMap<>();
+			for (String field : List.of("name", "title", "kind", "assignee", "requiredApprovals", "slaHours", "grants",
+					"distinctFrom")) {
+				if (stage.hasNonNull(field)) {
+					edit.put(field, stage.get(field));
+				}
+			}
+			stages.add(edit);
+		});
+		return json.writeValueAsString(stages);
+	}
+
 	private static LocalDate inTwoWeeks() {
 		return LocalDate.now(ZoneOffset.UTC).plusDays(14);
 	}
@@ -487,11 +677,14 @@ class JoinerProvisioningEndToEndTests {
 	}
 
 	private SearchResultEntry entryByMail(String email) throws Exception {
+		List<SearchResultEntry> entries = entriesByMail(email);
+		assertThat(entries).hasSizeLessThanOrEqualTo(1);
+		return entries.isEmpty() ? null : entries.get(0);
+	}
+
+	private List<SearchResultEntry> entriesByMail(String email) throws Exception {
 		try (LDAPConnection ldap = slapd.connect()) {
-			List<SearchResultEntry> entries = ldap.search(Slapd.BASE, SearchScope.SUB, "(mail=" + email + ")", "*")
-				.getSearchEntries();
-			assertThat(entries).hasSizeLessThanOrEqualTo(1);
-			return entries.isEmpty() ? null : entries.get(0);
+			return ldap.search(Slapd.BASE, SearchScope.SUB, "(mail=" + email + ")", "*", "userPassword").getSearchEntries();
 		}
 	}
 

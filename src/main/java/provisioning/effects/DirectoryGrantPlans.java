@@ -1,7 +1,9 @@
 package provisioning.effects;
 
 import java.time.Clock;
+import java.time.Instant;
 import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -33,7 +35,8 @@ import workflow.GrantPlans;
  * that cannot be read, or a plan that cannot be made, is a step that says why: the page renders
  * whatever the directories do. An {@code ensure} removes only the groups {@link GroupsLeft} names (a
  * mover's former department's); one that creates the account disabled until the
- * start date says the date it is enabled on.
+ * start date, or keeps one an earlier grant keeps disabled until then (a transfer before a joiner's
+ * start date: the account is read where it is kept), says the date it is enabled on.
  */
 @Component
 class DirectoryGrantPlans implements GrantPlans {
@@ -117,6 +120,13 @@ class DirectoryGrantPlans implements GrantPlans {
 		}).toList();
 	}
 
+	/**
+	 * What the effects know of the employee's account on a target: the applied ensures' requests,
+	 * the enables waiting for their time, whether a grant made (or is to make) the account.
+	 */
+	private record Lane(List<EffectRequest> ensured, List<EffectRepository.WaitingEnable> waiting, boolean accountMade) {
+	}
+
 	private GrantPlan.Step step(String tenantId, ProvisioningSettings.Resolved resolved, UUID employeeId,
 			GrantRecorded.Employee employee) {
 		String target = resolved.target().key();
@@ -124,17 +134,32 @@ class DirectoryGrantPlans implements GrantPlans {
 		try {
 			EffectRequest request = new EffectRequest(AccountPlans.cleaned(employee), resolved.entitlement());
 			AccountPlan plan = AccountPlans.plan(resolved.target(), request.entitlement(), request.employee());
-			List<EffectRequest> held = employeeId == null ? List.of()
-					: transactions.readInTenant(tenantId,
-							() -> effects.appliedEnsures(List.of(new EffectRepository.Lane(employeeId, target)))).values().stream()
+			String naming = resolved.entitlement().naming();
+			Lane lane = employeeId == null ? null : transactions.readInTenant(tenantId, () -> new Lane(
+					effects.appliedEnsures(List.of(new EffectRepository.Lane(employeeId, target))).values().stream()
 						.flatMap(List::stream)
-						.map(ensured -> json.readValue(ensured, EffectRequest.class))
-						.toList();
+						.map(ensured -> json.readValue(ensured.request(), EffectRequest.class))
+						.toList(),
+					effects.waitingEnables(employeeId, target, naming, null),
+					effects.ensuresAccount(employeeId, target, naming, null)));
+			List<EffectRequest> held = lane == null ? List.of() : lane.ensured();
 			List<DN> leave = GroupsLeft.of(resolved.target(), held, request, plan);
 			List<DN> read = new ArrayList<>(plan.groups());
 			read.addAll(leave);
+			// as the planner would decide if the grant were recorded now
+			Instant at = EffectTimes.move(employee == null ? null : employee.effectiveDate(), clock.instant());
+			EffectRepository.WaitingEnable keptUntil = lane == null ? null
+					: lane.waiting().stream().filter(enable -> enable.at().isAfter(at)).findFirst().orElse(null);
+			// an account an earlier grant keeps disabled until its start date: it is read where it is kept
+			DN readAt = plan.dn();
+			if (keptUntil != null) {
+				String disabledOu = json.readValue(keptUntil.request(), EffectRequest.class).entitlement().disabledOu();
+				readAt = AccountPlans.disabled(resolved.target(), resolved.entitlement().withDisabledOu(disabledOu), plan.dn());
+			}
 			Preview now = directory.preview(new Connection(resolved.target().url(), resolved.target().bindDn(),
-					resolved.target().bindPassword(), profile), new AccountPlan(plan.dn(), plan.base(), plan.attributes(), read));
+					resolved.target().bindPassword(), profile), new AccountPlan(readAt, plan.base(), plan.attributes(), read));
+			String foundAt = now.foundAt() == null && now.exists() && !readAt.equals(plan.dn()) ? readAt.toString()
+					: now.foundAt();
 			Map<String, String> toSet = new LinkedHashMap<>();
 			plan.attributes().forEach((name, value) -> {
 				if (!value.equals(now.attributes().get(name))) {
@@ -145,11 +170,12 @@ class DirectoryGrantPlans implements GrantPlans {
 				.filter(group -> !now.groupsHeld().contains(group))
 				.toList();
 			List<String> groupsToRemove = leave.stream().map(DN::toString).filter(now.groupsHeld()::contains).toList();
-			// as the planner would decide if the grant were recorded now
-			LocalDate enabledOn = resolved.entitlement().enablesOnStartDate() && employee != null
-					&& EffectTimes.enable(employee.startDate(), clock.instant()) != null ? employee.startDate() : null;
+			LocalDate enabledOn = keptUntil != null ? keptUntil.at().atZone(ZoneOffset.UTC).toLocalDate()
+					: resolved.entitlement().enablesOnStartDate() && employee != null
+							&& (lane == null || lane.waiting().isEmpty() && !lane.accountMade())
+							&& EffectTimes.enable(employee.startDate(), clock.instant()) != null ? employee.startDate() : null;
 			return new GrantPlan.Step(target, profile, "ensure", plan.dn().toString(), plan.dn().getParent().toString(),
-					toSet, groupsToAdd, groupsToRemove, now.exists(), now.foundAt(), now.groupsHeld(), null, enabledOn);
+					toSet, groupsToAdd, groupsToRemove, now.exists(), foundAt, now.groupsHeld(), null, enabledOn);
 		}
 		catch (DirectoryFailure failure) {
 			return GrantPlan.Step.unreadable(target, profile, "ensure", failure.getMessage());

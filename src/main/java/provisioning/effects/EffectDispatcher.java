@@ -187,7 +187,7 @@ class EffectDispatcher implements SmartLifecycle {
 	 */
 	private record BatchReads(Map<String, Optional<Target>> targets, Map<String, EffectRepository.Granted> grants,
 			Map<EffectRepository.Lane, List<EffectRepository.HeldAccount>> held,
-			Map<EffectRepository.Lane, List<String>> ensured) {
+			Map<EffectRepository.Lane, List<EffectRepository.Ensured>> ensured) {
 	}
 
 	private BatchReads reads(List<EffectRepository.Claimed> claimed) {
@@ -204,7 +204,9 @@ class EffectDispatcher implements SmartLifecycle {
 			if (Revocations.DISABLE.equals(effect.operation()) || Revocations.ENABLE.equals(effect.operation())) {
 				disabling.add(effect.lane());
 			}
-			if ("ensure".equals(effect.operation())) {
+			// what an ensure weighs its groups against, an enable or a mover's undo gives the account
+			if ("ensure".equals(effect.operation()) || "undo".equals(effect.operation())
+					|| Revocations.ENABLE.equals(effect.operation())) {
 				ensuring.add(effect.lane());
 			}
 		}
@@ -221,6 +223,7 @@ class EffectDispatcher implements SmartLifecycle {
 		try {
 			EffectRequest own = json.readValue(effect.request(), EffectRequest.class);
 			EffectRequest request = own;
+			AccountAsGranted restored = null;
 			Target target = reads.targets().get(effect.target())
 				.orElseThrow(() -> new DirectoryFailure("The target " + effect.target() + " no longer exists", false, null));
 			if ("undo".equals(effect.operation())) {
@@ -232,6 +235,7 @@ class EffectDispatcher implements SmartLifecycle {
 				}
 				// what the grant applied, even if its entitlement changed or went since
 				request = json.readValue(grant.request(), EffectRequest.class);
+				restored = restoring(effect, reads, target, request);
 			}
 			Connection connection = new Connection(target.url(), target.bindDn(), target.bindPassword(), target.profile());
 			if (Revocations.handles(effect.operation(), request)) {
@@ -242,7 +246,18 @@ class EffectDispatcher implements SmartLifecycle {
 			AccountPlan plan = AccountPlans.plan(target, request.entitlement(), request.employee());
 			DN disabled = AccountPlans.disabled(target, request.entitlement(), plan.dn());
 			Receipt receipt;
+			if (restored != null) {
+				return Outcome.settled(effect, own, "applied", receipt(effect, restore(effect, reads, target, request,
+						restored, connection), true));
+			}
 			if ("enable".equals(effect.operation())) {
+				// enabled as the account's applied ensures describe it now: a transfer since the grant moved it
+				AccountAsGranted account = AccountAsGranted.of(target, request.entitlement().naming(),
+						ensured(effect, reads, null));
+				if (account != null) {
+					plan = account.plan();
+					disabled = AccountPlans.disabled(target, account.owner().entitlement(), plan.dn());
+				}
 				receipt = directory.enable(connection, plan, disabled);
 			}
 			else if (!"undo".equals(effect.operation())) {
@@ -263,7 +278,7 @@ class EffectDispatcher implements SmartLifecycle {
 					receipt = directory.remove(connection, disabled, List.of(), plan.attributes().keySet());
 				}
 			}
-			return Outcome.settled(effect, own, "applied", receipt(effect, receipt));
+			return Outcome.settled(effect, own, "applied", receipt(effect, receipt, false));
 		}
 		catch (DirectoryFailure failure) {
 			return Outcome.failed(effect, failure.getMessage(), failure.retryable());
@@ -279,15 +294,71 @@ class EffectDispatcher implements SmartLifecycle {
 
 	private List<DN> groupsLeft(EffectRepository.Claimed effect, BatchReads reads, Target target, EffectRequest request,
 			AccountPlan plan) {
-		List<EffectRequest> held = reads.ensured().getOrDefault(effect.lane(), List.of()).stream()
-			.map(ensured -> json.readValue(ensured, EffectRequest.class))
-			.toList();
-		return GroupsLeft.of(target, held, request, plan);
+		return GroupsLeft.of(target, ensured(effect, reads, null), request, plan);
 	}
 
-	private String receipt(EffectRepository.Claimed effect, Receipt receipt) {
-		return json.writeValueAsString(Map.of("target", effect.target(), "dn", receipt.dn(), "before", receipt.before(),
-				"after", receipt.after(), "at", clock.instant().toString(), "attempt", effect.attempts()));
+	/** The requests of the applied ensures of the effect's lane, in order, without those of {@code exceptChange}. */
+	private List<EffectRequest> ensured(EffectRepository.Claimed effect, BatchReads reads, String exceptChange) {
+		return reads.ensured().getOrDefault(effect.lane(), List.of()).stream()
+			.filter(ensured -> !ensured.changeKey().equals(exceptChange))
+			.map(ensured -> json.readValue(ensured.request(), EffectRequest.class))
+			.toList();
+	}
+
+	/**
+	 * What the undo of {@code granted} (an applied ensure) gives the account back, or null when it
+	 * takes the grant back as its entitlement's {@code undo} says: when an earlier applied ensure of
+	 * the same account made it (a mover's ensure, which moved and regrouped an account a joiner's
+	 * made), the account as the other applied ensures describe it; a groups-only grant takes only
+	 * its groups back.
+	 */
+	private AccountAsGranted restoring(EffectRepository.Claimed effect, BatchReads reads, Target target,
+			EffectRequest granted) {
+		if (granted.entitlement().leavesGroupsOnUndo() || granted.entitlement().revoking()) {
+			return null;
+		}
+		String naming = granted.entitlement().naming();
+		boolean madeEarlier = false;
+		for (EffectRepository.Ensured ensured : reads.ensured().getOrDefault(effect.lane(), List.of())) {
+			if (ensured.changeKey().equals(effect.changeKey())) {
+				break;
+			}
+			madeEarlier |= naming != null
+					&& naming.equals(json.readValue(ensured.request(), EffectRequest.class).entitlement().naming());
+		}
+		return madeEarlier ? AccountAsGranted.of(target, naming, ensured(effect, reads, effect.changeKey())) : null;
+	}
+
+	/**
+	 * Gives the account back as {@code restored} describes it, with ensure-semantics: moved back
+	 * (its memberships rewritten), its attributes and groups, out of the groups only the undone grant
+	 * gave. An account the undone grant kept disabled until the start date stays disabled, where it
+	 * was: the start date's enable enables it.
+	 */
+	private Receipt restore(EffectRepository.Claimed effect, BatchReads reads, Target target, EffectRequest granted,
+			AccountAsGranted restored, Connection connection) {
+		AccountPlan plan = restored.plan();
+		List<DN> leave = restored.leftOf(target, granted.entitlement().naming(), ensured(effect, reads, null));
+		if (granted.createsDisabled()) {
+			plan = AccountPlans.createdDisabled(target, plan,
+					AccountPlans.disabled(target, restored.owner().entitlement(), plan.dn()));
+		}
+		return directory.ensure(connection, plan, leave);
+	}
+
+	/** The receipt as stored; {@code restored} marks an undo that gave an account back rather than taking it. */
+	private String receipt(EffectRepository.Claimed effect, Receipt receipt, boolean restored) {
+		Map<String, Object> stored = new java.util.LinkedHashMap<>();
+		stored.put("target", effect.target());
+		stored.put("dn", receipt.dn());
+		stored.put("before", receipt.before());
+		stored.put("after", receipt.after());
+		stored.put("at", clock.instant().toString());
+		stored.put("attempt", effect.attempts());
+		if (restored) {
+			stored.put("restored", true);
+		}
+		return json.writeValueAsString(stored);
 	}
 
 	/**

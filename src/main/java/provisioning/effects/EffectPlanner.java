@@ -15,6 +15,7 @@ import outbox.catalog.GrantRecorded;
 import outbox.catalog.GrantState;
 import outbox.catalog.RunDefinition;
 import platform.TenantTransactions;
+import provisioning.settings.Entitlement;
 import provisioning.settings.ProvisioningSettings;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -89,17 +90,7 @@ public class EffectPlanner {
 					}
 				}
 				else if (granted) {
-					Instant enableAt = entitlement.entitlement().enablesOnStartDate() && employee != null
-							? EffectTimes.enable(employee.startDate(), now) : null;
-					// an undo here already took the grant back: the account is not to be enabled
-					if (enableAt != null && effects.status(changeKey, target, "undo").isEmpty()) {
-						plan(change, changeKey, target, "ensure", notBefore(change, employee, now),
-								json.writeValueAsString(new EffectRequest(employee, entitlement.entitlement(), enableAt)), now);
-						plan(change, changeKey, target, "enable", enableAt, request, now);
-					}
-					else {
-						plan(change, changeKey, target, "ensure", notBefore(change, employee, now), request, now);
-					}
+					ensure(change, changeKey, entitlement, employee, request, now);
 					effects.moveUndoBehind(changeKey, target);
 				}
 				else {
@@ -123,10 +114,50 @@ public class EffectPlanner {
 		return planned;
 	}
 
-	private void plan(GrantRecorded change, String changeKey, String target, String operation, Instant at,
+	/**
+	 * Plans a grant's ensure, and the enable of an account it creates disabled until the start date.
+	 * An account an earlier grant keeps disabled until its enable (a joiner's, before the start date)
+	 * is the same account: an ensure due before that enable keeps it disabled, where it is (under the
+	 * disabled OU the enable takes it from), and the enable moves behind it, to enable the account
+	 * as the ensures then describe it (a transfer's OU and groups); one due after it is a plain
+	 * ensure of the enabled account. An account an earlier grant made is not created disabled again.
+	 */
+	private void ensure(GrantRecorded change, String changeKey, ProvisioningSettings.Resolved resolved,
+			GrantRecorded.Employee employee, String request, Instant now) {
+		String target = resolved.target().key();
+		Entitlement entitlement = resolved.entitlement();
+		Instant at = notBefore(change, employee, now);
+		List<EffectRepository.WaitingEnable> waiting = employee == null ? List.of()
+				: effects.waitingEnables(change.employeeId(), target, entitlement.naming(), changeKey);
+		List<EffectRepository.WaitingEnable> later = waiting.stream().filter(enable -> enable.at().isAfter(at)).toList();
+		if (!later.isEmpty()) {
+			String disabledOu = json.readValue(later.get(0).request(), EffectRequest.class).entitlement().disabledOu();
+			String kept = json.writeValueAsString(new EffectRequest(employee, entitlement.withDisabledOu(disabledOu),
+					later.get(0).at()));
+			if (plan(change, changeKey, target, "ensure", at, kept, now)) {
+				effects.moveBehind(later.stream().map(EffectRepository.WaitingEnable::id).toList());
+			}
+			return;
+		}
+		Instant enableAt = entitlement.enablesOnStartDate() && employee != null && waiting.isEmpty()
+				&& !effects.ensuresAccount(change.employeeId(), target, entitlement.naming(), changeKey)
+						? EffectTimes.enable(employee.startDate(), now) : null;
+		// an undo here already took the grant back: the account is not to be enabled
+		if (enableAt != null && effects.status(changeKey, target, "undo").isEmpty()) {
+			plan(change, changeKey, target, "ensure", at,
+					json.writeValueAsString(new EffectRequest(employee, entitlement, enableAt)), now);
+			plan(change, changeKey, target, "enable", enableAt, request, now);
+		}
+		else {
+			plan(change, changeKey, target, "ensure", at, request, now);
+		}
+	}
+
+	/** Adds the effect unless the change has it already; true when added. */
+	private boolean plan(GrantRecorded change, String changeKey, String target, String operation, Instant at,
 			String request, Instant now) {
-		effects.plan(UUID.randomUUID(), changeKey, change.runId(), change.stageId(), change.grant(), change.employeeId(),
-				target, operation, at, request, now);
+		return effects.plan(UUID.randomUUID(), changeKey, change.runId(), change.stageId(), change.grant(),
+				change.employeeId(), target, operation, at, request, now);
 	}
 
 	/** When a grant may take effect: a mover's on the transfer's effective date, any other at once. */

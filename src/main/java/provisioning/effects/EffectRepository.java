@@ -73,6 +73,65 @@ class EffectRepository {
 			.update() == 1;
 	}
 
+	/**
+	 * An enable waiting for its time: an earlier grant's account kept disabled until the employee's
+	 * start date ({@code request} is that grant's, as planned).
+	 */
+	record WaitingEnable(UUID id, Instant at, String request) {
+	}
+
+	/**
+	 * The enables of the employee's account of naming rule {@code naming} on {@code target} that wait
+	 * for their time (never attempted), of changes other than {@code exceptChange} (null: any), in
+	 * order; a revocation's enable is not one.
+	 */
+	List<WaitingEnable> waitingEnables(UUID employeeId, String target, String naming, String exceptChange) {
+		return jdbc.sql("""
+				SELECT id, scheduled_for, request::text FROM provisioning_effects
+				WHERE employee_id = :employeeId AND target_key = :target AND operation = 'enable'
+				  AND status = 'scheduled' AND attempts = 0
+				  AND request->'entitlement'->>'naming' = :naming
+				  AND request->'entitlement'->>'revokes' IS DISTINCT FROM 'true'
+				  AND (CAST(:exceptChange AS text) IS NULL OR change_key <> :exceptChange)
+				ORDER BY position""")
+			.param("employeeId", employeeId)
+			.param("target", target)
+			.param("naming", naming)
+			.param("exceptChange", exceptChange)
+			.query((rs, row) -> new WaitingEnable(rs.getObject(1, UUID.class), rs.getTimestamp(2).toInstant(),
+					rs.getString(3)))
+			.list();
+	}
+
+	/**
+	 * Whether a change other than {@code exceptChange} (null: any) ensured, or is to ensure, the
+	 * employee's account of naming rule {@code naming} on {@code target}: the account is made.
+	 */
+	boolean ensuresAccount(UUID employeeId, String target, String naming, String exceptChange) {
+		return jdbc.sql("""
+				SELECT EXISTS (SELECT 1 FROM provisioning_effects
+				    WHERE employee_id = :employeeId AND target_key = :target AND operation = 'ensure'
+				      AND status IN ('planned', 'scheduled', 'applying', 'applied')
+				      AND request->'entitlement'->>'naming' = :naming
+				      AND (CAST(:exceptChange AS text) IS NULL OR change_key <> :exceptChange))""")
+			.param("employeeId", employeeId)
+			.param("target", target)
+			.param("naming", naming)
+			.param("exceptChange", exceptChange)
+			.query(Boolean.class)
+			.single();
+	}
+
+	/** The effects {@code ids} go to the end of their lane: after everything planned so far. */
+	void moveBehind(Collection<UUID> ids) {
+		if (ids.isEmpty()) {
+			return;
+		}
+		jdbc.sql("UPDATE provisioning_effects SET position = DEFAULT WHERE id = ANY(:ids)")
+			.param("ids", new SqlArrayValue("uuid", ids.toArray()))
+			.update();
+	}
+
 	/** An undo that arrived before its grant moves behind it: it is ordered after what it undoes. */
 	void moveUndoBehind(String changeKey, String target) {
 		jdbc.sql("""
@@ -331,24 +390,23 @@ class EffectRepository {
 	record Lane(UUID employeeId, String target) {
 	}
 
+	/** An applied ensure: its change and its request (the entitlement and the employee as granted). */
+	record Ensured(String changeKey, String request) {
+	}
+
 	/**
-	 * An account the employee holds on a target as the applied ensures' read-backs know it: where
-	 * the latest of them read it back, its managed attributes as read back then, and every group any
-	 * of them gave it (an ensure never takes one away, a mover's adds).
+	 * The applied ensures of each of {@code lanes}, in order: what {@link GroupsLeft} weighs a new
+	 * ensure against, and what an enable or the undo of a mover's ensure gives the account
+	 * ({@link AccountAsGranted}). One read for any number of lanes; a lane without any is absent.
 	 */
-	/**
-	 * The requests (entitlement and employee as granted) of the applied ensures of each of
-	 * {@code lanes}, in order: what {@link GroupsLeft} weighs a new ensure against. One read for any
-	 * number of lanes; a lane without any is absent.
-	 */
-	Map<Lane, List<String>> appliedEnsures(java.util.Collection<Lane> lanes) {
+	Map<Lane, List<Ensured>> appliedEnsures(java.util.Collection<Lane> lanes) {
 		if (lanes.isEmpty()) {
 			return Map.of();
 		}
 		List<Lane> asked = List.copyOf(new java.util.LinkedHashSet<>(lanes));
-		Map<Lane, List<String>> requests = new java.util.HashMap<>();
+		Map<Lane, List<Ensured>> requests = new java.util.HashMap<>();
 		jdbc.sql("""
-				SELECT g.employee_id, g.target_key, g.request::text
+				SELECT g.employee_id, g.target_key, g.change_key, g.request::text
 				FROM provisioning_effects g
 				JOIN unnest(CAST(:employees AS uuid[]), CAST(:targets AS text[])) AS l(employee_id, target_key)
 				  ON g.employee_id = l.employee_id AND g.target_key = l.target_key
@@ -358,7 +416,7 @@ class EffectRepository {
 			.param("targets", new SqlArrayValue("text", asked.stream().map(Lane::target).toArray()))
 			.query(rs -> {
 				requests.computeIfAbsent(new Lane(rs.getObject(1, UUID.class), rs.getString(2)), lane -> new ArrayList<>())
-					.add(rs.getString(3));
+					.add(new Ensured(rs.getString(3), rs.getString(4)));
 			});
 		return requests;
 	}
@@ -369,7 +427,10 @@ class EffectRepository {
 	/**
 	 * The accounts each of {@code lanes} holds, one per naming rule, in the order the ensures first
 	 * made them: what a revocation disables when it applies, and what the approver's plan says it
-	 * will. One read for any number of lanes; a lane holding nothing is absent.
+	 * will. Each is where the latest applied ensure, enable or restoring undo (a mover's ensure
+	 * taken back) read it back, with its managed attributes as read then and every group any of
+	 * them gave it (a superset: leaving a group the account is not in changes nothing). One read for
+	 * any number of lanes; a lane holding nothing is absent.
 	 */
 	Map<Lane, List<HeldAccount>> held(java.util.Collection<Lane> lanes) {
 		Map<Lane, Map<String, HeldAccount>> held = new java.util.HashMap<>();
@@ -388,7 +449,8 @@ class EffectRepository {
 				JOIN unnest(CAST(:employees AS uuid[]), CAST(:targets AS text[])) AS l(employee_id, target_key)
 				  ON g.employee_id = l.employee_id AND g.target_key = l.target_key
 				WHERE (g.operation = 'ensure' OR g.operation = 'enable'
-				       AND g.request->'entitlement'->>'revokes' IS DISTINCT FROM 'true')
+				       AND g.request->'entitlement'->>'revokes' IS DISTINCT FROM 'true'
+				       OR g.operation = 'undo' AND g.receipt->>'restored' = 'true')
 				  AND g.status = 'applied' AND g.receipt->>'dn' IS NOT NULL
 				ORDER BY g.position""")
 			.param("employees", new SqlArrayValue("uuid", asked.stream().map(Lane::employeeId).toArray()))

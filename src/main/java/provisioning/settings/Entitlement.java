@@ -79,6 +79,12 @@ public record Entitlement(String grant, String target, String naming, Boolean ou
 				disabledOu, revokes, deleteAfterDays, true);
 	}
 
+	/** This entitlement keeping disabled accounts under {@code disabledOu} (one RDN under the base DN; null: the default). */
+	public Entitlement withDisabledOu(String disabledOu) {
+		return new Entitlement(grant, target, naming, ouFromDepartment, attributes, groups, departmentGroups, undo,
+				disabledOu, revokes, deleteAfterDays, enableOnStartDate);
+	}
+
 	/** Whether an account granted before the employee's start date is created disabled and enabled on that date. */
 	public boolean enablesOnStartDate() {
 		return Boolean.TRUE.equals(enableOnStartDate) && !revoking();

@@ -42,10 +42,15 @@ public final class JoinerFixture {
 
 	/** HR hires {@code name} into Engineering (manager manny) from {@code startDate}, with an email of {@code prefix}. */
 	public Hire hire(String prefix, String name, LocalDate startDate) {
+		return hire(prefix, name, startDate, "Engineering");
+	}
+
+	/** HR hires {@code name} into {@code department} (manager manny) from {@code startDate}, with an email of {@code prefix}. */
+	public Hire hire(String prefix, String name, LocalDate startDate, String department) {
 		String email = prefix + "-" + UUID.randomUUID().toString().substring(0, 12) + "@acme.example";
 		HttpResponse<String> hired = api.post("hana", "/v1/hr/employees", """
-				{"displayName": "%s", "email": "%s", "department": "Engineering", "manager": "manny",
-				 "startDate": "%s", "allowBackdated": true}""".formatted(name, email, startDate));
+				{"displayName": "%s", "email": "%s", "department": "%s", "manager": "manny",
+				 "startDate": "%s", "allowBackdated": true}""".formatted(name, email, department, startDate));
 		assertThat(hired.statusCode()).as(hired.body()).isEqualTo(201);
 		return new Hire(UUID.fromString(json.readTree(hired.body()).get("id").asString()), email);
 	}
