@@ -158,7 +158,7 @@ public class AccessRequests {
 						.orElseGet(() -> userId(tenant, beneficiary)),
 					requester.getUsername(), justification, pkg.policy(), manager, pkg.group(), pkg.quorumOrOne(),
 					pkg.maxDays(), AccessRequestStatus.SUBMITTED, 1, 0,
-					submission.until() == null ? null : endOf(submission.until()), null, exceptionReason, 1, now, null, null);
+					submission.until() == null ? null : endOf(submission.until()), null, exceptionReason, 1, now, null, null, null);
 			requests.insert(request);
 			decisions.insert(request.id(), new AccessDecision(1, "submit", requester.getUsername(), null, justification,
 					null, AccessRequestStatus.SUBMITTED, now));
@@ -397,13 +397,26 @@ public class AccessRequests {
 			Instant longest = now.plus(request.maxDays(), ChronoUnit.DAYS);
 			Instant expiresAt = request.requestedUntil() == null || request.requestedUntil().isAfter(longest) ? longest
 					: request.requestedUntil();
-			AccessRequest approved = move(request, AccessRequestStatus.APPROVED, request.step(), approvals, expiresAt, me,
-					forOwner.orElse(null), "approve", why, "access.approved");
+			List<AccessRequest> older = requests.ofBeneficiary(request.beneficiary(), List.of(AccessRequestStatus.APPROVED))
+				.stream()
+				.filter(o -> o.packageKey().equals(request.packageKey()) && !o.id().equals(request.id()))
+				.toList();
+			// a renewal continues the holding of the access it renews while that lasts: the same grants
+			// given again with the later end (provisioning moves their planned undo), not a second grant
+			UUID holding = older.stream().filter(o -> o.expiresAt() != null && o.expiresAt().isAfter(now))
+				.map(AccessRequest::holding).findFirst().orElse(request.id());
+			move(request, AccessRequestStatus.APPROVED, request.step(), approvals, expiresAt, me, forOwner.orElse(null),
+					"approve", why, "access.approved");
+			requests.hold(request.id(), holding);
+			AccessRequest approved = requests.find(request.id()).orElseThrow();
 			grants(approved, GrantState.GRANTED);
-			// a renewal takes over from the access it renews: the older approval ends without taking the grants back
-			for (AccessRequest older : requests.ofBeneficiary(request.beneficiary(), List.of(AccessRequestStatus.APPROVED))) {
-				if (older.packageKey().equals(request.packageKey()) && !older.id().equals(request.id())) {
-					end(older, AccessRequestStatus.REVOKED, SYSTEM, "renewed by request " + request.id(), false);
+			for (AccessRequest renewed : older) {
+				if (renewed.holding().equals(holding)) {
+					end(renewed, AccessRequestStatus.REVOKED, SYSTEM, "renewed by request " + request.id(), false);
+				}
+				else {
+					// its end has come and the expiry job has not been by yet: it expires as the job expires it
+					end(renewed, AccessRequestStatus.EXPIRED, SYSTEM, "access ended on its date", true);
 				}
 			}
 			return approved;
@@ -465,7 +478,10 @@ public class AccessRequests {
 				request.beneficiary(), request.requestedBy(), status.value(), step, actor, version, until));
 	}
 
-	/** One {@link GrantRecorded} per grant of the package: provisioning's entitlements say what each does. */
+	/**
+	 * One {@link GrantRecorded} per grant of the package: provisioning's entitlements say what each
+	 * does; a grant carries the approval's end, for which provisioning plans its undo.
+	 */
 	private void grants(AccessRequest request, GrantState state) {
 		GrantRecorded.Employee employee = null;
 		if (state == GrantState.GRANTED) {
@@ -477,9 +493,12 @@ public class AccessRequests {
 					person.map(ReportingLines.Person::department).orElse(null),
 					person.map(ReportingLines.Person::title).orElse(null), request.manager(), null, null, null);
 		}
+		Instant until = state == GrantState.GRANTED ? request.expiresAt() : null;
 		for (String grant : request.grants()) {
-			// the request stands for the run and the stage: one change per request and grant
-			outbox.publish(new GrantRecorded(request.id(), request.id(), grant, request.employeeId(), state, null, employee));
+			// the holding stands for the run and the stage: one change per holding and grant, which a
+			// renewal gives again with its later end and the end of the holding takes back
+			outbox.publish(new GrantRecorded(request.holding(), request.holding(), grant, request.employeeId(), state, null,
+					employee, until));
 		}
 	}
 

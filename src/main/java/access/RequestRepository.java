@@ -25,7 +25,7 @@ class RequestRepository {
 	private static final String COLUMNS = """
 			id, package_key, package_name, catalog_version, grants::text, beneficiary, employee_id, requested_by,
 			justification, policy, manager, approval_group, quorum, max_days, status, step, approvals, requested_until,
-			expires_at, exception_reason, version, submitted_at, decided_at, ended_at""";
+			expires_at, exception_reason, version, submitted_at, decided_at, ended_at, holding_id""";
 
 	private final JdbcClient jdbc;
 	private final JsonMapper json;
@@ -91,6 +91,14 @@ class RequestRepository {
 			.param("expiresAt", timestamp(expiresAt))
 			.param("at", timestamp(at))
 			.update() == 1;
+	}
+
+	/** Names the holding the approved request's grants belong to (its own id, or the one it renews). */
+	void hold(UUID id, UUID holdingId) {
+		jdbc.sql("UPDATE access_requests SET holding_id = :holding WHERE id = :id")
+			.param("id", id)
+			.param("holding", holdingId)
+			.update();
 	}
 
 	/** The requests of {@code beneficiary} in {@code statuses}, newest first. */
@@ -186,7 +194,7 @@ class RequestRepository {
 				rs.getString("approval_group"), rs.getInt("quorum"), rs.getInt("max_days"), AccessRequestStatus.of(rs.getString("status")),
 				rs.getInt("step"), rs.getInt("approvals"), instant(rs, "requested_until"), instant(rs, "expires_at"),
 				rs.getString("exception_reason"), rs.getInt("version"), instant(rs, "submitted_at"),
-				instant(rs, "decided_at"), instant(rs, "ended_at"));
+				instant(rs, "decided_at"), instant(rs, "ended_at"), rs.getObject("holding_id", UUID.class));
 	}
 
 	private static Instant instant(ResultSet rs, String column) throws SQLException {

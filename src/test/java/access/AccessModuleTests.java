@@ -164,7 +164,7 @@ class AccessModuleTests {
 		assertThat(request.manager()).isEqualTo("manny");
 
 		scenario.stimulate(() -> requests.approve(manny, request.id(), request.version(), "ok for the close"))
-			.andWaitForStateChange(() -> delivered.received("acme", "grant:" + request.id() + ":finance-share:granted"))
+			.andWaitForStateChange(() -> delivered.received("acme", granted(request.id(), "finance-share")))
 			.andVerify(event -> assertThat(event).get().isInstanceOfSatisfying(GrantRecorded.class, grant -> {
 				assertThat(grant.employeeId()).isEqualTo(IVAN);
 				assertThat(grant.status()).isEqualTo(GrantState.GRANTED);
@@ -201,7 +201,7 @@ class AccessModuleTests {
 		assertThatThrownBy(() -> requests.approve(manny, request.id(), null, null))
 			.isInstanceOfSatisfying(DomainException.Forbidden.class, e -> assertThat(e.problem()).isEqualTo("not-your-decision"));
 		scenario.stimulate(() -> requests.approve(ivan, request.id(), null, null))
-			.andWaitForStateChange(() -> delivered.received("acme", "grant:" + request.id() + ":prod-read:granted"))
+			.andWaitForStateChange(() -> delivered.received("acme", granted(request.id(), "prod-read")))
 			.andVerify(event -> assertThat(requests.get(sara, request.id()).request().status())
 				.isEqualTo(AccessRequestStatus.APPROVED));
 	}
@@ -276,7 +276,7 @@ class AccessModuleTests {
 		requests.approve(sara, request.id(), null, null);
 		assertThat(outboxRows(request.id())).isPositive();
 		org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(60))
-			.until(() -> delivered.received("acme", "grant:" + request.id() + ":payments:granted").isPresent());
+			.until(() -> delivered.received("acme", granted(request.id(), "payments")).isPresent());
 	}
 
 	@Test
@@ -359,6 +359,14 @@ class AccessModuleTests {
 			.importPackages("access");
 		noClasses().that().resideInAPackage("access..").should().dependOnClassesThat()
 			.resideInAnyPackage("io.temporal..", "workflow..", "platform.temporal..").check(classes);
+	}
+
+	/** The idempotency key of the request's grant as approved: the grant with the approval's end. */
+	private String granted(UUID requestId, String grant) {
+		return "grant:" + requestId + ":" + grant + ":granted:" + transactions.readInTenant("acme", () -> jdbc.sql(
+				"SELECT expires_at FROM access_requests WHERE id = :id AND status = 'approved'").param("id", requestId)
+			.query(java.sql.Timestamp.class).optional()).map(java.sql.Timestamp::toInstant).map(Instant::toString)
+			.orElse("not approved yet");
 	}
 
 	/** The outbox rows of the request's approval: its grants and its change to version 2. */

@@ -156,6 +156,45 @@ class DemoStoryTests {
 		assertThat(runs("ada", "/v1/admin/outbox/dead-letters")).as("acme's dead letters").isEmpty();
 	}
 
+	/**
+	 * The demo's access requests in every state agree with the demo directory: the approved packages
+	 * (sara's VPN, ivan's finance share) are memberships of their groups, with their end scheduled as
+	 * an undo from the approval on; the revoked one (ivan's payments), the expired one (sam's finance
+	 * share), the rejected, cancelled and waiting ones are not.
+	 */
+	@Test
+	void theDemosAccessPackagesAreMembershipsOfTheDemoDirectoryWhileTheyAreHeld() throws Exception {
+		await().atMost(Duration.ofSeconds(300)).pollInterval(Duration.ofSeconds(1))
+			.until(() -> array(api.get("sara", "/v1/me/access").body()).size() == 1);
+		JsonNode vpn = array(api.get("sara", "/v1/me/access").body()).get(0);
+		assertThat(vpn.path("packageKey").asString()).isEqualTo("vpn");
+		String effects = "/v1/admin/provisioning/effects?runId=" + vpn.path("request").asString();
+		await().atMost(Duration.ofSeconds(300)).pollInterval(Duration.ofSeconds(1)).untilAsserted(() -> assertThat(
+				array(api.get("ada", effects).body())).extracting(effect -> effect.path("operation").asString() + " "
+						+ effect.path("status").asString()).containsExactly("ensure applied", "undo scheduled"));
+		assertThat(array(api.get("ada", effects).body()).get(1).path("scheduledFor").asString())
+			.isEqualTo(vpn.path("until").asString());
+		DN sara = new DN("uid=sara,ou=people,dc=acme,dc=demo");
+		DN ivan = new DN("uid=ivan,ou=people,dc=acme,dc=demo");
+		DN sam = new DN("uid=sam,ou=people,dc=acme,dc=demo");
+		DN hana = new DN("uid=hana,ou=people,dc=acme,dc=demo");
+		String url = targetUrl();
+		try (LDAPConnection ldap = new LDAPConnection("127.0.0.1", Integer.parseInt(url.substring(url.lastIndexOf(':') + 1)),
+				"cn=admin,dc=acme,dc=demo", "demo")) {
+			await().atMost(Duration.ofSeconds(300)).pollInterval(Duration.ofSeconds(1)).untilAsserted(() -> {
+				assertThat(members(ldap, "vpn")).as("the VPN's members").contains(sara).doesNotContain(hana);
+				assertThat(members(ldap, "finance-share")).as("the finance share's members").contains(ivan)
+					.doesNotContain(sam, hana);
+				// sam was a member until his access expired: his account is there, out of the group
+				assertThat(accounts(ldap, "sam@acme.example")).hasSize(1);
+				// ivan's payments exception was granted, then revoked
+				assertThat(accounts(ldap, "ivan@acme.example")).hasSize(1);
+				assertThat(members(ldap, "payments-approvers")).doesNotContain(ivan);
+				assertThat(members(ldap, "prod-read")).doesNotContain(sam);
+			});
+		}
+	}
+
 	/** Where acme's target points: the demo directory, on the free port it was given. */
 	private String targetUrl() {
 		JsonNode targets = json.readTree(api.get("ada", "/v1/admin/provisioning/targets").body()).path("targets");

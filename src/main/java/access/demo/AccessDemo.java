@@ -28,7 +28,9 @@ import platform.UserDirectory;
  * pages use: hana's finance share waits on manny (in his inbox), sara's VPN is approved, sam's
  * production access rejected, hana's VPN cancelled, ivan's payments approval (an admin's exception
  * to its incompatibility with the finance share he holds) revoked, and sam's finance share expired
- * as the expiry job finds it two days after its last day. Once per database (acme's catalog has no
+ * as the expiry job finds it two days after its last day. Each package's grant is mapped to a group of
+ * the demo directory (provisioning.demo), so the approved ones are memberships there until their end,
+ * and the revoked and expired ones were taken back. Once per database (acme's catalog has no
  * version yet), in the background after startup; {@code DEMO_STORY=false} switches it off.
  */
 @Component

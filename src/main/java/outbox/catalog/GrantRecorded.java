@@ -1,5 +1,6 @@
 package outbox.catalog;
 
+import java.time.Instant;
 import java.time.LocalDate;
 import java.util.UUID;
 
@@ -9,11 +10,15 @@ import java.util.UUID;
  * transaction that records the grant; consumed by {@code provisioning}, which carries the grant out
  * in the directories. {@code definition} and {@code employee} say whom it is for, as the run knows
  * them, so that an adapter needs no call back; both are null in payloads stored before they were
- * carried (an additive change: version 1 reads them as absent).
+ * carried (an additive change: version 1 reads them as absent). {@code until} is when a granted
+ * grant ends by itself (an access package's expiry): provisioning schedules its undo for then when
+ * it plans the grant; null for a grant that lasts until compensated (every workflow grant). The
+ * {@code access} module publishes it too, the approved request's holding standing for run and stage:
+ * a renewal grants the same grant again with a later {@code until}, another change of it.
  */
 @EventType(key = GrantRecorded.TYPE, aggregatePath = "/runs/{id}")
 public record GrantRecorded(UUID runId, UUID stageId, String grant, UUID employeeId, GrantState status,
-		RunDefinition definition, Employee employee) implements CatalogEvent {
+		RunDefinition definition, Employee employee, Instant until) implements CatalogEvent {
 
 	public static final String TYPE = "workflow.grant.recorded";
 
@@ -25,9 +30,15 @@ public record GrantRecorded(UUID runId, UUID stageId, String grant, UUID employe
 		Events.required(status, "status");
 	}
 
+	/** Without an end: the grant lasts until compensated, as a stage's does. */
+	public GrantRecorded(UUID runId, UUID stageId, String grant, UUID employeeId, GrantState status,
+			RunDefinition definition, Employee employee) {
+		this(runId, stageId, grant, employeeId, status, definition, employee, null);
+	}
+
 	/** Without the run's kind and the employee, as events stored before they were carried read. */
 	public GrantRecorded(UUID runId, UUID stageId, String grant, UUID employeeId, GrantState status) {
-		this(runId, stageId, grant, employeeId, status, null, null);
+		this(runId, stageId, grant, employeeId, status, null, null, null);
 	}
 
 	@Override
@@ -37,8 +48,10 @@ public record GrantRecorded(UUID runId, UUID stageId, String grant, UUID employe
 
 	@Override
 	public String idempotencyKey() {
-		// a stage gives each grant once and compensation undoes it once
-		return "grant:" + stageId + ":" + grant + ":" + status.value();
+		// a stage gives each grant once and compensation undoes it once; a grant given again with
+		// another end (an access package's renewal) is another change
+		String key = "grant:" + stageId + ":" + grant + ":" + status.value();
+		return until == null || status == GrantState.COMPENSATED ? key : key + ":" + until;
 	}
 
 	/**

@@ -4,6 +4,8 @@ import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeSet;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -28,7 +30,8 @@ import platform.StartupRefusedException;
  * Acme's directory in the embedded demo: UnboundID's in-memory LDAP server on 127.0.0.1 (port
  * {@code jmlhub.demo-ldap-port}, DEMO_LDAP_PORT), base {@value #BASE_DN}, bound as
  * {@value #ADMIN_DN} with password {@value #ADMIN_PASSWORD}, with {@code ou=people} and its
- * department OUs and the groups acme's entitlement names. It refuses the account of one employee
+ * department OUs and the groups acme's entitlements name (the joiner's, and one per package of the
+ * demo's access catalog). It refuses the account of one employee
  * of the demo story (Noah Becker, whom IT approves) as a real directory refuses a write, so the
  * demo shows a failed effect with the directory's own answer. Stopped with the application.
  */
@@ -44,6 +47,13 @@ class DemoDirectoryServer implements DisposableBean {
 	static final String PEOPLE_OU = "ou=people";
 	static final String GROUPS_DN = "ou=groups," + BASE_DN;
 	static final List<String> DEPARTMENTS = List.of("Engineering", "Sales", "Finance", "Support", "Security");
+
+	/**
+	 * The groups the demo catalog's packages give (access.demo), by the package's grant label:
+	 * approving a request makes the beneficiary a member.
+	 */
+	static final Map<String, String> PACKAGE_GROUPS = Map.of("finance-share", "finance-share",
+			"payments-approve", "payments-approvers", "prod-read", "prod-read", "vpn", "vpn");
 
 	/** As platform.demo.DemoStory hires him. */
 	static final String REFUSED_EMAIL = "noah.becker@example.com";
@@ -99,6 +109,9 @@ class DemoDirectoryServer implements DisposableBean {
 		server.add(group("all-staff"));
 		for (String department : DEPARTMENTS) {
 			server.add(group(department.toLowerCase(Locale.ROOT)));
+		}
+		for (String group : new TreeSet<>(PACKAGE_GROUPS.values())) {
+			server.add(group(group));
 		}
 	}
 

@@ -1,10 +1,13 @@
 package provisioning.demo;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -25,7 +28,9 @@ import provisioning.settings.Target;
  * {@code accounts} grant (IT's approval gives it): {@code uid={username}} under the department's
  * OU, in {@code all-staff} and the department's group; and the leaver's {@code access_revocation}
  * (IT's approval of a leaver), which disables those accounts at the end of the last day (moved
- * under {@code ou=disabled}, out of their groups) and deletes them 30 days later. Saved through {@link ProvisioningSettings}
+ * under {@code ou=disabled}, out of their groups) and deletes them 30 days later; and one per package of the
+ * demo's access catalog (access.demo), which adds the account to the package's group until the access ends
+ * ({@code "undo": "groups"}). Saved through {@link ProvisioningSettings}
  * as acme's admin would, once the application has started and before the demo story hires anyone;
  * a restart on the same database keeps what is saved (the target's port is the configured one).
  */
@@ -63,12 +68,19 @@ class DemoDirectorySetup {
 		Map<String, List<String>> departmentGroups = new LinkedHashMap<>();
 		DemoDirectoryServer.DEPARTMENTS.forEach(department -> departmentGroups.put(department,
 				List.of(DemoDirectoryServer.groupDn(department.toLowerCase(Locale.ROOT)))));
-		int version = settings.entitlements(TENANT).version();
-		settings.saveEntitlements(admin, new ExpectedVersion(version, ExpectedVersion.Source.BODY), List.of(
+		List<Entitlement> entitlements = new ArrayList<>(List.of(
 				new Entitlement(GRANT, TARGET, "uid={username}", true, Map.of(), List.of(DemoDirectoryServer.groupDn("all-staff")),
 						departmentGroups),
 				Entitlement.revocation(REVOCATION, TARGET, Entitlement.DEFAULT_DISABLED_OU, DELETE_AFTER_DAYS)));
-		log.info("Demo: acme's '{}' grant provisions accounts in the demo directory {}, its '{}' grant disables them",
-				GRANT, directory.url(), REVOCATION);
+		// the access packages: the same account (naming rule and OU) as the joiner's, one group each;
+		// their end takes the group back and leaves the account
+		new TreeMap<>(DemoDirectoryServer.PACKAGE_GROUPS).forEach((grant, group) -> entitlements.add(new Entitlement(
+				grant, TARGET, "uid={username}", true, Map.of(), List.of(DemoDirectoryServer.groupDn(group)), Map.of(),
+				Entitlement.GROUPS, null)));
+		int version = settings.entitlements(TENANT).version();
+		settings.saveEntitlements(admin, new ExpectedVersion(version, ExpectedVersion.Source.BODY), entitlements);
+		log.info("Demo: acme's '{}' grant provisions accounts in the demo directory {}, its '{}' grant disables them, "
+				+ "its access packages' grants {} add their groups", GRANT, directory.url(), REVOCATION,
+				new TreeSet<>(DemoDirectoryServer.PACKAGE_GROUPS.keySet()));
 	}
 }

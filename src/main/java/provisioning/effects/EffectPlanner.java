@@ -26,7 +26,9 @@ import tools.jackson.databind.json.JsonMapper;
  * of the leaver's last day, a mover's change on the transfer's effective date, anything else now.
  * A compensation skips its change's effects still waiting for their time: they no longer should
  * happen (a disable that already applied stays). A redelivered change adds nothing (one effect per
- * change, target and operation).
+ * change, target and operation). A grant with an end ({@link GrantRecorded#until()}: an access
+ * package's expiry) has its undo planned with its ensure, due at the end; its compensation makes
+ * that undo due at once.
  * <p>
  * A granted grant of a leaver run that plans no disable (no entitlement maps it to a revocation)
  * has nothing in a directory to wait for: its {@link AccessRevoked} is published at once, with no
@@ -92,6 +94,9 @@ public class EffectPlanner {
 				else if (granted) {
 					ensure(change, changeKey, entitlement, employee, request, now);
 					effects.moveUndoBehind(changeKey, target);
+					if (change.until() != null) {
+						expire(change, changeKey, target, request, now);
+					}
 				}
 				else {
 					undos.putIfAbsent(target, request);
@@ -100,7 +105,10 @@ public class EffectPlanner {
 			undos.forEach((target, request) -> {
 				effects.skipWaiting(changeKey, target, "ensure", now);
 				effects.skipWaiting(changeKey, target, "enable", now);
-				plan(change, changeKey, target, "undo", now, request, now);
+				// an expiry planned with the grant is the undo: taken back now, it is due now
+				if (!plan(change, changeKey, target, "undo", now, request, now)) {
+					effects.advanceUndo(changeKey, target, now);
+				}
 			});
 			if (granted && change.definition() == RunDefinition.LEAVER && !revokes) {
 				outbox.publish(new AccessRevoked(change.employeeId(), change.runId(), change.stageId(), change.grant(), 0,
@@ -158,6 +166,29 @@ public class EffectPlanner {
 			String request, Instant now) {
 		return effects.plan(UUID.randomUUID(), changeKey, change.runId(), change.stageId(), change.grant(),
 				change.employeeId(), target, operation, at, request, now);
+	}
+
+	/**
+	 * A grant that ends by itself (an access package's expiry): its undo is planned with it, due at
+	 * {@code until}, so the end is there to see from the grant on. A renewal (the same change granted
+	 * again with a later end) moves that undo while it waits; one that came after the undo had run
+	 * (the renewal crossed the expiry) gives the grant again, ensure then undo, at the back of the lane.
+	 */
+	private void expire(GrantRecorded change, String changeKey, String target, String request, Instant now) {
+		Instant until = change.until().isAfter(now) ? change.until() : now;
+		if (plan(change, changeKey, target, "undo", until, request, now)
+				|| effects.rescheduleUndo(changeKey, target, until)) {
+			return;
+		}
+		String undo = effects.status(changeKey, target, "undo").orElse("scheduled");
+		if ("applying".equals(undo)) {
+			// the outbox delivers the renewal again once the undo has settled
+			throw new IllegalStateException("The expiry of " + changeKey + " on " + target
+					+ " is being applied; its renewal is planned once it has settled");
+		}
+		if ("applied".equals(undo) || "skipped".equals(undo) || "failed".equals(undo)) {
+			effects.grantAgain(changeKey, target, now, until);
+		}
 	}
 
 	/** When a grant may take effect: a mover's on the transfer's effective date, any other at once. */

@@ -142,6 +142,70 @@ class EffectRepository {
 			.update();
 	}
 
+	/**
+	 * A compensation took the grant back: the change's undo on {@code target}, planned earlier for
+	 * the grant's end, is due now (unless it ran already) and stays taken back.
+	 */
+	void advanceUndo(String changeKey, String target, Instant now) {
+		jdbc.sql("""
+				UPDATE provisioning_effects
+				SET scheduled_for = CASE WHEN status = 'scheduled' AND scheduled_for > :now THEN :now ELSE scheduled_for END,
+				    next_attempt_at = CASE WHEN status = 'scheduled' AND next_attempt_at > :now THEN :now ELSE next_attempt_at END,
+				    taken_back_at = coalesce(taken_back_at, :now)
+				WHERE change_key = :changeKey AND target_key = :target AND operation = 'undo'""")
+			.param("changeKey", changeKey)
+			.param("target", target)
+			.param("now", Timestamp.from(now))
+			.update();
+	}
+
+	/**
+	 * A renewal moves the change's undo on {@code target}, still waiting for the grant's end, to
+	 * {@code until} (later only: a renewal delivered before the grant it renews does not pull the end
+	 * back); false when there is no such undo (it ran, or the grant was taken back).
+	 */
+	boolean rescheduleUndo(String changeKey, String target, Instant until) {
+		return jdbc.sql("""
+				UPDATE provisioning_effects SET scheduled_for = greatest(scheduled_for, :until),
+				    next_attempt_at = greatest(next_attempt_at, :until)
+				WHERE change_key = :changeKey AND target_key = :target AND operation = 'undo'
+				  AND status = 'scheduled' AND attempts = 0 AND taken_back_at IS NULL""")
+			.param("changeKey", changeKey)
+			.param("target", target)
+			.param("until", Timestamp.from(until))
+			.update() == 1;
+	}
+
+	/**
+	 * A renewal arrived after the grant's undo ran at its end (not taken back): the grant is given
+	 * again, its ensure due now and its undo at {@code until}, both at the back of the lane.
+	 */
+	void grantAgain(String changeKey, String target, Instant now, Instant until) {
+		int ensures = jdbc.sql("""
+				UPDATE provisioning_effects e SET status = 'scheduled', position = DEFAULT, scheduled_for = :now,
+				    next_attempt_at = :now, attempts = 0, first_attempt_at = NULL, last_error = NULL, settled_at = NULL
+				WHERE e.change_key = :changeKey AND e.target_key = :target AND e.operation = 'ensure'
+				  AND e.status IN ('applied', 'undone', 'skipped', 'failed')
+				  AND EXISTS (SELECT 1 FROM provisioning_effects u
+				              WHERE u.change_key = e.change_key AND u.target_key = e.target_key AND u.operation = 'undo'
+				                AND u.status IN ('applied', 'skipped', 'failed') AND u.taken_back_at IS NULL)""")
+			.param("changeKey", changeKey)
+			.param("target", target)
+			.param("now", Timestamp.from(now))
+			.update();
+		if (ensures == 0) {
+			return;
+		}
+		jdbc.sql("""
+				UPDATE provisioning_effects SET status = 'scheduled', position = DEFAULT, scheduled_for = :until,
+				    next_attempt_at = :until, attempts = 0, first_attempt_at = NULL, last_error = NULL, settled_at = NULL
+				WHERE change_key = :changeKey AND target_key = :target AND operation = 'undo'""")
+			.param("changeKey", changeKey)
+			.param("target", target)
+			.param("until", Timestamp.from(until))
+			.update();
+	}
+
 	/** Hands expired leases back: their worker died or overran; the attempt counts. */
 	int rescue(Instant now) {
 		return jdbc.sql("""
@@ -155,8 +219,10 @@ class EffectRepository {
 
 	/**
 	 * Claims up to {@code limit} due effects, each the first unsettled one of its (employee,
-	 * target); an undo only once what it undoes has settled, or once it waited the whole budget
-	 * for it (then there is nothing to undo).
+	 * target), and none of a lane with one being applied; an undo only once what it undoes has
+	 * settled, or once it waited the whole budget for it (then there is nothing to undo). An undo
+	 * waiting for its grant's end (an access package's expiry, weeks ahead) holds nothing up
+	 * before then: the lane's later effects go ahead, and it takes its turn when it is due.
 	 */
 	List<Claimed> claim(UUID token, Instant now, Instant leaseUntil, Instant waitedSince, int limit) {
 		return jdbc.sql("""
@@ -168,7 +234,9 @@ class EffectRepository {
 				    WHERE c.status IN ('planned', 'scheduled') AND c.scheduled_for <= :now AND c.next_attempt_at <= :now
 				      AND NOT EXISTS (SELECT 1 FROM provisioning_effects p
 				                      WHERE p.employee_id = c.employee_id AND p.target_key = c.target_key
-				                        AND p.position < c.position AND p.status IN ('planned', 'scheduled', 'applying'))
+				                        AND (p.position < c.position AND p.status IN ('planned', 'scheduled')
+				                             AND NOT (p.operation = 'undo' AND p.status = 'scheduled' AND p.scheduled_for > :now)
+				                             OR p.status = 'applying'))
 				      AND (c.operation <> 'undo' OR c.created_at < :waitedSince
 				           OR EXISTS (SELECT 1 FROM provisioning_effects g
 				                      WHERE g.change_key = c.change_key AND g.target_key = c.target_key
