@@ -4,6 +4,7 @@ import java.io.InputStream;
 import java.time.Clock;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -14,6 +15,7 @@ import org.springframework.stereotype.Service;
 
 import hr.ChangeSource;
 import hr.Employee;
+import hr.EmployeeBatchWrites;
 import hr.EmployeeChange;
 import hr.EmployeeCommands.Hire;
 import hr.EmployeeService;
@@ -35,18 +37,22 @@ class HrImports {
 
 	private static final Logger log = LoggerFactory.getLogger(HrImports.class);
 
+	private static final String STALE_CREATE = "stale: an employee with this number was created since the preview";
+
 	/** Rows classified per lookup of their employees and stored per insert. */
 	static final int BATCH = 1_000;
 
 	private final TenantTransactions transactions;
 	private final ImportRepository imports;
 	private final EmployeeService employees;
+	private final EmployeeBatchWrites batches;
 	private final PlatformAudit audit;
 	private final ObjectMapper json;
 	private final Clock clock;
 
-	HrImports(TenantTransactions transactions, ImportRepository imports, EmployeeService employees, PlatformAudit audit,
-			ObjectMapper json, Clock clock) {
+	HrImports(TenantTransactions transactions, ImportRepository imports, EmployeeService employees,
+			EmployeeBatchWrites batches, PlatformAudit audit, ObjectMapper json, Clock clock) {
+		this.batches = batches;
 		this.transactions = transactions;
 		this.imports = imports;
 		this.employees = employees;
@@ -145,14 +151,23 @@ class HrImports {
 	}
 
 	/**
-	 * Applies up to {@code limit} rows of the tenant's oldest import being applied, each in its own
-	 * unit of work with its outcome (a failing row is recorded as failed and the next goes on); an
-	 * import with nothing left is applied. Returns how many rows it handled.
+	 * Applies the next chunk of up to {@code limit} rows of the tenant's oldest import being applied,
+	 * in file order, in one unit of work with their outcomes (so a crash leaves none of them applied
+	 * and a repeat applies nothing twice); an import with nothing left is applied. A row the rules
+	 * refuse (stale, a taken email, an unknown manager) is that row's failure and the others apply. When
+	 * the chunk fails as a whole (a constraint only the database sees), its rows are applied one by one,
+	 * each in its own unit of work, so the dirty row fails alone. Returns how many rows it handled.
 	 */
 	int applyNext(String tenantId, int limit) {
 		UUID id = transactions.readInTenant(tenantId, () -> imports.applying().orElse(null));
 		if (id == null) {
 			return 0;
+		}
+		try {
+			return transactions.inTenant(tenantId, () -> applyChunk(tenantId, id, limit));
+		}
+		catch (RuntimeException e) {
+			log.info("Import {}: a chunk could not be applied at once ({}); applying its rows one by one", id, e.toString());
 		}
 		List<ImportRow> rows = transactions.readInTenant(tenantId, () -> imports.pending(id, limit));
 		int handled = 0;
@@ -164,20 +179,76 @@ class HrImports {
 			handled++;
 		}
 		if (rows.size() < limit) {
-			transactions.runInTenant(tenantId, () -> imports.finish(id, clock.instant()));
+			transactions.runInTenant(tenantId, () -> finish(id));
 		}
 		return handled;
+	}
+
+	private int applyChunk(String tenantId, UUID id, int limit) {
+		// serialises two appliers of one import: the second reads the rows the first left
+		if (!imports.findForUpdate(id).map(i -> ImportView.APPLYING.equals(i.status())).orElse(false)) {
+			return 0;
+		}
+		List<ImportRow> rows = imports.pending(id, limit);
+		List<String> failures = new ArrayList<>(rows.size());
+		int start = 0;
+		while (start < rows.size()) {
+			// consecutive hires, then consecutive changes, ...: file order as one row after the other
+			boolean hires = ImportRow.CREATE.equals(rows.get(start).kind());
+			int end = start;
+			while (end < rows.size() && ImportRow.CREATE.equals(rows.get(end).kind()) == hires) {
+				end++;
+			}
+			List<ImportRow> run = rows.subList(start, end);
+			failures.addAll(hires ? hireAll(tenantId, run) : changeAll(tenantId, run));
+			start = end;
+		}
+		imports.outcomes(id, rows.stream().map(ImportRow::line).toList(), failures);
+		if (rows.size() < limit) {
+			finish(id);
+		}
+		return rows.size();
+	}
+
+	private List<String> hireAll(String tenantId, List<ImportRow> rows) {
+		Map<String, Employee> existing = employees.findByNumbers(tenantId,
+				rows.stream().map(ImportRow::employeeNumber).toList());
+		List<String> failures = new ArrayList<>(rows.size());
+		List<Hire> hires = new ArrayList<>();
+		for (ImportRow row : rows) {
+			if (existing.containsKey(row.employeeNumber())) {
+				failures.add(STALE_CREATE);
+			}
+			else {
+				failures.add(null);
+				hires.add(hireOf(row));
+			}
+		}
+		Iterator<String> written = batches.hireAll(tenantId, null, hires, ChangeSource.IMPORT).iterator();
+		return failures.stream().map(failure -> failure == null ? written.next() : failure).toList();
+	}
+
+	private List<String> changeAll(String tenantId, List<ImportRow> rows) {
+		return batches.changeAll(tenantId, null, rows.stream()
+			.map(row -> new EmployeeBatchWrites.Change(row.employeeId(), row.expectedVersion(), changeOf(row)))
+			.toList(), ChangeSource.IMPORT);
+	}
+
+	private void finish(UUID id) {
+		imports.finish(id, clock.instant());
 	}
 
 	private void applyRow(String tenantId, UUID importId, ImportRow row) {
 		try {
 			transactions.runInTenant(tenantId, () -> {
-				write(tenantId, row);
-				imports.outcome(importId, row.line(), true, null);
+				if (imports.lockPending(importId, row.line())) {
+					write(tenantId, row);
+					imports.outcome(importId, row.line(), true, null);
+				}
 			});
 		}
 		catch (DomainException e) {
-			failed(tenantId, importId, row, e.getMessage());
+			failed(tenantId, importId, row, EmployeeBatchWrites.reason(e));
 		}
 		catch (RuntimeException e) {
 			log.warn("Import {} line {} failed", importId, row.line(), e);
@@ -186,22 +257,38 @@ class HrImports {
 	}
 
 	private void failed(String tenantId, UUID importId, ImportRow row, String message) {
-		transactions.runInTenant(tenantId, () -> imports.outcome(importId, row.line(), false, message));
+		transactions.runInTenant(tenantId, () -> {
+			if (imports.lockPending(importId, row.line())) {
+				imports.outcome(importId, row.line(), false, message);
+			}
+		});
 	}
 
 	private void write(String tenantId, ImportRow row) {
-		Map<String, String> v = row.values();
 		if (ImportRow.CREATE.equals(row.kind())) {
 			if (employees.findByNumber(tenantId, row.employeeNumber()).isPresent()) {
-				throw new DomainException.Conflict("stale: an employee with this number was created since the preview");
+				throw new DomainException.Conflict(STALE_CREATE);
 			}
-			employees.hire(tenantId, null, new Hire(v.get("displayName"), v.get("email"), v.get("department"),
-					v.get("manager"), RowClassifier.date(v.get("startDate")), true, v.get("title"), row.employeeNumber(),
-					v.get("location"), v.get("costCentre")), ChangeSource.IMPORT);
+			employees.hire(tenantId, null, hireOf(row), ChangeSource.IMPORT);
 			return;
 		}
+		Employee current = employees.get(tenantId, row.employeeId());
+		if (current.version() != row.expectedVersion()) {
+			throw new DomainException.Conflict(EmployeeBatchWrites.stale(row.expectedVersion(), current.version()));
+		}
+		employees.change(tenantId, null, row.employeeId(), changeOf(row), ChangeSource.IMPORT, row.expectedVersion());
+	}
+
+	private static Hire hireOf(ImportRow row) {
+		Map<String, String> v = row.values();
+		return new Hire(v.get("displayName"), v.get("email"), v.get("department"), v.get("manager"),
+				RowClassifier.date(v.get("startDate")), true, v.get("title"), row.employeeNumber(), v.get("location"),
+				v.get("costCentre"));
+	}
+
+	private static EmployeeChange changeOf(ImportRow row) {
 		EmployeeChange.Builder change = EmployeeChange.builder();
-		v.forEach((field, value) -> {
+		row.values().forEach((field, value) -> {
 			switch (field) {
 				case "displayName" -> change.displayName(value);
 				case "email" -> change.email(value);
@@ -216,12 +303,7 @@ class HrImports {
 				}
 			}
 		});
-		Employee current = employees.get(tenantId, row.employeeId());
-		if (current.version() != row.expectedVersion()) {
-			throw new DomainException.Conflict("stale: the employee changed since the preview (version "
-					+ row.expectedVersion() + ", now " + current.version() + ")");
-		}
-		employees.change(tenantId, null, row.employeeId(), change.build(), ChangeSource.IMPORT, row.expectedVersion());
+		return change.build();
 	}
 
 	private void store(String tenantId, UUID id, List<ImportFile.Row> batch, LocalDate today) {

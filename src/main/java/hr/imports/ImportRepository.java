@@ -208,6 +208,43 @@ class ImportRepository {
 			.update();
 	}
 
+	/**
+	 * Records the outcomes of a chunk's rows in one statement ({@code errors[i]} null: applied) and
+	 * counts them on the import; rows with an outcome already keep it.
+	 */
+	void outcomes(UUID importId, List<Integer> lines, List<String> errors) {
+		if (lines.isEmpty()) {
+			return;
+		}
+		List<String> set = jdbc.sql("""
+				UPDATE hr_import_rows r SET outcome = CASE WHEN o.error IS NULL THEN 'applied' ELSE 'failed' END, error = o.error
+				FROM unnest(:lines, :errors) AS o (line, error)
+				WHERE r.import_id = :import AND r.line = o.line AND r.outcome IS NULL
+				RETURNING r.outcome""")
+			.param("import", importId)
+			.param("lines", new SqlArrayValue("integer", lines.toArray()))
+			.param("errors", new SqlArrayValue("text", errors.toArray()))
+			.query(String.class)
+			.list();
+		long applied = set.stream().filter("applied"::equals).count();
+		long failed = set.size() - applied;
+		jdbc.sql("UPDATE hr_imports SET applied = applied + :applied, failed = failed + :failed WHERE id = :import")
+			.param("import", importId)
+			.param("applied", applied)
+			.param("failed", failed)
+			.update();
+	}
+
+	/** Locks the row of the import for the rest of the transaction; whether it still waits for its outcome. */
+	boolean lockPending(UUID importId, int line) {
+		return jdbc.sql("SELECT outcome IS NULL FROM hr_import_rows WHERE import_id = :import AND line = :line FOR UPDATE")
+			.param("import", importId)
+			.param("line", line)
+			.query(Boolean.class)
+			.optional()
+			.orElse(false);
+	}
+
 	/** A page of the import's rows in file order, of one kind or all (null); {@code failed} only the failed ones. */
 	Page<ImportRow> rows(UUID importId, String kind, boolean failed, String cursor, int limit) {
 		Integer after = Cursors.decode(cursor, parts -> Integer.valueOf(parts.get(0)));
