@@ -2,11 +2,13 @@ package hr.imports;
 
 import java.io.InputStream;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 
 import org.slf4j.Logger;
@@ -39,7 +41,10 @@ class HrImports {
 
 	private static final String STALE_CREATE = "stale: an employee with this number was created since the preview";
 
-	/** Rows classified per lookup of their employees and stored per insert. */
+	/** How long a reading import may go without finishing before the tenant's next import removes it. */
+	static final Duration ABANDONED_AFTER = Duration.ofHours(6);
+
+	/** Rows classified per lookup of their employees and stored per insert (one unit of work). */
 	static final int BATCH = 1_000;
 
 	private final TenantTransactions transactions;
@@ -62,14 +67,20 @@ class HrImports {
 	}
 
 	/**
-	 * Reads the file (one batch of rows in memory at a time) and stores its classified rows, all in
-	 * one unit of work: a file that fails (its header, the connection) leaves nothing behind.
+	 * Reads the file one chunk of {@link #BATCH} rows at a time (never the whole file in memory) and
+	 * stores each chunk's classified rows in a unit of work of its own, so no transaction (nor its
+	 * connection) stays open while the client sends the file. Until its last chunk is stored the
+	 * import is {@code reading}, which nothing shows or applies; a file that fails (its header, the
+	 * connection) is removed, so it leaves nothing behind.
 	 */
 	ImportView preview(String tenantId, String actor, String contentType, InputStream body, ChangeSource source) {
-		return transactions.inTenant(tenantId, () -> {
-			ImportFile file = ImportFile.open(contentType, body, json);
-			UUID id = UUID.randomUUID();
+		ImportFile file = ImportFile.open(contentType, body, json);
+		UUID id = UUID.randomUUID();
+		transactions.runInTenant(tenantId, () -> {
+			imports.removeAbandoned(clock.instant().minus(ABANDONED_AFTER));
 			imports.insert(tenantId, id, source.value(), actor, clock.instant());
+		});
+		try {
 			LocalDate today = LocalDate.now(clock);
 			List<ImportFile.Row> batch = new ArrayList<>(BATCH);
 			for (ImportFile.Row row = file.next(); row != null; row = file.next()) {
@@ -80,16 +91,29 @@ class HrImports {
 				}
 			}
 			store(tenantId, id, batch, today);
-			imports.rejectDuplicateNumbers(id);
-			imports.summarise(id, ImportView.PREVIEWED);
-			ImportView counted = imports.find(id).orElseThrow();
-			if (counted.summary().offboard() > offboardThreshold(employees.countEmployed(tenantId))) {
-				imports.setStatus(id, ImportView.HELD);
+			return transactions.inTenant(tenantId, () -> previewed(tenantId, actor, id, source));
+		}
+		catch (RuntimeException e) {
+			try {
+				transactions.runInTenant(tenantId, () -> imports.remove(id));
 			}
-			audit.record(actor == null ? source.value() : actor, "hr.import.previewed",
-					Map.of("subject", id.toString(), "rows", counted.summary().toString()));
-			return imports.find(id).orElseThrow();
-		});
+			catch (RuntimeException cleanup) {
+				e.addSuppressed(cleanup);
+			}
+			throw e;
+		}
+	}
+
+	private ImportView previewed(String tenantId, String actor, UUID id, ChangeSource source) {
+		imports.rejectDuplicateNumbers(id);
+		imports.summarise(id, ImportView.PREVIEWED);
+		ImportView counted = imports.find(id).orElseThrow();
+		if (counted.summary().offboard() > offboardThreshold(employees.countEmployed(tenantId))) {
+			imports.setStatus(id, ImportView.HELD);
+		}
+		audit.record(actor == null ? source.value() : actor, "hr.import.previewed",
+				Map.of("subject", id.toString(), "rows", counted.summary().toString()));
+		return imports.find(id).orElseThrow();
 	}
 
 	/** The most offboards an import may make without an ADMIN's confirmation: 5 % of the employed, at least 20. */
@@ -98,7 +122,7 @@ class HrImports {
 	}
 
 	ImportView get(String tenantId, UUID id) {
-		return transactions.readInTenant(tenantId, () -> imports.find(id).orElseThrow(HrImports::notFound));
+		return transactions.readInTenant(tenantId, () -> visible(imports.find(id)));
 	}
 
 	List<ImportView> recent(String tenantId, int limit) {
@@ -111,7 +135,7 @@ class HrImports {
 		}
 		int size = limit <= 0 ? 50 : Math.min(limit, 500);
 		return transactions.readInTenant(tenantId, () -> {
-			imports.find(id).orElseThrow(HrImports::notFound);
+			visible(imports.find(id));
 			return imports.rows(id, kind, failed, cursor, size);
 		});
 	}
@@ -119,7 +143,7 @@ class HrImports {
 	/** Starts applying a previewed import (the job does the work); a held one is 409 until confirmed. */
 	ImportView apply(String tenantId, String actor, UUID id) {
 		return transactions.inTenant(tenantId, () -> {
-			ImportView current = imports.findForUpdate(id).orElseThrow(HrImports::notFound);
+			ImportView current = visible(imports.findForUpdate(id));
 			switch (current.status()) {
 				case ImportView.HELD -> throw new DomainException.Conflict("The import would offboard "
 						+ current.summary().offboard() + " employees, more than the threshold: an administrator must confirm it first.",
@@ -138,7 +162,7 @@ class HrImports {
 	/** An ADMIN releases a held import (audited); it can then be applied. */
 	ImportView confirm(String tenantId, String admin, UUID id) {
 		return transactions.inTenant(tenantId, () -> {
-			ImportView current = imports.findForUpdate(id).orElseThrow(HrImports::notFound);
+			ImportView current = visible(imports.findForUpdate(id));
 			if (!ImportView.HELD.equals(current.status())) {
 				throw new DomainException.Conflict("Only a held import needs a confirmation; this one is "
 						+ current.status() + ".", "import-not-held");
@@ -306,18 +330,26 @@ class HrImports {
 		return change.build();
 	}
 
+	/** One chunk: one lookup of its employees by number, classified in memory, one multi-row insert. */
 	private void store(String tenantId, UUID id, List<ImportFile.Row> batch, LocalDate today) {
 		if (batch.isEmpty()) {
 			return;
 		}
-		List<String> numbers = batch.stream().map(RowClassifier::number).filter(n -> n != null).toList();
-		Map<String, Employee> existing = employees.findByNumbers(tenantId, numbers);
-		List<ImportRow> rows = new ArrayList<>(batch.size());
-		for (ImportFile.Row row : batch) {
-			String number = RowClassifier.number(row);
-			rows.add(RowClassifier.classify(row, number == null ? null : existing.get(number), today));
-		}
-		imports.insertRows(tenantId, id, rows);
+		transactions.runInTenant(tenantId, () -> {
+			List<String> numbers = batch.stream().map(RowClassifier::number).filter(n -> n != null).toList();
+			Map<String, Employee> existing = employees.findByNumbers(tenantId, numbers);
+			List<ImportRow> rows = new ArrayList<>(batch.size());
+			for (ImportFile.Row row : batch) {
+				String number = RowClassifier.number(row);
+				rows.add(RowClassifier.classify(row, number == null ? null : existing.get(number), today));
+			}
+			imports.insertRows(tenantId, id, rows);
+		});
+	}
+
+	/** The import unless it is still being read (then it is not there yet). */
+	private static ImportView visible(Optional<ImportView> found) {
+		return found.filter(i -> !ImportView.READING.equals(i.status())).orElseThrow(HrImports::notFound);
 	}
 
 	private static DomainException notFound() {
