@@ -194,12 +194,13 @@ class HrImports {
 			log.info("Import {}: a chunk could not be applied at once ({}); applying its rows one by one", id, e.toString());
 		}
 		List<ImportRow> rows = transactions.readInTenant(tenantId, () -> imports.pending(id, limit));
+		ChangeSource source = ChangeSource.of(get(tenantId, id).source());
 		int handled = 0;
 		for (ImportRow row : rows) {
 			if (Thread.currentThread().isInterrupted()) {
 				return handled;
 			}
-			applyRow(tenantId, id, row);
+			applyRow(tenantId, id, row, source);
 			handled++;
 		}
 		if (rows.size() < limit) {
@@ -210,9 +211,11 @@ class HrImports {
 
 	private int applyChunk(String tenantId, UUID id, int limit) {
 		// serialises two appliers of one import: the second reads the rows the first left
-		if (!imports.findForUpdate(id).map(i -> ImportView.APPLYING.equals(i.status())).orElse(false)) {
+		ImportView current = imports.findForUpdate(id).orElse(null);
+		if (current == null || !ImportView.APPLYING.equals(current.status())) {
 			return 0;
 		}
+		ChangeSource source = ChangeSource.of(current.source());
 		List<ImportRow> rows = imports.pending(id, limit);
 		List<String> failures = new ArrayList<>(rows.size());
 		int start = 0;
@@ -224,7 +227,7 @@ class HrImports {
 				end++;
 			}
 			List<ImportRow> run = rows.subList(start, end);
-			failures.addAll(hires ? hireAll(tenantId, run) : changeAll(tenantId, run));
+			failures.addAll(hires ? hireAll(tenantId, run, source) : changeAll(tenantId, run, source));
 			start = end;
 		}
 		imports.outcomes(id, rows.stream().map(ImportRow::line).toList(), failures);
@@ -234,7 +237,7 @@ class HrImports {
 		return rows.size();
 	}
 
-	private List<String> hireAll(String tenantId, List<ImportRow> rows) {
+	private List<String> hireAll(String tenantId, List<ImportRow> rows, ChangeSource source) {
 		Map<String, Employee> existing = employees.findByNumbers(tenantId,
 				rows.stream().map(ImportRow::employeeNumber).toList());
 		List<String> failures = new ArrayList<>(rows.size());
@@ -248,25 +251,25 @@ class HrImports {
 				hires.add(hireOf(row));
 			}
 		}
-		Iterator<String> written = batches.hireAll(tenantId, null, hires, ChangeSource.IMPORT).iterator();
+		Iterator<String> written = batches.hireAll(tenantId, null, hires, source).iterator();
 		return failures.stream().map(failure -> failure == null ? written.next() : failure).toList();
 	}
 
-	private List<String> changeAll(String tenantId, List<ImportRow> rows) {
+	private List<String> changeAll(String tenantId, List<ImportRow> rows, ChangeSource source) {
 		return batches.changeAll(tenantId, null, rows.stream()
 			.map(row -> new EmployeeBatchWrites.Change(row.employeeId(), row.expectedVersion(), changeOf(row)))
-			.toList(), ChangeSource.IMPORT);
+			.toList(), source);
 	}
 
 	private void finish(UUID id) {
 		imports.finish(id, clock.instant());
 	}
 
-	private void applyRow(String tenantId, UUID importId, ImportRow row) {
+	private void applyRow(String tenantId, UUID importId, ImportRow row, ChangeSource source) {
 		try {
 			transactions.runInTenant(tenantId, () -> {
 				if (imports.lockPending(importId, row.line())) {
-					write(tenantId, row);
+					write(tenantId, row, source);
 					imports.outcome(importId, row.line(), true, null);
 				}
 			});
@@ -288,19 +291,19 @@ class HrImports {
 		});
 	}
 
-	private void write(String tenantId, ImportRow row) {
+	private void write(String tenantId, ImportRow row, ChangeSource source) {
 		if (ImportRow.CREATE.equals(row.kind())) {
 			if (employees.findByNumber(tenantId, row.employeeNumber()).isPresent()) {
 				throw new DomainException.Conflict(STALE_CREATE);
 			}
-			employees.hire(tenantId, null, hireOf(row), ChangeSource.IMPORT);
+			employees.hire(tenantId, null, hireOf(row), source);
 			return;
 		}
 		Employee current = employees.get(tenantId, row.employeeId());
 		if (current.version() != row.expectedVersion()) {
 			throw new DomainException.Conflict(EmployeeBatchWrites.stale(row.expectedVersion(), current.version()));
 		}
-		employees.change(tenantId, null, row.employeeId(), changeOf(row), ChangeSource.IMPORT, row.expectedVersion());
+		employees.change(tenantId, null, row.employeeId(), changeOf(row), source, row.expectedVersion());
 	}
 
 	private static Hire hireOf(ImportRow row) {
