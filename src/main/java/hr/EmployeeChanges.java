@@ -76,7 +76,7 @@ class EmployeeChanges {
 		}
 		String email = pick(change, Field.EMAIL, change.email(), current.email());
 		if (!email.equalsIgnoreCase(current.email()) && employees.emailTakenByOther(email, current.id())) {
-			throw new DomainException.InvalidInput("email", "is already used by another employee");
+			throw emailTaken();
 		}
 		String manager = pick(change, Field.MANAGER, change.manager(), current.manager());
 		if (manager != null && !manager.equals(current.manager())) {
@@ -139,13 +139,61 @@ class EmployeeChanges {
 
 	/** An employee number is 1 to 64 letters, digits or . _ - (it is a path segment of the API); 409 when another employee has it. */
 	void number(String number, UUID self) {
+		checkNumberFormat(number);
+		if (employees.numberTaken(number, self)) {
+			throw numberTaken(number);
+		}
+	}
+
+	static void checkNumberFormat(String number) {
 		if (!EMPLOYEE_NUMBER.matcher(number).matches()) {
 			throw new DomainException.InvalidInput("employeeNumber", "must be 1 to 64 letters, digits or . _ - characters");
 		}
-		if (employees.numberTaken(number, self)) {
-			throw new DomainException.Conflict("Another employee has employee number " + number + ".",
-					"employee-number-taken");
+	}
+
+	static DomainException numberTaken(String number) {
+		return new DomainException.Conflict("Another employee has employee number " + number + ".",
+				"employee-number-taken");
+	}
+
+	static DomainException emailTaken() {
+		return new DomainException.InvalidInput("email", "is already used by another employee");
+	}
+
+	/** A start date in the past needs the caller's say-so, and never lies more than a year back. */
+	static void checkStartDate(EmployeeCommands.Hire hire, LocalDate today) {
+		if (!hire.startDate().isBefore(today)) {
+			return;
 		}
+		if (hire.startDate().isBefore(today.minus(EmployeeCommands.Hire.MAX_BACKDATED))) {
+			throw new DomainException.InvalidInput("startDate", "must be at most a year in the past");
+		}
+		if (!hire.backdatingAllowed()) {
+			throw new DomainException.InvalidInput("startDate",
+					"is in the past: set allowBackdated to true to hire with a start date before today");
+		}
+	}
+
+	/** Who a write's history and audit entry name: the user, or the source (an import, a sync) when there is none. */
+	static String recordedActor(String actor, ChangeSource source) {
+		return actor == null ? source.value() : actor;
+	}
+
+	/** The history entry of a write that made {@code after} of {@code before} (null: a hire). */
+	static EmployeeHistoryEntry historyEntry(String who, ChangeSource source, Employee after,
+			Map<String, FieldChange> diff, java.time.Instant at) {
+		return new EmployeeHistoryEntry(after.id(), after.version(), source, who, diff, at);
+	}
+
+	/** The audit action of a write: a hire or a change. */
+	static String auditAction(Employee before) {
+		return before == null ? "employee.hired" : "employee.changed";
+	}
+
+	/** The audit entry's detail of a write: field names only (the trail is kept longer than a leaver's personal data). */
+	static Map<String, Object> auditDetail(ChangeSource source, Employee after, Map<String, FieldChange> diff) {
+		return Map.of("subject", after.id().toString(), "source", source.value(), "version", after.version(), "fields",
+				java.util.List.copyOf(diff.keySet()));
 	}
 
 	/** The fields that differ between {@code before} (null: a hire) and {@code after}, in a stable order. */

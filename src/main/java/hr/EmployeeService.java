@@ -105,7 +105,7 @@ public class EmployeeService implements ReportingLines {
 				changes.number(number, null);
 			}
 			if (employees.emailTaken(email)) {
-				throw new DomainException.InvalidInput("email", "is already used by another employee");
+				throw EmployeeChanges.emailTaken();
 			}
 			// a pre-hire until the joiner run completes (runFinished), whatever the start date
 			EmployeeStatus status = EmployeeStatus.PRE_HIRE;
@@ -116,7 +116,7 @@ public class EmployeeService implements ReportingLines {
 						blankToNull(hire.costCentre()), hire.startDate(), status, null, 0, null, null));
 			}
 			catch (DuplicateKeyException e) {
-				throw new DomainException.InvalidInput("email", "is already used by another employee");
+				throw EmployeeChanges.emailTaken();
 			}
 			recordChange(tenantId, actor, source, null, created);
 			publishTrigger(new EmployeeHired(created.id(), created.displayName(), created.email(), created.department(),
@@ -554,17 +554,7 @@ public class EmployeeService implements ReportingLines {
 
 	/** A start date in the past needs the caller's say-so, and never lies more than a year back. */
 	private void checkStartDate(Hire hire) {
-		LocalDate today = LocalDate.now(clock);
-		if (!hire.startDate().isBefore(today)) {
-			return;
-		}
-		if (hire.startDate().isBefore(today.minus(Hire.MAX_BACKDATED))) {
-			throw new DomainException.InvalidInput("startDate", "must be at most a year in the past");
-		}
-		if (!hire.backdatingAllowed()) {
-			throw new DomainException.InvalidInput("startDate",
-					"is in the past: set allowBackdated to true to hire with a start date before today");
-		}
+		EmployeeChanges.checkStartDate(hire, LocalDate.now(clock));
 	}
 
 	/** Publishes an event that asks for a run and remembers the request until its outcome arrives. */
@@ -580,7 +570,7 @@ public class EmployeeService implements ReportingLines {
 				: PublishOptions.idempotencyKey(key));
 	}
 
-	private static Employee withStatus(Employee e, EmployeeStatus status) {
+	static Employee withStatus(Employee e, EmployeeStatus status) {
 		return new Employee(e.id(), e.employeeNumber(), e.displayName(), e.email(), e.department(), e.manager(), e.title(),
 				e.location(), e.costCentre(), e.startDate(), status, e.lastDay(), e.version(), e.createdAt(), e.updatedAt());
 	}
@@ -637,9 +627,8 @@ public class EmployeeService implements ReportingLines {
 	 */
 	private void recordChange(String tenantId, String actor, ChangeSource source, Employee before, Employee after) {
 		Map<String, FieldChange> diff = EmployeeChanges.diff(before, after);
-		String who = actor == null ? source.value() : actor;
-		history.record(tenantId, new EmployeeHistoryEntry(after.id(), after.version(), source, who, diff, clock.instant()));
-		audit.record(who, before == null ? "employee.hired" : "employee.changed", Map.of("subject", after.id().toString(),
-				"source", source.value(), "version", after.version(), "fields", List.copyOf(diff.keySet())));
+		String who = EmployeeChanges.recordedActor(actor, source);
+		history.record(tenantId, EmployeeChanges.historyEntry(who, source, after, diff, clock.instant()));
+		audit.record(who, EmployeeChanges.auditAction(before), EmployeeChanges.auditDetail(source, after, diff));
 	}
 }

@@ -21,6 +21,14 @@ public interface PlatformAudit {
 	 */
 	void record(String actor, String action, Map<String, ?> detail);
 
+	/**
+	 * Adds several entries of one actor and action, in the order given, as {@link #record} adds
+	 * each (a batch writing many rows at once: an import's chunk).
+	 */
+	default void recordAll(String actor, String action, List<? extends Map<String, ?>> details) {
+		details.forEach(detail -> record(actor, action, detail));
+	}
+
 	/** The tenant's newest entries whose action starts with {@code actionPrefix}, newest first (a module's own view). */
 	List<AuditRecord> recent(String tenantId, String actionPrefix, int limit);
 }

@@ -49,6 +49,28 @@ public class EmployeeChangeRepository {
 			.update();
 	}
 
+	/** Several entries in one statement (an import's chunk), as {@link #record} writes each. */
+	public void recordAll(String tenantId, List<EmployeeHistoryEntry> entries) {
+		if (entries.isEmpty()) {
+			return;
+		}
+		jdbc.sql("""
+				INSERT INTO employee_changes (tenant_id, employee_id, version, source, actor, changes, at)
+				SELECT :tenant, c.employee, c.version, c.source, c.actor, CAST(c.changes AS jsonb), c.at
+				FROM unnest(:employees, :versions, :sources, :actors, :changes, :ats)
+				    AS c (employee, version, source, actor, changes, at)""")
+			.param("tenant", tenantId)
+			.param("employees", new SqlArrayValue("uuid", entries.stream().map(EmployeeHistoryEntry::employeeId).toArray()))
+			.param("versions", new SqlArrayValue("integer", entries.stream().map(EmployeeHistoryEntry::version).toArray()))
+			.param("sources", new SqlArrayValue("text", entries.stream().map(e -> e.source().value()).toArray()))
+			.param("actors", new SqlArrayValue("text", entries.stream().map(EmployeeHistoryEntry::actor).toArray()))
+			.param("changes", new SqlArrayValue("text",
+					entries.stream().map(e -> json.writeValueAsString(e.changes())).toArray()))
+			.param("ats", new SqlArrayValue("timestamptz",
+					entries.stream().map(e -> java.time.OffsetDateTime.ofInstant(e.at(), java.time.ZoneOffset.UTC)).toArray()))
+			.update();
+	}
+
 	/** The employee's history, newest first, keyset-paged on the version. */
 	public Page<EmployeeHistoryEntry> of(UUID employeeId, String cursor, int limit) {
 		Integer before = Cursors.decode(cursor, parts -> Integer.valueOf(parts.get(0)));

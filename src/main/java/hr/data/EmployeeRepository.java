@@ -59,6 +59,111 @@ public class EmployeeRepository {
 	}
 
 	/**
+	 * Inserts several new employees in one statement (an import's chunk of hires), as {@link #insert}
+	 * does each; the inserted rows in no particular order.
+	 */
+	public List<Employee> insertAll(String tenantId, List<Employee> employees) {
+		if (employees.isEmpty()) {
+			return List.of();
+		}
+		return jdbc.sql("""
+				INSERT INTO employees (id, tenant_id, employee_number, display_name, email, department, manager, title,
+				    location, cost_centre, start_date, status)
+				SELECT e.id, :tenant, e.number, e.name, e.email, e.department, e.manager, e.title, e.location, e.cost_centre,
+				    e.start_date, e.status
+				FROM unnest(:ids, :numbers, :names, :emails, :departments, :managers, :titles, :locations, :costCentres,
+				            :startDates, :statuses)
+				    AS e (id, number, name, email, department, manager, title, location, cost_centre, start_date, status)
+				""" + " RETURNING " + COLUMNS)
+			.param("tenant", tenantId)
+			.param("ids", array("uuid", employees, Employee::id))
+			.param("numbers", array("text", employees, Employee::employeeNumber))
+			.param("names", array("text", employees, Employee::displayName))
+			.param("emails", array("text", employees, Employee::email))
+			.param("departments", array("text", employees, Employee::department))
+			.param("managers", array("text", employees, Employee::manager))
+			.param("titles", array("text", employees, Employee::title))
+			.param("locations", array("text", employees, Employee::location))
+			.param("costCentres", array("text", employees, Employee::costCentre))
+			.param("startDates", array("date", employees, Employee::startDate))
+			.param("statuses", array("text", employees, e -> e.status().value()))
+			.query(EmployeeRepository::employee)
+			.list();
+	}
+
+	/**
+	 * Writes several employees as {@link #write} does each, in one statement (an import's chunk of
+	 * changes); {@code rehires} are the ids among them that a rehire makes pre-hires again. The
+	 * written rows in no particular order.
+	 */
+	public List<Employee> writeAll(List<Employee> next, java.util.Set<UUID> rehires) {
+		if (next.isEmpty()) {
+			return List.of();
+		}
+		return jdbc.sql("""
+				UPDATE employees e SET employee_number = n.number, display_name = n.name, email = n.email,
+				    department = n.department, manager = n.manager, title = n.title, location = n.location,
+				    cost_centre = n.cost_centre, start_date = n.start_date, last_day = n.last_day, status = n.status,
+				    status_before_leaving = CASE WHEN n.rehire THEN NULL
+				        WHEN n.status = 'leaving' AND e.status <> 'leaving' THEN e.status ELSE e.status_before_leaving END,
+				    access_revoked_at = CASE WHEN n.rehire THEN NULL ELSE e.access_revoked_at END,
+				    version = e.version + 1, updated_at = now()
+				FROM unnest(:ids, :numbers, :names, :emails, :departments, :managers, :titles, :locations, :costCentres,
+				            :startDates, :lastDays, :statuses, :rehires)
+				    AS n (id, number, name, email, department, manager, title, location, cost_centre, start_date, last_day,
+				          status, rehire)
+				WHERE e.id = n.id""" + " RETURNING " + prefixed("e."))
+			.param("ids", array("uuid", next, Employee::id))
+			.param("numbers", array("text", next, Employee::employeeNumber))
+			.param("names", array("text", next, Employee::displayName))
+			.param("emails", array("text", next, Employee::email))
+			.param("departments", array("text", next, Employee::department))
+			.param("managers", array("text", next, Employee::manager))
+			.param("titles", array("text", next, Employee::title))
+			.param("locations", array("text", next, Employee::location))
+			.param("costCentres", array("text", next, Employee::costCentre))
+			.param("startDates", array("date", next, Employee::startDate))
+			.param("lastDays", array("date", next, Employee::lastDay))
+			.param("statuses", array("text", next, e -> e.status().value()))
+			.param("rehires", array("boolean", next, e -> rehires.contains(e.id())))
+			.query(EmployeeRepository::employee)
+			.list();
+	}
+
+	/** Locks the employees among {@code ids} (in id order, so that two such batches never deadlock). */
+	public List<Employee> findForUpdate(Collection<UUID> ids) {
+		if (ids.isEmpty()) {
+			return List.of();
+		}
+		return jdbc.sql("SELECT " + COLUMNS + " FROM employees WHERE id = ANY(:ids) ORDER BY id FOR UPDATE")
+			.param("ids", new SqlArrayValue("uuid", ids.toArray()))
+			.query(EmployeeRepository::employee)
+			.list();
+	}
+
+	/** Which of {@code emails} (lower case) an employee of the current tenant has, whatever its case. */
+	public java.util.Set<String> emailsTaken(Collection<String> emails) {
+		if (emails.isEmpty()) {
+			return java.util.Set.of();
+		}
+		return new java.util.HashSet<>(jdbc.sql("SELECT lower(email) FROM employees WHERE lower(email) = ANY(:emails)")
+			.param("emails", new SqlArrayValue("text", emails.stream().map(e -> e.toLowerCase(java.util.Locale.ROOT)).toArray()))
+			.query(String.class)
+			.list());
+	}
+
+	private static <T> SqlArrayValue array(String type, List<T> items, java.util.function.Function<T, ?> value) {
+		return new SqlArrayValue(type, items.stream().map(value).toArray());
+	}
+
+	private static String prefixed(String alias) {
+		return java.util.Arrays.stream(COLUMNS.split(","))
+			.map(String::strip)
+			.map(column -> alias + column)
+			.collect(java.util.stream.Collectors.joining(", "));
+	}
+
+	/**
 	 * The manager (a username) of the employee whose work email is {@code email}, among those not
 	 * gone or cancelled; the most recently created one when a person was hired again.
 	 */

@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -36,6 +37,9 @@ final class CsvRecords {
 	private boolean started;
 	private byte[] field = new byte[256];
 	private int fieldLength;
+	private final CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder()
+		.onMalformedInput(CodingErrorAction.REPORT)
+		.onUnmappableCharacter(CodingErrorAction.REPORT);
 
 	CsvRecords(InputStream in, int maxFieldBytes) {
 		this.in = in;
@@ -120,6 +124,9 @@ final class CsvRecords {
 				if (text == null) {
 					error = "a field is not valid UTF-8";
 				}
+				else if (!ImportFile.storable(text)) {
+					error = "a field holds a NUL character";
+				}
 				else {
 					fields.add(text);
 				}
@@ -147,12 +154,16 @@ final class CsvRecords {
 	}
 
 	private String decode() {
+		boolean ascii = true;
+		for (int i = 0; i < fieldLength && ascii; i++) {
+			ascii = field[i] >= 0;
+		}
+		if (ascii) {
+			// most cells: no decoder needed
+			return new String(field, 0, fieldLength, StandardCharsets.US_ASCII);
+		}
 		try {
-			return StandardCharsets.UTF_8.newDecoder()
-				.onMalformedInput(CodingErrorAction.REPORT)
-				.onUnmappableCharacter(CodingErrorAction.REPORT)
-				.decode(ByteBuffer.wrap(field, 0, fieldLength))
-				.toString();
+			return utf8.reset().decode(ByteBuffer.wrap(field, 0, fieldLength)).toString();
 		}
 		catch (CharacterCodingException e) {
 			return null;

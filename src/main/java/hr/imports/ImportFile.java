@@ -50,6 +50,26 @@ abstract sealed class ImportFile permits ImportFile.Csv, ImportFile.JsonLines {
 		throw new DomainException.InvalidInput("Content-Type", "must be text/csv or application/x-ndjson");
 	}
 
+	/**
+	 * Whether PostgreSQL can store the text (in text and jsonb): no NUL character, no lone
+	 * surrogate. Anything else would fail the whole file's insert instead of its row.
+	 */
+	static boolean storable(String text) {
+		for (int i = 0; i < text.length(); i++) {
+			char c = text.charAt(i);
+			if (c == 0) {
+				return false;
+			}
+			if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+				i++;
+			}
+			else if (Character.isSurrogate(c)) {
+				return false;
+			}
+		}
+		return true;
+	}
+
 	/** The next row, or null at the end of the file. */
 	abstract Row next();
 
@@ -178,7 +198,7 @@ abstract sealed class ImportFile permits ImportFile.Csv, ImportFile.JsonLines {
 			List<String> errors = new ArrayList<>();
 			for (var entry : node.properties()) {
 				if (!ATTRIBUTES.contains(entry.getKey())) {
-					errors.add("unknown attribute " + entry.getKey());
+					errors.add(storable(entry.getKey()) ? "unknown attribute " + entry.getKey() : "an unknown attribute");
 					continue;
 				}
 				JsonNode value = entry.getValue();
@@ -190,6 +210,10 @@ abstract sealed class ImportFile permits ImportFile.Csv, ImportFile.JsonLines {
 					continue;
 				}
 				String cell = value.asString().strip();
+				if (!storable(cell)) {
+					errors.add(entry.getKey() + " holds a NUL character or a lone surrogate");
+					continue;
+				}
 				if (!cell.isEmpty()) {
 					values.put(entry.getKey(), cell);
 				}

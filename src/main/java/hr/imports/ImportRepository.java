@@ -49,12 +49,24 @@ class ImportRepository {
 	void insert(String tenantId, UUID id, String source, String actor, Instant at) {
 		jdbc.sql("""
 				INSERT INTO hr_imports (tenant_id, id, status, source, created_by, created_at)
-				VALUES (:tenant, :id, 'previewed', :source, :actor, :at)""")
+				VALUES (:tenant, :id, 'reading', :source, :actor, :at)""")
 			.param("tenant", tenantId)
 			.param("id", id)
 			.param("source", source)
 			.param("actor", actor)
 			.param("at", Timestamp.from(at))
+			.update();
+	}
+
+	/** Removes an import and its rows (a file that failed while it was read). */
+	void remove(UUID id) {
+		jdbc.sql("DELETE FROM hr_imports WHERE id = :id AND status = 'reading'").param("id", id).update();
+	}
+
+	/** Removes the tenant's imports still reading that began before {@code before}: their reader died. */
+	void removeAbandoned(Instant before) {
+		jdbc.sql("DELETE FROM hr_imports WHERE status = 'reading' AND created_at < :before")
+			.param("before", Timestamp.from(before))
 			.update();
 	}
 
@@ -108,13 +120,17 @@ class ImportRepository {
 	 * system meant is not for the import to guess.
 	 */
 	void rejectDuplicateNumbers(UUID importId) {
+		// MATERIALIZED: the rows were just inserted, so the planner's statistics may still say the table is
+		// empty; a nested loop would then run the grouping once per row of the file (quadratic)
 		jdbc.sql("""
+				WITH d AS MATERIALIZED (
+				    SELECT employee_number, string_agg(line::text, ', ' ORDER BY line) AS lines FROM hr_import_rows
+				    WHERE import_id = :import AND employee_number IS NOT NULL
+				    GROUP BY employee_number HAVING count(*) > 1)
 				UPDATE hr_import_rows r SET kind = 'reject', changes = '{}',
 				    errors = jsonb_build_array('employeeNumber ' || r.employee_number || ' is on more than one row (lines '
 				        || d.lines || ')')
-				FROM (SELECT employee_number, string_agg(line::text, ', ' ORDER BY line) AS lines FROM hr_import_rows
-				      WHERE import_id = :import AND employee_number IS NOT NULL
-				      GROUP BY employee_number HAVING count(*) > 1) d
+				FROM d
 				WHERE r.import_id = :import AND r.employee_number = d.employee_number""")
 			.param("import", importId)
 			.update();
@@ -151,7 +167,8 @@ class ImportRepository {
 
 	/** The tenant's imports, newest first. */
 	List<ImportView> recent(int limit) {
-		return jdbc.sql("SELECT " + IMPORT_COLUMNS + " FROM hr_imports ORDER BY created_at DESC, id LIMIT :limit")
+		return jdbc.sql("SELECT " + IMPORT_COLUMNS
+				+ " FROM hr_imports WHERE status <> 'reading' ORDER BY created_at DESC, id LIMIT :limit")
 			.param("limit", limit)
 			.query(ImportRepository::view)
 			.list();
@@ -206,6 +223,43 @@ class ImportRepository {
 				: "UPDATE hr_imports SET failed = failed + 1 WHERE id = :import")
 			.param("import", importId)
 			.update();
+	}
+
+	/**
+	 * Records the outcomes of a chunk's rows in one statement ({@code errors[i]} null: applied) and
+	 * counts them on the import; rows with an outcome already keep it.
+	 */
+	void outcomes(UUID importId, List<Integer> lines, List<String> errors) {
+		if (lines.isEmpty()) {
+			return;
+		}
+		List<String> set = jdbc.sql("""
+				UPDATE hr_import_rows r SET outcome = CASE WHEN o.error IS NULL THEN 'applied' ELSE 'failed' END, error = o.error
+				FROM unnest(:lines, :errors) AS o (line, error)
+				WHERE r.import_id = :import AND r.line = o.line AND r.outcome IS NULL
+				RETURNING r.outcome""")
+			.param("import", importId)
+			.param("lines", new SqlArrayValue("integer", lines.toArray()))
+			.param("errors", new SqlArrayValue("text", errors.toArray()))
+			.query(String.class)
+			.list();
+		long applied = set.stream().filter("applied"::equals).count();
+		long failed = set.size() - applied;
+		jdbc.sql("UPDATE hr_imports SET applied = applied + :applied, failed = failed + :failed WHERE id = :import")
+			.param("import", importId)
+			.param("applied", applied)
+			.param("failed", failed)
+			.update();
+	}
+
+	/** Locks the row of the import for the rest of the transaction; whether it still waits for its outcome. */
+	boolean lockPending(UUID importId, int line) {
+		return jdbc.sql("SELECT outcome IS NULL FROM hr_import_rows WHERE import_id = :import AND line = :line FOR UPDATE")
+			.param("import", importId)
+			.param("line", line)
+			.query(Boolean.class)
+			.optional()
+			.orElse(false);
 	}
 
 	/** A page of the import's rows in file order, of one kind or all (null); {@code failed} only the failed ones. */

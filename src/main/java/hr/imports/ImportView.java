@@ -23,6 +23,8 @@ public record ImportView(UUID id, String status, String source, Summary summary,
 	public record Progress(int applied, int failed) {
 	}
 
+	/** Its file is still being stored (shown nowhere, never applied). */
+	static final String READING = "reading";
 	static final String PREVIEWED = "previewed";
 	static final String HELD = "held";
 	static final String APPLYING = "applying";

@@ -35,6 +35,12 @@ public class AuditTrail implements PlatformAudit {
 	}
 
 	@Override
+	public void recordAll(String actor, String action, List<? extends Map<String, ?>> details) {
+		repository.recordAll(transactions.currentTenant(), actor, action,
+				details.stream().map(json::writeValueAsString).toList());
+	}
+
+	@Override
 	public List<AuditRecord> recent(String tenantId, String actionPrefix, int limit) {
 		return transactions.readInTenant(tenantId, () -> repository.recentWithPrefix(actionPrefix, limit).stream()
 			.map(e -> new AuditRecord(e.id(), e.actor(), e.action(), e.detail(), e.actedAt()))

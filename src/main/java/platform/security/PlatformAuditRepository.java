@@ -59,6 +59,26 @@ public class PlatformAuditRepository {
 			.update();
 	}
 
+	/**
+	 * Several entries of one actor and action in one statement, chained in the order given (the
+	 * chain's row trigger sees the rows the statement inserted before).
+	 */
+	public void recordAll(String tenantId, String actor, String action, List<String> detailsJson) {
+		if (detailsJson.isEmpty()) {
+			return;
+		}
+		jdbc.sql("""
+				INSERT INTO platform_audit (tenant_id, actor, action, detail)
+				SELECT :tenant, :actor, :action, CAST(d.detail AS jsonb)
+				FROM unnest(:details) WITH ORDINALITY AS d (detail, n) ORDER BY d.n
+				""")
+			.param("tenant", tenantId)
+			.param("actor", actor)
+			.param("action", action)
+			.param("details", new org.springframework.jdbc.support.SqlArrayValue("text", detailsJson.toArray()))
+			.update();
+	}
+
 	/** One entry of the trail; {@code detail} is its JSON text. */
 	public record Entry(long id, String actor, String action, String detail, Instant actedAt) {
 	}

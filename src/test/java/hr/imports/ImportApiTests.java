@@ -47,6 +47,9 @@ class ImportApiTests {
 	@Autowired
 	ImportApplyJob applyJob;
 
+	@Autowired
+	HrImports imports;
+
 	final HttpClient http = HttpClient.newHttpClient();
 
 	final String prefix = "T" + UUID.randomUUID().toString().substring(0, 8);
@@ -196,6 +199,94 @@ class ImportApiTests {
 		applyJob.run();
 		assertThat(api().get("hana", "/v1/hr/imports/" + id).body()).contains("\"status\":\"applied\"", "\"applied\":" + offboards);
 		assertThat(employees.findByNumber("acme", prefix + "-" + offboards).orElseThrow().lastDay()).isEqualTo(start.plusDays(60));
+	}
+
+	@Test
+	void aChunkFailingAsAWholeIsAppliedRowByRowSoOnlyTheDirtyRowFails() {
+		String csv = HEADER + "\n" + row(1, "Ops", "") + row(2, "Ops", "") + row(3, "Ops", "");
+		String first = ApiClient.field(upload("text/csv", csv.getBytes(StandardCharsets.UTF_8)).body(), "id");
+		api().post("hana", "/v1/hr/imports/" + first + "/apply", null);
+		applyJob.run();
+		assertThat(api().get("hana", "/v1/hr/imports/" + first).body()).contains("\"applied\":3");
+
+		// rows 1 and 2 both take the same new email: each passes the rules alone, the database refuses
+		// the chunk, and row by row the second is the one that fails
+		String shared = prefix.toLowerCase() + "-shared@acme.example";
+		String changed = HEADER + "\n" + row(1, "Ops", "").replace(prefix.toLowerCase() + "-1@acme.example", shared)
+				+ row(2, "Ops", "").replace(prefix.toLowerCase() + "-2@acme.example", shared) + row(3, "Legal", "");
+		var second = upload("text/csv", changed.getBytes(StandardCharsets.UTF_8));
+		assertThat(second.body()).contains("\"update\":3");
+		String id = ApiClient.field(second.body(), "id");
+		api().post("hana", "/v1/hr/imports/" + id + "/apply", null);
+		applyJob.run();
+		assertThat(api().get("hana", "/v1/hr/imports/" + id).body()).contains("\"status\":\"applied\"", "\"applied\":2",
+				"\"failed\":1");
+		assertThat(employees.findByNumber("acme", prefix + "-1").orElseThrow().email()).isEqualTo(shared);
+		assertThat(employees.findByNumber("acme", prefix + "-2").orElseThrow().email())
+			.isEqualTo(prefix.toLowerCase() + "-2@acme.example");
+		assertThat(employees.findByNumber("acme", prefix + "-3").orElseThrow().department()).isEqualTo("Legal");
+		assertThat(api().get("hana", "/v1/hr/imports/" + id + "/rows?failed=true").body())
+			.contains(prefix + "-2", "email is already used by another employee").doesNotContain(prefix + "-3\"");
+	}
+
+	@Test
+	void theApplyGoesChunkByChunkWithItsRecordsAndARepeatAppliesNothingTwice() {
+		// row 2 names a manager nobody is: the rules refuse that row alone, inside the chunk
+		String csv = HEADER + "\n" + row(1, "Ops", "") + row(2, "Ops", "").replace(",Ops,,", ",Ops,nobody-" + prefix + ",")
+				+ row(3, "Ops", "") + row(4, "Ops", "").replace(",Ops,,", ",Ops," + prefix + "-3,") + row(5, "Ops", "");
+		String id = ApiClient.field(upload("text/csv", csv.getBytes(StandardCharsets.UTF_8)).body(), "id");
+		api().post("hana", "/v1/hr/imports/" + id + "/apply", null);
+		long changesBefore = count("employee_changes");
+
+		assertThat(imports.applyNext("acme", 2)).isEqualTo(2);
+		assertThat(api().get("hana", "/v1/hr/imports/" + id).body()).contains("\"status\":\"applying\"", "\"applied\":1",
+				"\"failed\":1");
+		assertThat(employees.findByNumber("acme", prefix + "-3")).isEmpty();
+		applyJob.run();
+		applyJob.run();
+		assertThat(api().get("hana", "/v1/hr/imports/" + id).body()).contains("\"status\":\"applied\"", "\"applied\":4",
+				"\"failed\":1");
+		assertThat(imports.applyNext("acme", 2)).isZero();
+		assertThat(count("employee_changes") - changesBefore).isEqualTo(4);
+		assertThat(employees.findByNumber("acme", prefix + "-2")).isEmpty();
+		Employee fourth = employees.findByNumber("acme", prefix + "-4").orElseThrow();
+		assertThat(fourth.manager()).as("an employee hired by an earlier row of its chunk").isEqualTo(prefix + "-3");
+		assertThat(api().get("hana", "/v1/hr/imports/" + id + "/rows?failed=true").body()).contains("manager must be");
+		// each hire's records: its history (source import), its audit entry and its event in the outbox
+		assertThat(transactions.inTenant("acme", () -> jdbc.sql("""
+				SELECT (SELECT count(*) FROM employee_changes WHERE employee_id = :id AND source = 'import')
+				     + (SELECT count(*) FROM platform_audit WHERE action = 'employee.hired' AND detail->>'subject' = :text)
+				     + (SELECT count(DISTINCT idempotency_key) FROM outbox_events WHERE event_type = 'hr.employee.created'
+				        AND aggregate_id = :id)
+				     + (SELECT count(*) FROM employee_runs WHERE employee_id = :id AND definition = 'joiner')""")
+			.param("id", fourth.id())
+			.param("text", fourth.id().toString())
+			.query(Long.class)
+			.single())).isEqualTo(4);
+	}
+
+	@Test
+	void aNulCharacterOrALoneSurrogateIsTheRowsErrorNotTheFiles() throws IOException {
+		ByteArrayOutputStream file = new ByteArrayOutputStream();
+		file.write((HEADER + "\n").getBytes(StandardCharsets.UTF_8));
+		file.write((prefix + "-1,Nul\u0000Name," + prefix.toLowerCase() + "-1@acme.example,Ops,,,,," + start + ",\n")
+			.getBytes(StandardCharsets.UTF_8));
+		file.write(row(2, "Ops", "").getBytes(StandardCharsets.UTF_8));
+		var csv = upload("text/csv", file.toByteArray());
+		assertThat(csv.statusCode()).isEqualTo(201);
+		assertThat(csv.body()).contains("\"create\":1", "\"reject\":1");
+		String csvRows = api().get("hana", "/v1/hr/imports/" + ApiClient.field(csv.body(), "id") + "/rows?kind=reject").body();
+		assertThat(csvRows).contains("a field holds a NUL character");
+
+		String lines = """
+				{"employeeNumber":"%1$s-3","displayName":"Nul\\u0000","email":"%2$s-3@acme.example","department":"Ops","startDate":"%3$s"}
+				{"employeeNumber":"%1$s-4","displayName":"Half \\ud800","email":"%2$s-4@acme.example","department":"Ops","startDate":"%3$s"}
+				{"employeeNumber":"%1$s-5","displayName":"Whole \\ud83d\\ude00","email":"%2$s-5@acme.example","department":"Ops","startDate":"%3$s"}
+				{"employeeNumber":"%1$s-6","x\\u0000":"1"}
+				""".formatted(prefix, prefix.toLowerCase(), start);
+		var json = upload("application/x-ndjson", lines.getBytes(StandardCharsets.UTF_8));
+		assertThat(json.statusCode()).isEqualTo(201);
+		assertThat(json.body()).contains("\"create\":1", "\"reject\":3");
 	}
 
 	@Test
