@@ -120,6 +120,8 @@ class HrImports {
 						"import-held");
 				case ImportView.APPLYING, ImportView.APPLIED -> throw new DomainException.Conflict(
 						"The import is already " + current.status() + ".", "import-applied");
+				case ImportView.SUPERSEDED -> throw new DomainException.Conflict(
+						"A newer pull of the HR source replaced this import.", "import-superseded");
 				default -> {
 				}
 			}
@@ -129,7 +131,10 @@ class HrImports {
 		});
 	}
 
-	/** An ADMIN releases a held import (audited); it can then be applied. */
+	/**
+	 * An ADMIN releases a held import (audited); it can then be applied. A source sync's import is
+	 * applied at once: the sync applies what it pulls, and nobody else would.
+	 */
 	ImportView confirm(String tenantId, String admin, UUID id) {
 		return transactions.inTenant(tenantId, () -> {
 			ImportView current = imports.findForUpdate(id).orElseThrow(HrImports::notFound);
@@ -140,6 +145,9 @@ class HrImports {
 			imports.confirm(id, admin, clock.instant());
 			audit.record(admin, "hr.import.confirmed", Map.of("subject", id.toString(), "offboard",
 					current.summary().offboard()));
+			if (ChangeSource.SYNC.value().equals(current.source())) {
+				return apply(tenantId, admin, id);
+			}
 			return imports.find(id).orElseThrow();
 		});
 	}
@@ -155,12 +163,13 @@ class HrImports {
 			return 0;
 		}
 		List<ImportRow> rows = transactions.readInTenant(tenantId, () -> imports.pending(id, limit));
+		ChangeSource source = ChangeSource.of(transactions.readInTenant(tenantId, () -> imports.find(id).orElseThrow().source()));
 		int handled = 0;
 		for (ImportRow row : rows) {
 			if (Thread.currentThread().isInterrupted()) {
 				return handled;
 			}
-			applyRow(tenantId, id, row);
+			applyRow(tenantId, id, row, source);
 			handled++;
 		}
 		if (rows.size() < limit) {
@@ -169,10 +178,10 @@ class HrImports {
 		return handled;
 	}
 
-	private void applyRow(String tenantId, UUID importId, ImportRow row) {
+	private void applyRow(String tenantId, UUID importId, ImportRow row, ChangeSource source) {
 		try {
 			transactions.runInTenant(tenantId, () -> {
-				write(tenantId, row);
+				write(tenantId, row, source);
 				imports.outcome(importId, row.line(), true, null);
 			});
 		}
@@ -189,7 +198,7 @@ class HrImports {
 		transactions.runInTenant(tenantId, () -> imports.outcome(importId, row.line(), false, message));
 	}
 
-	private void write(String tenantId, ImportRow row) {
+	private void write(String tenantId, ImportRow row, ChangeSource source) {
 		Map<String, String> v = row.values();
 		if (ImportRow.CREATE.equals(row.kind())) {
 			if (employees.findByNumber(tenantId, row.employeeNumber()).isPresent()) {
@@ -197,7 +206,7 @@ class HrImports {
 			}
 			employees.hire(tenantId, null, new Hire(v.get("displayName"), v.get("email"), v.get("department"),
 					v.get("manager"), RowClassifier.date(v.get("startDate")), true, v.get("title"), row.employeeNumber(),
-					v.get("location"), v.get("costCentre")), ChangeSource.IMPORT);
+					v.get("location"), v.get("costCentre")), source);
 			return;
 		}
 		EmployeeChange.Builder change = EmployeeChange.builder();
@@ -221,7 +230,7 @@ class HrImports {
 			throw new DomainException.Conflict("stale: the employee changed since the preview (version "
 					+ row.expectedVersion() + ", now " + current.version() + ")");
 		}
-		employees.change(tenantId, null, row.employeeId(), change.build(), ChangeSource.IMPORT, row.expectedVersion());
+		employees.change(tenantId, null, row.employeeId(), change.build(), source, row.expectedVersion());
 	}
 
 	private void store(String tenantId, UUID id, List<ImportFile.Row> batch, LocalDate today) {
