@@ -366,6 +366,15 @@ public class EmployeeService implements ReportingLines {
 	}
 
 	/**
+	 * The next {@code limit} of the tenant's employees with an employee number after {@code after}
+	 * (null: from the first), by number, who are employed or about to be and have no last day (a
+	 * source sync's check for employees its file no longer lists).
+	 */
+	public List<Employee> employedByNumber(String tenantId, String after, int limit) {
+		return transactions.readInTenant(tenantId, () -> employees.employedByNumber(after, limit));
+	}
+
+	/**
 	 * How many of the tenant's employees are employed or about to be (pre-hire, pending start,
 	 * active): what an import's offboarding threshold is weighed against.
 	 */

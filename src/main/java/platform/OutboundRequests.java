@@ -1,5 +1,6 @@
 package platform;
 
+import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.Inet4Address;
@@ -9,16 +10,26 @@ import java.net.URI;
 import java.net.UnknownHostException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
+import java.net.http.HttpHeaders;
 import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.nio.ByteBuffer;
 import java.time.Duration;
+import java.util.Iterator;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.Flow;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
 
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 
 /**
- * The one policy for every request the server makes on a tenant's behalf (SSO discovery today;
- * webhooks, HR sources and directory targets later): http(s) only; every address the host
+ * The one policy for every request the server makes on a tenant's behalf (SSO discovery, the HR
+ * source sync's pulls; webhooks and directory targets later): http(s) only; every address the host
  * resolves to must be public unless the operator allows private ones
  * ({@code jmlhub.outbound.allow-private-addresses}), so a tenant admin cannot make the server
  * fetch loopback, link-local (cloud metadata), private, carrier-grade NAT, unique-local or
@@ -43,6 +54,18 @@ public class OutboundRequests {
 
 	/** A response that was read whole (within the size limit). */
 	public record Response(int status, String contentType, byte[] body) {
+	}
+
+	/**
+	 * An answer whose body is read as it arrives ({@link #stream}): close it when done, which also
+	 * abandons what is left of the body.
+	 */
+	public record Streamed(int status, HttpHeaders headers, InputStream body) implements Closeable {
+
+		@Override
+		public void close() throws IOException {
+			body.close();
+		}
 	}
 
 	static final int MAX_REDIRECTS = 3;
@@ -80,6 +103,34 @@ public class OutboundRequests {
 			return new Response(status, response.headers().firstValue("Content-Type").orElse(null), read(response));
 		}
 		throw new RefusedException("more than " + MAX_REDIRECTS + " redirects from " + uri);
+	}
+
+	/**
+	 * GETs {@code uri} with {@code headers} and hands back the answer as it arrives, for bodies too
+	 * large to hold (an HR export): redirects are not followed (a 3xx is the answer); the headers must
+	 * come within {@code readTimeout}, and so must each further piece of the body, so a server that
+	 * stops answering fails the read instead of holding the caller; a body beyond {@code maxBytes}
+	 * fails it too. The connection times out as every request's does.
+	 */
+	public Streamed stream(URI uri, Map<String, String> headers, Duration readTimeout, long maxBytes) {
+		check(uri);
+		HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(readTimeout).GET();
+		headers.forEach(request::header);
+		TimedBody body = new TimedBody(uri, readTimeout, maxBytes);
+		try {
+			HttpResponse<Void> response = client.send(request.build(), HttpResponse.BodyHandlers.fromSubscriber(body));
+			return new Streamed(response.statusCode(), response.headers(), body);
+		}
+		catch (HttpTimeoutException e) {
+			throw new RefusedException(uri + " did not answer within " + readTimeout, e);
+		}
+		catch (IOException e) {
+			throw new RefusedException(uri + " did not answer: " + describe(e), e);
+		}
+		catch (InterruptedException e) {
+			Thread.currentThread().interrupt();
+			throw new RefusedException(uri + ": interrupted", e);
+		}
 	}
 
 	/** Refuses a URL the policy does not allow: not http(s), no host, or a host with a non-public address. */
@@ -169,6 +220,125 @@ public class OutboundRequests {
 		}
 		catch (IOException e) {
 			throw new RefusedException(response.uri() + " did not finish its answer: " + e.getMessage(), e);
+		}
+	}
+
+	private static String describe(IOException e) {
+		Throwable root = e;
+		while (root.getCause() != null && root.getCause() != root) {
+			root = root.getCause();
+		}
+		return root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
+	}
+
+	/**
+	 * A body as an input stream whose every read waits at most the read timeout for the next piece
+	 * (the client's own body stream would wait forever), one piece requested at a time.
+	 */
+	private static final class TimedBody extends InputStream implements Flow.Subscriber<List<ByteBuffer>> {
+
+		private static final Object END = new Object();
+
+		private final BlockingQueue<Object> arrived = new LinkedBlockingQueue<>();
+		private final URI uri;
+		private final Duration timeout;
+		private final long maxBytes;
+		private volatile Flow.Subscription subscription;
+		private Iterator<ByteBuffer> pieces = List.<ByteBuffer>of().iterator();
+		private ByteBuffer current = ByteBuffer.allocate(0);
+		private long read;
+		private boolean finished;
+
+		TimedBody(URI uri, Duration timeout, long maxBytes) {
+			this.uri = uri;
+			this.timeout = timeout;
+			this.maxBytes = maxBytes;
+		}
+
+		@Override
+		public void onSubscribe(Flow.Subscription subscription) {
+			this.subscription = subscription;
+			subscription.request(1);
+		}
+
+		@Override
+		public void onNext(List<ByteBuffer> item) {
+			arrived.add(item);
+		}
+
+		@Override
+		public void onError(Throwable throwable) {
+			arrived.add(throwable);
+		}
+
+		@Override
+		public void onComplete() {
+			arrived.add(END);
+		}
+
+		@Override
+		public int read() throws IOException {
+			byte[] one = new byte[1];
+			return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+		}
+
+		@Override
+		@SuppressWarnings("unchecked")
+		public int read(byte[] b, int off, int len) throws IOException {
+			if (len == 0) {
+				return 0;
+			}
+			while (!current.hasRemaining()) {
+				if (pieces.hasNext()) {
+					current = pieces.next();
+					continue;
+				}
+				if (finished) {
+					return -1;
+				}
+				Object next;
+				try {
+					next = arrived.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
+				}
+				catch (InterruptedException e) {
+					Thread.currentThread().interrupt();
+					close();
+					throw new IOException(uri + ": interrupted", e);
+				}
+				if (next == null) {
+					close();
+					throw new HttpTimeoutException(uri + " sent nothing for " + timeout);
+				}
+				if (next == END) {
+					finished = true;
+					return -1;
+				}
+				if (next instanceof Throwable failure) {
+					finished = true;
+					throw new IOException(uri + " did not finish its answer: " + failure.getMessage(), failure);
+				}
+				pieces = ((List<ByteBuffer>) next).iterator();
+				subscription.request(1);
+			}
+			int n = Math.min(len, current.remaining());
+			current.get(b, off, n);
+			read += n;
+			if (read > maxBytes) {
+				close();
+				throw new IOException(uri + " answered more than " + maxBytes + " bytes");
+			}
+			return n;
+		}
+
+		@Override
+		public void close() {
+			if (!finished) {
+				finished = true;
+				Flow.Subscription s = subscription;
+				if (s != null) {
+					s.cancel();
+				}
+			}
 		}
 	}
 

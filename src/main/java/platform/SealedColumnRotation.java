@@ -6,7 +6,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
  * {@link SecretRotation} of one {@link SealedColumn}: in the tenant's transaction, every secret of the
- * tenant not sealed under the current key is sealed again (a no-op without a key: nothing can be
+ * tenant not sealed under the current key is sealed again (a row without one is skipped; a no-op without a key: nothing can be
  * sealed). A module's rotation is this with its column.
  */
 public class SealedColumnRotation implements SecretRotation {
@@ -34,8 +34,8 @@ public class SealedColumnRotation implements SecretRotation {
 
 	private int resealAll(String tenantId) {
 		List<Stored> stored = jdbc
-			.sql("SELECT %s, %s FROM %s WHERE %s = :tenant FOR UPDATE".formatted(column.idColumn(),
-					column.secretColumn(), column.table(), column.tenantColumn()))
+			.sql("SELECT %s, %s FROM %s WHERE %s = :tenant AND %s IS NOT NULL FOR UPDATE".formatted(column.idColumn(),
+					column.secretColumn(), column.table(), column.tenantColumn(), column.secretColumn()))
 			.param("tenant", tenantId)
 			.query((rs, row) -> new Stored(rs.getString(1), rs.getString(2)))
 			.list();

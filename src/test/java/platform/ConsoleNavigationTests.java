@@ -24,7 +24,7 @@ class ConsoleNavigationTests {
 	private static final Pattern NAV = Pattern.compile("<nav class=\"navbar.*?</nav>", Pattern.DOTALL);
 	private static final Pattern LINK = Pattern.compile("href=\"(/[^\"]*)\"");
 	/** The Admin menu's sections in order: workflow, delivery, people and access. */
-	private static final List<String> ADMIN = List.of("/admin/attention", "/admin/insights", "/admin/definitions", "/admin/hr/triggers",
+	private static final List<String> ADMIN = List.of("/admin/attention", "/admin/insights", "/admin/definitions", "/admin/hr/triggers", "/admin/hr/source",
 			"/admin/outbox", "/admin/outbox/dead-letters", "/admin/outbox/events", "/admin/provisioning", "/admin/mail", "/admin/webhooks",
 			"/admin/directory", "/admin/users", "/admin/groups", "/admin/access-packages",
 			"/admin/sso", "/admin/two-factor", "/admin/api-tokens", "/admin/audit");

@@ -217,6 +217,22 @@ public class EmployeeRepository {
 			.list();
 	}
 
+	/**
+	 * Up to {@code limit} employees with an employee number after {@code after} (null: from the
+	 * first), by number, who are employed or about to be and have no last day: those a source sync
+	 * offboards when its file no longer lists them.
+	 */
+	public List<Employee> employedByNumber(String after, int limit) {
+		return jdbc.sql("SELECT " + COLUMNS + """
+				 FROM employees WHERE status IN ('pre_hire', 'pending_start', 'active') AND last_day IS NULL
+				    AND employee_number IS NOT NULL AND (CAST(:after AS text) IS NULL OR employee_number > :after)
+				ORDER BY employee_number LIMIT :limit""")
+			.param("after", after)
+			.param("limit", limit)
+			.query(EmployeeRepository::employee)
+			.list();
+	}
+
 	/** How many of the tenant's employees are employed or about to be (not left, not cancelled, not leaving). */
 	public int countEmployed() {
 		return jdbc.sql("SELECT count(*) FROM employees WHERE status IN ('pre_hire', 'pending_start', 'active')")

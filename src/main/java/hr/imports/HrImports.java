@@ -150,6 +150,8 @@ class HrImports {
 						"import-held");
 				case ImportView.APPLYING, ImportView.APPLIED -> throw new DomainException.Conflict(
 						"The import is already " + current.status() + ".", "import-applied");
+				case ImportView.SUPERSEDED -> throw new DomainException.Conflict(
+						"A newer pull of the HR source replaced this import.", "import-superseded");
 				default -> {
 				}
 			}
@@ -159,7 +161,10 @@ class HrImports {
 		});
 	}
 
-	/** An ADMIN releases a held import (audited); it can then be applied. */
+	/**
+	 * An ADMIN releases a held import (audited); it can then be applied. A source sync's import is
+	 * applied at once: the sync applies what it pulls, and nobody else would.
+	 */
 	ImportView confirm(String tenantId, String admin, UUID id) {
 		return transactions.inTenant(tenantId, () -> {
 			ImportView current = visible(imports.findForUpdate(id));
@@ -170,6 +175,9 @@ class HrImports {
 			imports.confirm(id, admin, clock.instant());
 			audit.record(admin, "hr.import.confirmed", Map.of("subject", id.toString(), "offboard",
 					current.summary().offboard()));
+			if (ChangeSource.SYNC.value().equals(current.source())) {
+				return apply(tenantId, admin, id);
+			}
 			return imports.find(id).orElseThrow();
 		});
 	}

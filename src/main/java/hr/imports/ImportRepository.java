@@ -290,6 +290,55 @@ class ImportRepository {
 		return jdbc.sql("SELECT t FROM hr_tenants_with_applying_imports() AS t ORDER BY t").query(String.class).list();
 	}
 
+	/** The import's last line (0 for none). */
+	int lastLine(UUID importId) {
+		return jdbc.sql("SELECT coalesce(max(line), 0) FROM hr_import_rows WHERE import_id = :import")
+			.param("import", importId)
+			.query(Integer.class)
+			.single();
+	}
+
+	/** Whether a row of the import has no employee number (one the file's reader could not make out). */
+	boolean hasRowWithoutNumber(UUID importId) {
+		return jdbc.sql("SELECT EXISTS (SELECT 1 FROM hr_import_rows WHERE import_id = :import AND employee_number IS NULL)")
+			.param("import", importId)
+			.query(Boolean.class)
+			.single();
+	}
+
+	/** Which of {@code numbers} a row of the import names. */
+	List<String> numbersNamed(UUID importId, List<String> numbers) {
+		if (numbers.isEmpty()) {
+			return List.of();
+		}
+		return jdbc.sql("""
+				SELECT DISTINCT employee_number FROM hr_import_rows
+				WHERE import_id = :import AND employee_number = ANY(:numbers)""")
+			.param("import", importId)
+			.param("numbers", new SqlArrayValue("text", numbers.toArray()))
+			.query(String.class)
+			.list();
+	}
+
+	/** The held imports of {@code source} other than {@code except}, superseded (never to be applied); how many. */
+	int supersedeHeld(String source, UUID except) {
+		return jdbc.sql("UPDATE hr_imports SET status = 'superseded' WHERE status = 'held' AND source = :source AND id <> :id")
+			.param("source", source)
+			.param("id", except)
+			.update();
+	}
+
+	/** The imports of {@code ids} (those that exist). */
+	List<ImportView> findAll(List<UUID> ids) {
+		if (ids.isEmpty()) {
+			return List.of();
+		}
+		return jdbc.sql("SELECT " + IMPORT_COLUMNS + " FROM hr_imports WHERE id = ANY(:ids)")
+			.param("ids", new SqlArrayValue("uuid", ids.toArray()))
+			.query(ImportRepository::view)
+			.list();
+	}
+
 	private ImportRow row(ResultSet rs, int n) throws SQLException {
 		return new ImportRow(rs.getInt("line"), rs.getString("kind"), rs.getString("employee_number"),
 				rs.getObject("employee_id", UUID.class), rs.getObject("expected_version", Integer.class),

@@ -5,7 +5,8 @@ import java.util.UUID;
 
 /**
  * An import as the API shows it: {@code status} previewed (a dry run, nothing applied), held (it
- * would offboard more than the threshold: an ADMIN must confirm), applying, applied.
+ * would offboard more than the threshold: an ADMIN must confirm), applying, applied, superseded (a
+ * held import of a source sync that a newer pull replaced: never applied).
  */
 public record ImportView(UUID id, String status, String source, Summary summary, Progress progress, String createdBy,
 		Instant createdAt, String confirmedBy, Instant appliedAt) {
@@ -29,6 +30,7 @@ public record ImportView(UUID id, String status, String source, Summary summary,
 	static final String HELD = "held";
 	static final String APPLYING = "applying";
 	static final String APPLIED = "applied";
+	static final String SUPERSEDED = "superseded";
 
 	/** The apply's progress in percent (0 before it starts; 100 with nothing to apply). */
 	public int percent() {
