@@ -122,14 +122,25 @@ class EffectRepository {
 			.single();
 	}
 
-	/** The effects {@code ids} go to the end of their lane: after everything planned so far. */
-	void moveBehind(Collection<UUID> ids) {
-		if (ids.isEmpty()) {
-			return;
+	/**
+	 * The unsettled effects of {@code first}'s lane from it on, except {@code exceptChange}'s, go to
+	 * the end of the lane in their order: what {@code exceptChange} planned meanwhile now comes before
+	 * them. A handful of rows, each given the next position in turn, so their order holds.
+	 */
+	void deferFrom(UUID first, String exceptChange) {
+		List<UUID> deferred = jdbc.sql("""
+				SELECT l.id FROM provisioning_effects l
+				JOIN provisioning_effects f ON f.id = :first AND l.employee_id = f.employee_id
+				  AND l.target_key = f.target_key AND l.position >= f.position
+				WHERE l.change_key <> :exceptChange AND l.status IN ('planned', 'scheduled', 'applying')
+				ORDER BY l.position""")
+			.param("first", first)
+			.param("exceptChange", exceptChange)
+			.query(UUID.class)
+			.list();
+		for (UUID id : deferred) {
+			jdbc.sql("UPDATE provisioning_effects SET position = DEFAULT WHERE id = :id").param("id", id).update();
 		}
-		jdbc.sql("UPDATE provisioning_effects SET position = DEFAULT WHERE id = ANY(:ids)")
-			.param("ids", new SqlArrayValue("uuid", ids.toArray()))
-			.update();
 	}
 
 	/** An undo that arrived before its grant moves behind it: it is ordered after what it undoes. */
