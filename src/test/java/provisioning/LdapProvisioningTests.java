@@ -223,6 +223,46 @@ class LdapProvisioningTests {
 		assertThat(onlyEffect(revoked, "disable").status()).isEqualTo("applied");
 	}
 
+	/**
+	 * A transfer before the start date taken back after it: the start date enabled the one account in
+	 * the new department; the undo gives it back, enabled, in the former department, and a leaver's
+	 * revocation would disable it there.
+	 */
+	@Test
+	void aTransferBeforeTheStartDateTakenBackAfterItGivesTheEnabledAccountItsFormerDepartmentBack() throws Exception {
+		LocalDate start = LocalDate.now(ZoneOffset.UTC).plusDays(14);
+		Grant joined = grant(label + "-start", "Ivo Interim", "Engineering");
+		deliver(joined.change(GrantState.GRANTED, RunDefinition.JOINER, start));
+		await().atMost(TIMEOUT).until(() -> onlyEffect(joined, "ensure").status().equals("applied"));
+		Grant moved = new Grant(label + "-move", UUID.randomUUID(), UUID.randomUUID(), joined.employeeId(), "Ivo Interim",
+				"Sales");
+		deliver(moved.change(GrantState.GRANTED, RunDefinition.MOVER, start));
+		await().atMost(TIMEOUT).until(() -> onlyEffect(moved, "ensure").status().equals("applied"));
+		DN engineering = new DN("uid=" + joined.username() + ",ou=Engineering,ou=people," + Slapd.BASE);
+		DN sales = new DN("uid=" + joined.username() + ",ou=Sales,ou=people," + Slapd.BASE);
+
+		DispatcherAtTime later = new DispatcherAtTime(context,
+				new MutableClock(start.atStartOfDay(ZoneOffset.UTC).toInstant().plusSeconds(60)));
+		later.work();
+		assertThat(onlyEffect(joined, "enable").status()).isEqualTo("applied");
+		assertThat(entriesByMail(joined.email())).extracting(entry -> new DN(entry.getDN())).containsExactly(sales);
+		assertThat(members(Slapd.GROUPS.get(2))).contains(sales);
+
+		assertThat(later.plan("acme", moved.change(GrantState.COMPENSATED, RunDefinition.MOVER, start))).isTrue();
+		later.work();
+		Effect undo = onlyEffect(moved, "undo");
+		assertThat(undo.status()).as(undo.lastError()).isEqualTo("applied");
+		assertThat(entriesByMail(joined.email())).extracting(entry -> new DN(entry.getDN())).containsExactly(engineering);
+		assertThat(entryByMail(joined.email()).getAttributeValue("departmentNumber")).isEqualTo("Engineering");
+		assertThat(members(Slapd.GROUPS.get(0))).contains(engineering).doesNotContain(sales);
+		assertThat(members(Slapd.GROUPS.get(1))).contains(engineering);
+		assertThat(members(Slapd.GROUPS.get(2))).doesNotContain(engineering, sales);
+		// what the receipts hold now: the revocation's plan disables the account where the undo put it
+		GrantPlan.Step revocation = plans.plan("acme", List.of(label + "-revoke"), joined.employeeId(),
+				joined.change(GrantState.GRANTED).employee()).get(0).steps().get(0);
+		assertThat(new DN(revocation.dn())).isEqualTo(engineering);
+	}
+
 	@Test
 	void anApprovedGrantMakesTheAccountAndItsMembershipsAndItsCompensationRemovesThem() throws Exception {
 		Grant grant = grant(label, "Ada Lovelace", "Engineering");

@@ -24,9 +24,9 @@ class EffectRepository {
 			id, run_id, stage_id, grant_label, employee_id, target_key, operation, status, scheduled_for, attempts,
 			last_error, receipt::text, settled_at""";
 
-	/** A claimed effect: what the worker needs, fenced by {@code token}. */
+	/** A claimed effect: what the worker needs, fenced by {@code token}; {@code scheduledFor} its not-before time as planned. */
 	record Claimed(UUID id, String tenantId, String changeKey, UUID employeeId, String target, String operation,
-			int attempts, Instant firstAttemptAt, String request, UUID token) {
+			int attempts, Instant firstAttemptAt, String request, UUID token, Instant scheduledFor) {
 
 		Lane lane() {
 			return new Lane(employeeId, target);
@@ -188,7 +188,7 @@ class EffectRepository {
 				    LIMIT :limit
 				    FOR UPDATE SKIP LOCKED))
 				RETURNING e.id, e.tenant_id, e.change_key, e.employee_id, e.target_key, e.operation, e.attempts,
-				          e.first_attempt_at, e.request::text""")
+				          e.first_attempt_at, e.request::text, e.scheduled_for""")
 			.param("token", token)
 			.param("now", Timestamp.from(now))
 			.param("leaseUntil", Timestamp.from(leaseUntil))
@@ -196,7 +196,7 @@ class EffectRepository {
 			.param("limit", limit)
 			.query((rs, row) -> new Claimed(rs.getObject(1, UUID.class), rs.getString(2), rs.getString(3),
 					rs.getObject(4, UUID.class), rs.getString(5), rs.getString(6), rs.getInt(7), rs.getTimestamp(8).toInstant(),
-					rs.getString(9), token))
+					rs.getString(9), token, rs.getTimestamp(10).toInstant()))
 			.list();
 	}
 
