@@ -26,7 +26,9 @@ import tools.jackson.databind.json.JsonMapper;
  * of the leaver's last day, a mover's change on the transfer's effective date, anything else now.
  * A compensation skips its change's effects still waiting for their time: they no longer should
  * happen (a disable that already applied stays). A redelivered change adds nothing (one effect per
- * change, target and operation).
+ * change, target and operation). An account an earlier grant keeps disabled until the start date
+ * stays one account: a transfer's ensure due before then keeps it disabled, and the waiting enable
+ * moves behind that ensure and behind an undo planned before then.
  * <p>
  * A granted grant of a leaver run that plans no disable (no entitlement maps it to a revocation)
  * has nothing in a directory to wait for: its {@link AccessRevoked} is published at once, with no
