@@ -7,6 +7,7 @@ import static org.awaitility.Awaitility.await;
 
 import java.time.Duration;
 import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.context.ApplicationContext;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 import com.unboundid.ldap.sdk.DN;
@@ -44,6 +46,8 @@ import platform.ExpectedVersion;
 import platform.Role;
 import platform.TenantTransactions;
 import platform.testing.JmlHubIntegrationTest;
+import platform.testing.MutableClock;
+import provisioning.effects.DispatcherAtTime;
 import provisioning.effects.Effect;
 import provisioning.effects.Effects;
 import provisioning.ldap.AccountPlan;
@@ -99,6 +103,9 @@ class LdapProvisioningTests {
 	@Autowired
 	GrantPlans plans;
 
+	@Autowired
+	ApplicationContext context;
+
 	final String label = "directory-" + UUID.randomUUID().toString().substring(0, 8);
 
 	@BeforeAll
@@ -127,7 +134,59 @@ class LdapProvisioningTests {
 				new Entitlement(label + "-bad", "wrong-password", "uid={username}", false, Map.of(), List.of(), Map.of()),
 				new Entitlement(label + "-disable", "test-ldap", "uid={username}", true, Map.of(), List.of(Slapd.GROUPS.get(0)),
 						Map.of("Engineering", List.of(Slapd.GROUPS.get(1))), Entitlement.DISABLE, "ou=disabled"),
-				Entitlement.revocation(label + "-revoke", "test-ldap", "ou=disabled", 30)));
+				Entitlement.revocation(label + "-revoke", "test-ldap", "ou=disabled", 30),
+				new Entitlement(label + "-start", "test-ldap", "uid={username}", true, Map.of(), List.of(Slapd.GROUPS.get(0)),
+						Map.of("Engineering", List.of(Slapd.GROUPS.get(1)))).enabledOnStartDate(),
+				new Entitlement(label + "-move", "test-ldap", "uid={username}", true, Map.of(), List.of(),
+						Map.of("Sales", List.of(Slapd.GROUPS.get(2))), Entitlement.DISABLE, null)));
+	}
+
+	/**
+	 * A transfer before the start date taken back before it (a mover run rejected after its grant):
+	 * the one account stays disabled, given back its former department's attributes at once (the
+	 * undo does not wait for the start date's enable), and the start date enables it in the former
+	 * department with its groups.
+	 */
+	@Test
+	void aTransferBeforeTheStartDateTakenBackLeavesTheOneAccountDisabledInItsFormerDepartmentUntilThen()
+			throws Exception {
+		LocalDate start = LocalDate.now(ZoneOffset.UTC).plusDays(14);
+		Grant joined = grant(label + "-start", "Nell Newcomer", "Engineering");
+		deliver(joined.change(GrantState.GRANTED, RunDefinition.JOINER, start));
+		await().atMost(TIMEOUT).until(() -> onlyEffect(joined, "ensure").status().equals("applied"));
+		DN disabled = new DN("uid=" + joined.username() + ",ou=disabled," + Slapd.BASE);
+		DN engineering = new DN("uid=" + joined.username() + ",ou=Engineering,ou=people," + Slapd.BASE);
+		assertThat(entriesByMail(joined.email())).extracting(entry -> new DN(entry.getDN())).containsExactly(disabled);
+
+		Grant moved = new Grant(label + "-move", UUID.randomUUID(), UUID.randomUUID(), joined.employeeId(), "Nell Newcomer",
+				"Sales");
+		deliver(moved.change(GrantState.GRANTED, RunDefinition.MOVER, start));
+		Effect kept = await().atMost(TIMEOUT).until(() -> onlyEffect(moved, "ensure"), e -> !e.status().equals("scheduled")
+				&& !e.status().equals("applying"));
+		assertThat(kept.status()).as(kept.lastError()).isEqualTo("applied");
+		assertThat(entriesByMail(joined.email())).extracting(entry -> new DN(entry.getDN())).containsExactly(disabled);
+		assertThat(entryByMail(joined.email()).getAttributeValue("departmentNumber")).isEqualTo("Sales");
+
+		deliver(moved.change(GrantState.COMPENSATED, RunDefinition.MOVER, start));
+		Effect undo = await().atMost(TIMEOUT).until(() -> onlyEffect(moved, "undo"), e -> e.status().equals("applied"));
+		assertThat(entriesByMail(joined.email())).extracting(entry -> new DN(entry.getDN())).containsExactly(disabled);
+		assertThat(entryByMail(joined.email()).getAttributeValue("departmentNumber")).isEqualTo("Engineering");
+		for (String group : Slapd.GROUPS) {
+			assertThat(members(group)).doesNotContain(disabled, engineering);
+		}
+		assertThat(json.readTree(undo.receipt()).path("restored").asBoolean()).isTrue();
+		assertThat(onlyEffect(moved, "ensure").status()).isEqualTo("undone");
+		assertThat(onlyEffect(joined, "enable").status()).isEqualTo("scheduled");
+
+		DispatcherAtTime dispatcher = new DispatcherAtTime(context,
+				new MutableClock(start.atStartOfDay(ZoneOffset.UTC).toInstant().plusSeconds(60)));
+		dispatcher.work();
+		assertThat(onlyEffect(joined, "enable").status()).isEqualTo("applied");
+		assertThat(entriesByMail(joined.email())).extracting(entry -> new DN(entry.getDN())).containsExactly(engineering);
+		assertThat(entryByMail(joined.email()).getAttributeValue("departmentNumber")).isEqualTo("Engineering");
+		assertThat(members(Slapd.GROUPS.get(0))).contains(engineering);
+		assertThat(members(Slapd.GROUPS.get(1))).contains(engineering);
+		assertThat(members(Slapd.GROUPS.get(2))).doesNotContain(engineering);
 	}
 
 	/**
@@ -162,6 +221,46 @@ class LdapProvisioningTests {
 		assertThat(receipt.path("after").path("groups")).hasSize(2);
 		assertThat(onlyEffect(revoked, "delete").status()).isEqualTo("skipped");
 		assertThat(onlyEffect(revoked, "disable").status()).isEqualTo("applied");
+	}
+
+	/**
+	 * A transfer before the start date taken back after it: the start date enabled the one account in
+	 * the new department; the undo gives it back, enabled, in the former department, and a leaver's
+	 * revocation would disable it there.
+	 */
+	@Test
+	void aTransferBeforeTheStartDateTakenBackAfterItGivesTheEnabledAccountItsFormerDepartmentBack() throws Exception {
+		LocalDate start = LocalDate.now(ZoneOffset.UTC).plusDays(14);
+		Grant joined = grant(label + "-start", "Ivo Interim", "Engineering");
+		deliver(joined.change(GrantState.GRANTED, RunDefinition.JOINER, start));
+		await().atMost(TIMEOUT).until(() -> onlyEffect(joined, "ensure").status().equals("applied"));
+		Grant moved = new Grant(label + "-move", UUID.randomUUID(), UUID.randomUUID(), joined.employeeId(), "Ivo Interim",
+				"Sales");
+		deliver(moved.change(GrantState.GRANTED, RunDefinition.MOVER, start));
+		await().atMost(TIMEOUT).until(() -> onlyEffect(moved, "ensure").status().equals("applied"));
+		DN engineering = new DN("uid=" + joined.username() + ",ou=Engineering,ou=people," + Slapd.BASE);
+		DN sales = new DN("uid=" + joined.username() + ",ou=Sales,ou=people," + Slapd.BASE);
+
+		DispatcherAtTime later = new DispatcherAtTime(context,
+				new MutableClock(start.atStartOfDay(ZoneOffset.UTC).toInstant().plusSeconds(60)));
+		later.work();
+		assertThat(onlyEffect(joined, "enable").status()).isEqualTo("applied");
+		assertThat(entriesByMail(joined.email())).extracting(entry -> new DN(entry.getDN())).containsExactly(sales);
+		assertThat(members(Slapd.GROUPS.get(2))).contains(sales);
+
+		assertThat(later.plan("acme", moved.change(GrantState.COMPENSATED, RunDefinition.MOVER, start))).isTrue();
+		later.work();
+		Effect undo = onlyEffect(moved, "undo");
+		assertThat(undo.status()).as(undo.lastError()).isEqualTo("applied");
+		assertThat(entriesByMail(joined.email())).extracting(entry -> new DN(entry.getDN())).containsExactly(engineering);
+		assertThat(entryByMail(joined.email()).getAttributeValue("departmentNumber")).isEqualTo("Engineering");
+		assertThat(members(Slapd.GROUPS.get(0))).contains(engineering).doesNotContain(sales);
+		assertThat(members(Slapd.GROUPS.get(1))).contains(engineering);
+		assertThat(members(Slapd.GROUPS.get(2))).doesNotContain(engineering, sales);
+		// what the receipts hold now: the revocation's plan disables the account where the undo put it
+		GrantPlan.Step revocation = plans.plan("acme", List.of(label + "-revoke"), joined.employeeId(),
+				joined.change(GrantState.GRANTED).employee()).get(0).steps().get(0);
+		assertThat(new DN(revocation.dn())).isEqualTo(engineering);
 	}
 
 	@Test
@@ -406,9 +505,12 @@ class LdapProvisioningTests {
 		}
 
 		GrantRecorded change(GrantState state) {
-			return new GrantRecorded(runId, stageId, label, employeeId, state, RunDefinition.JOINER,
-					new GrantRecorded.Employee(name, email(), null, department, "Engineer", "manny",
-							LocalDate.of(2031, 3, 1), null, null));
+			return change(state, RunDefinition.JOINER, LocalDate.of(2031, 3, 1));
+		}
+
+		GrantRecorded change(GrantState state, RunDefinition definition, LocalDate startDate) {
+			return new GrantRecorded(runId, stageId, label, employeeId, state, definition,
+					new GrantRecorded.Employee(name, email(), null, department, "Engineer", "manny", startDate, null, null));
 		}
 	}
 

@@ -148,12 +148,13 @@ class DirectoryGrantPlans implements GrantPlans {
 			read.addAll(leave);
 			// as the planner would decide if the grant were recorded now
 			Instant at = EffectTimes.move(employee == null ? null : employee.effectiveDate(), clock.instant());
-			EffectRepository.WaitingEnable keptUntil = lane == null ? null
-					: lane.waiting().stream().filter(enable -> enable.at().isAfter(at)).findFirst().orElse(null);
-			// an account an earlier grant keeps disabled until its start date: it is read where it is kept
+			EffectRepository.WaitingEnable waiting = lane == null ? null : lane.waiting().stream().findFirst().orElse(null);
+			// kept disabled until after this grant applies (else that enable comes first)
+			EffectRepository.WaitingEnable keptUntil = waiting != null && waiting.at().isAfter(at) ? waiting : null;
+			// an account an earlier grant keeps disabled until its start date is read where it is kept
 			DN readAt = plan.dn();
-			if (keptUntil != null) {
-				String disabledOu = json.readValue(keptUntil.request(), EffectRequest.class).entitlement().disabledOu();
+			if (waiting != null) {
+				String disabledOu = json.readValue(waiting.request(), EffectRequest.class).entitlement().disabledOu();
 				readAt = AccountPlans.disabled(resolved.target(), resolved.entitlement().withDisabledOu(disabledOu), plan.dn());
 			}
 			Preview now = directory.preview(new Connection(resolved.target().url(), resolved.target().bindDn(),

@@ -333,13 +333,14 @@ class EffectDispatcher implements SmartLifecycle {
 	 * Gives the account back as {@code restored} describes it, with ensure-semantics: moved back
 	 * (its memberships rewritten), its attributes and groups, out of the groups only the undone grant
 	 * gave. An account the undone grant kept disabled until the start date stays disabled, where it
-	 * was: the start date's enable enables it.
+	 * is, when the undo was planned before that date: it then comes before the start date's enable in
+	 * the lane, which enables the account afterwards; planned later, it comes after the enable.
 	 */
 	private Receipt restore(EffectRepository.Claimed effect, BatchReads reads, Target target, EffectRequest granted,
 			AccountAsGranted restored, Connection connection) {
 		AccountPlan plan = restored.plan();
 		List<DN> leave = restored.leftOf(target, granted.entitlement().naming(), ensured(effect, reads, null));
-		if (granted.createsDisabled()) {
+		if (granted.createsDisabled() && effect.scheduledFor().isBefore(granted.disabledUntil())) {
 			plan = AccountPlans.createdDisabled(target, plan,
 					AccountPlans.disabled(target, restored.owner().entitlement(), plan.dn()));
 		}

@@ -28,7 +28,9 @@ import tools.jackson.databind.json.JsonMapper;
  * happen (a disable that already applied stays). A redelivered change adds nothing (one effect per
  * change, target and operation). A grant with an end ({@link GrantRecorded#until()}: an access
  * package's expiry) has its undo planned with its ensure, due at the end; its compensation makes
- * that undo due at once.
+ * that undo due at once. An account an earlier grant keeps disabled until the start date
+ * stays one account: a transfer's ensure due before then keeps it disabled, and the waiting enable
+ * moves behind that ensure and behind an undo planned before then.
  * <p>
  * A granted grant of a leaver run that plans no disable (no entitlement maps it to a revocation)
  * has nothing in a directory to wait for: its {@link AccessRevoked} is published at once, with no
@@ -92,8 +94,13 @@ public class EffectPlanner {
 					}
 				}
 				else if (granted) {
-					ensure(change, changeKey, entitlement, employee, request, now);
+					UUID keptUntil = ensure(change, changeKey, entitlement, employee, request, now);
 					effects.moveUndoBehind(changeKey, target);
+					if (keptUntil != null) {
+						// the enable of the account it keeps disabled (and what waits behind it) comes after it and its undo
+						effects.deferFrom(keptUntil, changeKey);
+					}
+					// after the deferral: an expiry's undo waits behind the enable, not the enable behind the expiry
 					if (change.until() != null) {
 						expire(change, changeKey, target, request, now);
 					}
@@ -105,8 +112,16 @@ public class EffectPlanner {
 			undos.forEach((target, request) -> {
 				effects.skipWaiting(changeKey, target, "ensure", now);
 				effects.skipWaiting(changeKey, target, "enable", now);
-				// an expiry planned with the grant is the undo: taken back now, it is due now
-				if (!plan(change, changeKey, target, "undo", now, request, now)) {
+				if (plan(change, changeKey, target, "undo", now, request, now)) {
+					// an account an earlier grant keeps disabled until the start date is given back now, not then
+					effects.waitingEnables(change.employeeId(), target,
+							json.readValue(request, EffectRequest.class).entitlement().naming(), changeKey).stream()
+						.filter(enable -> enable.at().isAfter(now))
+						.findFirst()
+						.ifPresent(enable -> effects.deferFrom(enable.id(), changeKey));
+				}
+				else {
+					// an expiry planned with the grant is the undo: taken back now, it is due now
 					effects.advanceUndo(changeKey, target, now);
 				}
 			});
@@ -126,11 +141,13 @@ public class EffectPlanner {
 	 * Plans a grant's ensure, and the enable of an account it creates disabled until the start date.
 	 * An account an earlier grant keeps disabled until its enable (a joiner's, before the start date)
 	 * is the same account: an ensure due before that enable keeps it disabled, where it is (under the
-	 * disabled OU the enable takes it from), and the enable moves behind it, to enable the account
+	 * disabled OU the enable takes it from), and the enable (with what waits behind it) moves behind
+	 * it, to enable the account
 	 * as the ensures then describe it (a transfer's OU and groups); one due after it is a plain
 	 * ensure of the enabled account. An account an earlier grant made is not created disabled again.
+	 * Returns the first such enable when the ensure was planned now (it is to move behind), else null.
 	 */
-	private void ensure(GrantRecorded change, String changeKey, ProvisioningSettings.Resolved resolved,
+	private UUID ensure(GrantRecorded change, String changeKey, ProvisioningSettings.Resolved resolved,
 			GrantRecorded.Employee employee, String request, Instant now) {
 		String target = resolved.target().key();
 		Entitlement entitlement = resolved.entitlement();
@@ -142,10 +159,7 @@ public class EffectPlanner {
 			String disabledOu = json.readValue(later.get(0).request(), EffectRequest.class).entitlement().disabledOu();
 			String kept = json.writeValueAsString(new EffectRequest(employee, entitlement.withDisabledOu(disabledOu),
 					later.get(0).at()));
-			if (plan(change, changeKey, target, "ensure", at, kept, now)) {
-				effects.moveBehind(later.stream().map(EffectRepository.WaitingEnable::id).toList());
-			}
-			return;
+			return plan(change, changeKey, target, "ensure", at, kept, now) ? later.get(0).id() : null;
 		}
 		Instant enableAt = entitlement.enablesOnStartDate() && employee != null && waiting.isEmpty()
 				&& !effects.ensuresAccount(change.employeeId(), target, entitlement.naming(), changeKey)
@@ -159,6 +173,7 @@ public class EffectPlanner {
 		else {
 			plan(change, changeKey, target, "ensure", at, request, now);
 		}
+		return null;
 	}
 
 	/** Adds the effect unless the change has it already; true when added. */

@@ -24,9 +24,9 @@ class EffectRepository {
 			id, run_id, stage_id, grant_label, employee_id, target_key, operation, status, scheduled_for, attempts,
 			last_error, receipt::text, settled_at""";
 
-	/** A claimed effect: what the worker needs, fenced by {@code token}. */
+	/** A claimed effect: what the worker needs, fenced by {@code token}; {@code scheduledFor} its not-before time as planned. */
 	record Claimed(UUID id, String tenantId, String changeKey, UUID employeeId, String target, String operation,
-			int attempts, Instant firstAttemptAt, String request, UUID token) {
+			int attempts, Instant firstAttemptAt, String request, UUID token, Instant scheduledFor) {
 
 		Lane lane() {
 			return new Lane(employeeId, target);
@@ -122,14 +122,25 @@ class EffectRepository {
 			.single();
 	}
 
-	/** The effects {@code ids} go to the end of their lane: after everything planned so far. */
-	void moveBehind(Collection<UUID> ids) {
-		if (ids.isEmpty()) {
-			return;
+	/**
+	 * The unsettled effects of {@code first}'s lane from it on, except {@code exceptChange}'s, go to
+	 * the end of the lane in their order: what {@code exceptChange} planned meanwhile now comes before
+	 * them. A handful of rows, each given the next position in turn, so their order holds.
+	 */
+	void deferFrom(UUID first, String exceptChange) {
+		List<UUID> deferred = jdbc.sql("""
+				SELECT l.id FROM provisioning_effects l
+				JOIN provisioning_effects f ON f.id = :first AND l.employee_id = f.employee_id
+				  AND l.target_key = f.target_key AND l.position >= f.position
+				WHERE l.change_key <> :exceptChange AND l.status IN ('planned', 'scheduled', 'applying')
+				ORDER BY l.position""")
+			.param("first", first)
+			.param("exceptChange", exceptChange)
+			.query(UUID.class)
+			.list();
+		for (UUID id : deferred) {
+			jdbc.sql("UPDATE provisioning_effects SET position = DEFAULT WHERE id = :id").param("id", id).update();
 		}
-		jdbc.sql("UPDATE provisioning_effects SET position = DEFAULT WHERE id = ANY(:ids)")
-			.param("ids", new SqlArrayValue("uuid", ids.toArray()))
-			.update();
 	}
 
 	/** An undo that arrived before its grant moves behind it: it is ordered after what it undoes. */
@@ -245,7 +256,7 @@ class EffectRepository {
 				    LIMIT :limit
 				    FOR UPDATE SKIP LOCKED))
 				RETURNING e.id, e.tenant_id, e.change_key, e.employee_id, e.target_key, e.operation, e.attempts,
-				          e.first_attempt_at, e.request::text""")
+				          e.first_attempt_at, e.request::text, e.scheduled_for""")
 			.param("token", token)
 			.param("now", Timestamp.from(now))
 			.param("leaseUntil", Timestamp.from(leaseUntil))
@@ -253,7 +264,7 @@ class EffectRepository {
 			.param("limit", limit)
 			.query((rs, row) -> new Claimed(rs.getObject(1, UUID.class), rs.getString(2), rs.getString(3),
 					rs.getObject(4, UUID.class), rs.getString(5), rs.getString(6), rs.getInt(7), rs.getTimestamp(8).toInstant(),
-					rs.getString(9), token))
+					rs.getString(9), token, rs.getTimestamp(10).toInstant()))
 			.list();
 	}
 
