@@ -9,7 +9,8 @@ import jobs.TenantBatchJob;
 /**
  * Expires approved access whose date has come, by the application clock: each such request
  * becomes {@code expired} in its own unit of work, and its grants' compensation goes to
- * provisioning through the outbox. One batch per tenant and round; what is left waits for the next
+ * provisioning through the outbox (in the directories, the undo planned at approval for the same
+ * instant takes the access back; the compensation finds it due or done). One batch per tenant and round; what is left waits for the next
  * round. Each tenant on its own ({@link TenantBatchJob}).
  */
 public final class AccessExpiryJob implements Job {

@@ -150,6 +150,16 @@ class EventCodecTests {
 						LocalDate.of(2031, 2, 1)));
 		assertThat(codec.encode(dated)).contains("\"effectiveDate\":\"2031-02-01\"");
 		assertThat(codec.decode(GrantRecorded.TYPE, 1, codec.encode(dated))).isEqualTo(dated);
+
+		// an access package's grant carries its end; granted again with a later end, it is another change
+		java.time.Instant end = java.time.Instant.parse("2031-03-01T00:00:00Z");
+		GrantRecorded ending = new GrantRecorded(runId, runId, "vpn", employeeId, GrantState.GRANTED, null, null, end);
+		assertThat(codec.encode(ending)).contains("\"until\":\"2031-03-01T00:00:00Z\"");
+		assertThat(codec.decode(GrantRecorded.TYPE, 1, codec.encode(ending))).isEqualTo(ending);
+		assertThat(ending.idempotencyKey()).isNotEqualTo(new GrantRecorded(runId, runId, "vpn", employeeId, GrantState.GRANTED,
+				null, null, end.plusSeconds(86_400)).idempotencyKey());
+		assertThat(mover.until()).isNull();
+		assertThat(mover.idempotencyKey()).isEqualTo("grant:" + stageId + ":department_access:granted");
 	}
 
 	@Test
