@@ -172,6 +172,9 @@ class HrImports {
 	private void applyRow(String tenantId, UUID importId, ImportRow row) {
 		try {
 			transactions.runInTenant(tenantId, () -> {
+				if (!imports.claim(importId, row.line())) {
+					return;
+				}
 				write(tenantId, row);
 				imports.outcome(importId, row.line(), true, null);
 			});
