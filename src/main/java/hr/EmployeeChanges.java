@@ -47,11 +47,16 @@ class EmployeeChanges {
 	record Next(Employee employee, boolean rehire) {
 	}
 
-	/** What {@code change} makes of {@code current}; a 400 naming the field (or 409) when it may not. */
+	/**
+	 * What {@code change} makes of {@code current}; ONE 400 naming every field that may not be so (an
+	 * API client fixes them all at once), or a 409 when the change conflicts with another employee's
+	 * number or with the offboarding's state.
+	 */
 	Next next(Employee current, EmployeeChange change) {
+		Map<String, String> errors = new LinkedHashMap<>();
 		for (Field field : change.cleared()) {
 			if (!field.clearable()) {
-				throw new DomainException.InvalidInput(field.key(), "is required and cannot be emptied");
+				errors.put(field.key(), "is required and cannot be emptied");
 			}
 		}
 		Map<Field, String> texts = new LinkedHashMap<>();
@@ -64,23 +69,25 @@ class EmployeeChanges {
 		texts.put(Field.COST_CENTRE, change.costCentre());
 		texts.forEach((field, value) -> {
 			if (value != null && value.length() > MAX_LENGTH.get(field)) {
-				throw new DomainException.InvalidInput(field.key(), "must be at most " + MAX_LENGTH.get(field) + " characters");
+				errors.put(field.key(), "must be at most " + MAX_LENGTH.get(field) + " characters");
 			}
 		});
-		if (change.email() != null && !EMAIL.matcher(change.email()).matches()) {
-			throw new DomainException.InvalidInput("email", "must be an email address");
+		if (change.email() != null && !errors.containsKey("email") && !EMAIL.matcher(change.email()).matches()) {
+			errors.put("email", "must be an email address");
 		}
 		String number = pick(change, Field.EMPLOYEE_NUMBER, change.employeeNumber(), current.employeeNumber());
 		if (number != null && !number.equals(current.employeeNumber())) {
-			number(number, current.id());
+			collect(errors, () -> number(number, current.id()));
 		}
 		String email = pick(change, Field.EMAIL, change.email(), current.email());
-		if (!email.equalsIgnoreCase(current.email()) && employees.emailTakenByOther(email, current.id())) {
-			throw emailTaken();
+		if (!errors.containsKey("email") && email != null && !email.equalsIgnoreCase(current.email())
+				&& employees.emailTakenByOther(email, current.id())) {
+			errors.put("email", "is already used by another employee");
 		}
-		String manager = pick(change, Field.MANAGER, change.manager(), current.manager());
-		if (manager != null && !manager.equals(current.manager())) {
-			manager = manager(manager, current);
+		String wanted = pick(change, Field.MANAGER, change.manager(), current.manager());
+		String manager = wanted;
+		if (wanted != null && !wanted.equals(current.manager()) && !errors.containsKey("manager")) {
+			manager = collect(errors, () -> manager(wanted, current));
 		}
 		LocalDate startDate = change.startDate() == null ? current.startDate() : change.startDate();
 		LocalDate lastDay = change.cleared().contains(Field.LAST_DAY) ? null
@@ -89,20 +96,23 @@ class EmployeeChanges {
 		boolean rehire = false;
 		if (status == EmployeeStatus.LEFT && change.startDate() != null && !change.startDate().equals(current.startDate())) {
 			if (current.lastDay() != null && !change.startDate().isAfter(current.lastDay())) {
-				throw new DomainException.InvalidInput("startDate",
-						"must be after the last day " + current.lastDay() + " to rehire a leaver");
+				errors.put("startDate", "must be after the last day " + current.lastDay() + " to rehire a leaver");
 			}
 			rehire = true;
 			status = EmployeeStatus.PRE_HIRE;
 			lastDay = change.lastDay();
 		}
 		else if (!Objects.equals(lastDay, current.lastDay())) {
-			checkLastDay(current, lastDay);
+			LocalDate day = lastDay;
+			collect(errors, () -> checkLastDay(current, day));
 		}
 		if (lastDay != null && lastDay.isBefore(startDate)) {
-			throw new DomainException.InvalidInput(change.names(Field.LAST_DAY) ? "lastDay" : "startDate",
+			errors.putIfAbsent(change.names(Field.LAST_DAY) ? "lastDay" : "startDate",
 					change.names(Field.LAST_DAY) ? "must not be before the start date " + startDate
 							: "must not be after the last day " + lastDay);
+		}
+		if (!errors.isEmpty()) {
+			throw new DomainException.InvalidInput(errors);
 		}
 		return new Next(new Employee(current.id(), number,
 				pick(change, Field.DISPLAY_NAME, change.displayName(), current.displayName()), email,
@@ -111,6 +121,24 @@ class EmployeeChanges {
 				pick(change, Field.LOCATION, change.location(), current.location()),
 				pick(change, Field.COST_CENTRE, change.costCentre(), current.costCentre()), startDate, status, lastDay,
 				current.version(), current.createdAt(), current.updatedAt()), rehire);
+	}
+
+	/** Runs a check that names its field in a 400, adding what it names to {@code errors} instead of throwing. */
+	private static void collect(Map<String, String> errors, Runnable check) {
+		collect(errors, () -> {
+			check.run();
+			return null;
+		});
+	}
+
+	private static <T> T collect(Map<String, String> errors, java.util.function.Supplier<T> check) {
+		try {
+			return check.get();
+		}
+		catch (DomainException.InvalidInput e) {
+			e.fieldErrors().forEach(errors::putIfAbsent);
+			return null;
+		}
 	}
 
 	/**

@@ -102,6 +102,19 @@ class EmployeePatchApiTests {
 		assertThat(historyRows(id)).isEqualTo(1);
 	}
 
+	/** The checks against the data name every field too, not only the first that fails (found in a production walk). */
+	@Test
+	void anUnknownManagerABadEmailAndALastDayBeforeTheStartAreNamedInOne400() {
+		String id = hire(number(), "manny", "");
+		var bad = api().patch("hana", "/v1/hr/employees/" + id, MERGE_PATCH, """
+				{"manager":"nobody","email":"not-an-email","lastDay":"2030-01-01","title":"Fine"}""", "\"0\"");
+		assertThat(bad.statusCode()).as(bad.body()).isEqualTo(400);
+		String errors = bad.body().substring(bad.body().indexOf("\"errors\""));
+		assertThat(errors).contains("\"manager\":", "\"email\":", "\"lastDay\":").doesNotContain("\"title\":");
+		assertThat(api().get("hana", "/v1/hr/employees/" + id).body()).contains("\"version\":0");
+		assertThat(historyRows(id)).isEqualTo(1);
+	}
+
 	@Test
 	void byNumberPatchesThatEmployeeAndAManagerMayBeAnEmployeeNumber() {
 		String boss = number();

@@ -187,7 +187,7 @@ class ImportRepository {
 	}
 
 	void finish(UUID id, Instant at) {
-		jdbc.sql("UPDATE hr_imports SET status = 'applied', applied_at = :at WHERE id = :id")
+		jdbc.sql("UPDATE hr_imports SET status = 'applied', applied_at = :at WHERE id = :id AND status = 'applying'")
 			.param("id", id)
 			.param("at", Timestamp.from(at))
 			.update();
@@ -211,14 +211,19 @@ class ImportRepository {
 			.list();
 	}
 
-	/** Records a row's outcome and counts it on the import. */
+	/** Records a row's outcome and counts it on the import, once: a row already settled keeps its outcome. */
 	void outcome(UUID importId, int line, boolean applied, String error) {
-		jdbc.sql("UPDATE hr_import_rows SET outcome = :outcome, error = :error WHERE import_id = :import AND line = :line")
+		int settled = jdbc.sql("""
+				UPDATE hr_import_rows SET outcome = :outcome, error = :error
+				WHERE import_id = :import AND line = :line AND outcome IS NULL""")
 			.param("import", importId)
 			.param("line", line)
 			.param("outcome", applied ? "applied" : "failed")
 			.param("error", error)
 			.update();
+		if (settled == 0) {
+			return;
+		}
 		jdbc.sql(applied ? "UPDATE hr_imports SET applied = applied + 1 WHERE id = :import"
 				: "UPDATE hr_imports SET failed = failed + 1 WHERE id = :import")
 			.param("import", importId)

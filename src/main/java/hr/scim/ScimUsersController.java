@@ -118,7 +118,7 @@ class ScimUsersController {
 		Matcher matcher = FILTER.matcher(filter);
 		if (!matcher.matches()) {
 			throw new ScimException(400, "invalidFilter",
-					"Supported filters: userName, externalId or employeeNumber eq \"value\".");
+					"Supported filters: userName, emails.value, externalId or employeeNumber eq \"value\".");
 		}
 		String attribute = matcher.group(1).toLowerCase(Locale.ROOT);
 		String value = matcher.group(2).replaceAll("\\\\(.)", "$1");
