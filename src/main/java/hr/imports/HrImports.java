@@ -163,7 +163,8 @@ class HrImports {
 			return 0;
 		}
 		List<ImportRow> rows = transactions.readInTenant(tenantId, () -> imports.pending(id, limit));
-		ChangeSource source = ChangeSource.of(transactions.readInTenant(tenantId, () -> imports.find(id).orElseThrow().source()));
+		ChangeSource source = ChangeSource.of(transactions.readInTenant(tenantId,
+				() -> imports.find(id).orElseThrow().source()));
 		int handled = 0;
 		for (ImportRow row : rows) {
 			if (Thread.currentThread().isInterrupted()) {
