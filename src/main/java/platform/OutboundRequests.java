@@ -118,7 +118,9 @@ public class OutboundRequests {
 		headers.forEach(request::header);
 		TimedBody body = new TimedBody(uri, readTimeout, maxBytes);
 		try {
-			HttpResponse<Void> response = client.send(request.build(), HttpResponse.BodyHandlers.fromSubscriber(body));
+			HttpResponse<Flow.Publisher<List<ByteBuffer>>> response = client.send(request.build(),
+					HttpResponse.BodyHandlers.ofPublisher());
+			response.body().subscribe(body);
 			return new Streamed(response.statusCode(), response.headers(), body);
 		}
 		catch (HttpTimeoutException e) {
@@ -224,6 +226,9 @@ public class OutboundRequests {
 	}
 
 	private static String describe(IOException e) {
+		if (e instanceof java.net.ConnectException) {
+			return "the connection could not be made (refused, or no route)";
+		}
 		Throwable root = e;
 		while (root.getCause() != null && root.getCause() != root) {
 			root = root.getCause();

@@ -116,7 +116,7 @@ class SourceRepository {
 	List<Run> recent(int limit) {
 		return jdbc.sql("""
 				SELECT id, started_at, finished_at, outcome, http_status, import_id, error FROM hr_source_runs
-				WHERE tenant_id = current_setting('app.tenant_id') ORDER BY started_at DESC, id LIMIT :limit""")
+				WHERE tenant_id = current_setting('app.tenant_id') ORDER BY started_at DESC, finished_at DESC, id LIMIT :limit""")
 			.param("limit", limit)
 			.query((rs, n) -> new Run(rs.getObject("id", UUID.class), rs.getTimestamp("started_at").toInstant(),
 					rs.getTimestamp("finished_at").toInstant(), rs.getString("outcome"),

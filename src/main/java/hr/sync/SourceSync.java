@@ -61,7 +61,16 @@ class SourceSync {
 		if (source == null || !source.enabled() || source.nextDueAt() == null || source.nextDueAt().isAfter(started)) {
 			return null;
 		}
-		SourceClient.Pull pull = client.pull(source, secrets.open(source.sealedSecret()));
+		String secret;
+		try {
+			secret = secrets.open(source.sealedSecret());
+		}
+		catch (IllegalStateException e) {
+			// a key removed from SECRETS_KEYS too early: the admin saves the secret again
+			return failed(tenantId, source, started, null, "the stored secret cannot be opened (" + e.getMessage()
+					+ "); save it again");
+		}
+		SourceClient.Pull pull = client.pull(source, secret);
 		try {
 			if (Thread.currentThread().isInterrupted()) {
 				return null;
