@@ -136,8 +136,8 @@ public class EmployeeRepository {
 			return List.of();
 		}
 		// a join, not "= ANY": see findByNumbers
-		return jdbc.sql("SELECT " + prefixed("e.") + """
-				 FROM unnest(CAST(:ids AS uuid[])) AS i (id) JOIN employees e ON e.id = i.id ORDER BY e.id FOR UPDATE OF e""")
+		return jdbc.sql("SELECT " + prefixed("e.")
+				+ " FROM unnest(CAST(:ids AS uuid[])) AS i (id) JOIN employees e ON e.id = i.id ORDER BY e.id FOR UPDATE OF e")
 			.param("ids", new SqlArrayValue("uuid", ids.toArray()))
 			.query(EmployeeRepository::employee)
 			.list();
@@ -218,8 +218,8 @@ public class EmployeeRepository {
 		}
 		// a join, not "= ANY": with a generic plan (or statistics not yet caught up with a big import) the
 		// array would be searched once per employee of the tenant
-		return jdbc.sql("SELECT " + prefixed("e.") + """
-				 FROM unnest(CAST(:numbers AS text[])) AS n (number) JOIN employees e ON e.employee_number = n.number""")
+		return jdbc.sql("SELECT " + prefixed("e.")
+				+ " FROM unnest(CAST(:numbers AS text[])) AS n (number) JOIN employees e ON e.employee_number = n.number")
 			.param("numbers", new SqlArrayValue("text", numbers.toArray()))
 			.query(EmployeeRepository::employee)
 			.list();
