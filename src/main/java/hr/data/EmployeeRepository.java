@@ -135,7 +135,9 @@ public class EmployeeRepository {
 		if (ids.isEmpty()) {
 			return List.of();
 		}
-		return jdbc.sql("SELECT " + COLUMNS + " FROM employees WHERE id = ANY(:ids) ORDER BY id FOR UPDATE")
+		// a join, not "= ANY": see findByNumbers
+		return jdbc.sql("SELECT " + prefixed("e.")
+				+ " FROM unnest(CAST(:ids AS uuid[])) AS i (id) JOIN employees e ON e.id = i.id ORDER BY e.id FOR UPDATE OF e")
 			.param("ids", new SqlArrayValue("uuid", ids.toArray()))
 			.query(EmployeeRepository::employee)
 			.list();
@@ -146,7 +148,10 @@ public class EmployeeRepository {
 		if (emails.isEmpty()) {
 			return java.util.Set.of();
 		}
-		return new java.util.HashSet<>(jdbc.sql("SELECT lower(email) FROM employees WHERE lower(email) = ANY(:emails)")
+		// a join, not "= ANY": see findByNumbers
+		return new java.util.HashSet<>(jdbc.sql("""
+				SELECT lower(e.email) FROM unnest(CAST(:emails AS text[])) AS x (email)
+				JOIN employees e ON lower(e.email) = x.email""")
 			.param("emails", new SqlArrayValue("text", emails.stream().map(e -> e.toLowerCase(java.util.Locale.ROOT)).toArray()))
 			.query(String.class)
 			.list());
@@ -211,7 +216,10 @@ public class EmployeeRepository {
 		if (numbers.isEmpty()) {
 			return List.of();
 		}
-		return jdbc.sql("SELECT " + COLUMNS + " FROM employees WHERE employee_number = ANY(:numbers)")
+		// a join, not "= ANY": with a generic plan (or statistics not yet caught up with a big import) the
+		// array would be searched once per employee of the tenant
+		return jdbc.sql("SELECT " + prefixed("e.")
+				+ " FROM unnest(CAST(:numbers AS text[])) AS n (number) JOIN employees e ON e.employee_number = n.number")
 			.param("numbers", new SqlArrayValue("text", numbers.toArray()))
 			.query(EmployeeRepository::employee)
 			.list();

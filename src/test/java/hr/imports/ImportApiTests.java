@@ -1,6 +1,7 @@
 package hr.imports;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -287,6 +288,29 @@ class ImportApiTests {
 		var json = upload("application/x-ndjson", lines.getBytes(StandardCharsets.UTF_8));
 		assertThat(json.statusCode()).isEqualTo(201);
 		assertThat(json.body()).contains("\"create\":1", "\"reject\":3");
+	}
+
+	@Test
+	void aFileThatFailsAfterSomeChunksWereStoredLeavesNothing() {
+		StringBuilder rows = new StringBuilder(HEADER + "\n");
+		for (int i = 1; i <= HrImports.BATCH + 10; i++) {
+			rows.append(row(i, "Ops", ""));
+		}
+		byte[] bytes = rows.toString().getBytes(StandardCharsets.UTF_8);
+		// the connection breaks after the first chunk was stored (committed)
+		java.io.InputStream broken = new java.io.SequenceInputStream(new java.io.ByteArrayInputStream(bytes),
+				new java.io.InputStream() {
+					@Override
+					public int read() throws IOException {
+						throw new IOException("connection reset");
+					}
+				});
+		long imports = count("hr_imports");
+		long importRows = count("hr_import_rows");
+		assertThatThrownBy(() -> this.imports.preview("acme", "hana", "text/csv", broken, ChangeSource.IMPORT))
+			.hasRootCauseMessage("connection reset");
+		assertThat(count("hr_imports")).isEqualTo(imports);
+		assertThat(count("hr_import_rows")).isEqualTo(importRows);
 	}
 
 	@Test
