@@ -94,6 +94,10 @@ class AccessApiTests {
 				{"package":"budget"}""").body(), "id");
 		String inbox = platform.testing.ConsoleSession.login(port, "manny").get("/inbox").body();
 		assertThat(inbox).contains("id=\"inbox-requests\"", "/access/requests/" + id, "Budget sheets");
+		// the count beside the heading (the nav badge's) counts the request with the stages: every row listed
+		int listed = inbox.split("data-label=\"Waiting\"", -1).length - 1;
+		assertThat(listed).isPositive();
+		assertThat(inbox).contains(listed + " waiting for your decision");
 		assertThat(platform.testing.ConsoleSession.login(port, "sara").get("/inbox").body())
 			.doesNotContain("/access/requests/" + id);
 		String page = platform.testing.ConsoleSession.login(port, "ivan").get("/access/requests/" + id).body();

@@ -43,13 +43,13 @@ class InboxPageController {
 	private final ConsoleTime times;
 	private final StageSla sla;
 	private final Delegations delegations;
-	private final List<platform.InboxContributor> contributors;
+	private final OtherInboxItems others;
 
 	/** Rows of one inbox page: rendering a row is most of the page's cost. */
 	private final int pageSize;
 
 	InboxPageController(Runs runs, NavBadges badges, ConsoleTime times, StageSla sla, Delegations delegations,
-			List<platform.InboxContributor> contributors, @Value("${workflow.inbox.page-size}") int pageSize) {
+			OtherInboxItems others, @Value("${workflow.inbox.page-size}") int pageSize) {
 		if (pageSize < 1 || pageSize > INBOX_LIMIT) {
 			throw new IllegalArgumentException("workflow.inbox.page-size must be between 1 and " + INBOX_LIMIT);
 		}
@@ -58,7 +58,7 @@ class InboxPageController {
 		this.times = times;
 		this.sla = sla;
 		this.delegations = delegations;
-		this.contributors = List.copyOf(contributors);
+		this.others = others;
 		this.pageSize = pageSize;
 	}
 
@@ -93,20 +93,8 @@ class InboxPageController {
 		return "workflow/inbox";
 	}
 
-	/**
-	 * What other modules wait on the reader for (access requests), with the same delegation as the
-	 * stages: the approvers the reader stands in for today. Oldest first.
-	 */
 	private List<OtherRow> otherItems(AppUser user) {
-		if (contributors.isEmpty()) {
-			return List.of();
-		}
-		java.util.Set<String> actingFor = delegations.activeFor(user).actingFor().stream()
-			.map(workflow.Delegation::owner)
-			.collect(Collectors.toSet());
-		return contributors.stream()
-			.flatMap(contributor -> contributor.inboxEntries(user, actingFor).stream())
-			.sorted(java.util.Comparator.comparing(platform.InboxContributor.InboxEntry::since))
+		return others.entries(user).stream()
 			.map(entry -> new OtherRow(entry.kind(), entry.subject(), entry.title(), entry.href(), times.iso(entry.since()),
 					times.when(entry.since()), entry.delegatedFor()))
 			.toList();

@@ -41,8 +41,10 @@ class NavBadges {
 	private volatile Instant nextPrune = Instant.MIN;
 
 	@Autowired
-	NavBadges(Runs runs, EffectsOfRuns effects, Clock clock, @Value("${workflow.badges.max-age}") Duration maxAge) {
-		this(runs::inboxCount, runs::hrWorkCount, tenant -> effects.failedCount(tenant, Runs.INBOX_COUNT_CAP), clock,
+	NavBadges(Runs runs, OtherInboxItems others, EffectsOfRuns effects, Clock clock,
+			@Value("${workflow.badges.max-age}") Duration maxAge) {
+		// the stages and the other modules' items (access requests): what the inbox page lists
+		this(user -> Math.min(Runs.INBOX_COUNT_CAP, runs.inboxCount(user) + others.entries(user).size()), runs::hrWorkCount, tenant -> effects.failedCount(tenant, Runs.INBOX_COUNT_CAP), clock,
 				maxAge);
 	}
 
@@ -59,7 +61,7 @@ class NavBadges {
 		this.maxAge = maxAge;
 	}
 
-	/** How many stages await the user (capped like {@link Runs#inboxCount}). */
+	/** How many stages and other items (access requests) await the user (capped like {@link Runs#inboxCount}). */
 	int inbox(AppUser user) {
 		return count(new Key(user.tenantId(), user.getUsername(), false), () -> inboxCount.applyAsInt(user));
 	}
