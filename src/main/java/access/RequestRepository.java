@@ -82,7 +82,7 @@ class RequestRepository {
 				    decided_at = CASE WHEN :to IN ('approved', 'rejected', 'cancelled') AND :from = 'submitted' THEN :at ELSE decided_at END,
 				    ended_at = CASE WHEN :to IN ('rejected', 'cancelled', 'expired', 'revoked') THEN :at ELSE ended_at END
 				WHERE id = :id AND status = :from AND version = :version
-				RETURNING """ + COLUMNS)
+				""" + "RETURNING " + COLUMNS)
 			.param("id", id)
 			.param("from", from.value())
 			.param("version", version)
