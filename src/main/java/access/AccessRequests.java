@@ -15,11 +15,13 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.Function;
 
 import org.springframework.stereotype.Service;
 
 import outbox.OutboxPublisher;
 import outbox.catalog.AccessRequestChanged;
+import outbox.catalog.CatalogEvent;
 import outbox.catalog.GrantRecorded;
 import outbox.catalog.GrantState;
 import platform.AppUser;
@@ -52,6 +54,13 @@ public class AccessRequests {
 	public static final String SYSTEM = "system";
 
 	private static final int MAX_TEXT = 2000;
+
+	/** What a beneficiary holds or waits for: what an incompatibility is checked against. */
+	private static final List<AccessRequestStatus> HELD_OR_WAITING = List.of(AccessRequestStatus.APPROVED,
+			AccessRequestStatus.SUBMITTED);
+
+	/** A move that publishes its change only. */
+	private static final Function<AccessRequest, List<? extends CatalogEvent>> NOTHING_ELSE = moved -> List.of();
 
 	private final TenantTransactions transactions;
 	private final AccessCatalog catalog;
@@ -149,7 +158,9 @@ public class AccessRequests {
 				throw new DomainException.Unprocessable(pkg.name() + " is approved by the manager, and HR records none for "
 						+ user.displayName() + ".", Map.of("beneficiary", "has no manager recorded by HR"));
 			}
-			List<String> conflicts = conflicts(current, pkg, beneficiary);
+			Set<String> incompatible = incompatibleWith(current, pkg.key());
+			List<String> conflicts = incompatible.isEmpty() ? List.of()
+					: conflicts(incompatible, requests.ofBeneficiary(beneficiary, HELD_OR_WAITING), null);
 			String exceptionReason = conflicts.isEmpty() ? null : blankToNull(submission.exceptionReason());
 			rules.checkException(requester, conflicts, exceptionReason);
 			Instant now = clock.instant();
@@ -171,7 +182,7 @@ public class AccessRequests {
 				exception.put("reason", exceptionReason);
 				audit.record(requester.getUsername(), "access.exception.granted", exception);
 			}
-			publish(request, AccessRequestStatus.SUBMITTED, 1, requester.getUsername(), 1, null);
+			outbox.publish(changed(request, AccessRequestStatus.SUBMITTED, 1, requester.getUsername(), 1, null));
 			return request;
 		});
 	}
@@ -190,7 +201,7 @@ public class AccessRequests {
 			AccessRequest request = current(id, expectedVersion, AccessRequestStatus.CANCELLED);
 			rules.checkCancel(request, actor);
 			return move(request, AccessRequestStatus.CANCELLED, request.step(), request.approvals(), null, actor.getUsername(),
-					null, "cancel", text(reason), "access.cancelled");
+					null, "cancel", text(reason), "access.cancelled", NOTHING_ELSE);
 		});
 	}
 
@@ -361,55 +372,61 @@ public class AccessRequests {
 	}
 
 	private AccessRequest decide(AppUser actor, UUID id, Integer expectedVersion, String reason, boolean approve) {
-		Set<String> actingFor = delegations.actingFor(actor.tenantId(), actor.getUsername());
+		String me = actor.getUsername();
 		return transactions.inTenant(actor.tenantId(), () -> {
 			AccessRequestStatus target = approve ? AccessRequestStatus.APPROVED : AccessRequestStatus.REJECTED;
 			AccessRequest request = current(id, expectedVersion, target);
-			Optional<String> forOwner = rules.decider(request, actor, actingFor,
-					decisions.approvedBy(id, actor.getUsername()));
-			String me = actor.getUsername();
+			// no one has approved a request at its first step without approvals: nothing to look up
+			boolean approvedBefore = (request.step() > 1 || request.approvals() > 0) && decisions.approvedBy(id, me);
+			Optional<String> forOwner = rules.decider(request, actor,
+					() -> delegations.actingFor(actor.tenantId(), me), approvedBefore);
 			String why = text(reason);
 			if (!approve) {
 				return move(request, AccessRequestStatus.REJECTED, request.step(), request.approvals(), null, me,
-						forOwner.orElse(null), "reject", why, "access.rejected");
+						forOwner.orElse(null), "reject", why, "access.rejected", NOTHING_ELSE);
 			}
 			int approvals = request.approvals() + 1;
 			if (approvals < request.required()) {
 				return move(request, AccessRequestStatus.SUBMITTED, request.step(), approvals, null, me,
-						forOwner.orElse(null), "approve", why, "access.step.approved");
+						forOwner.orElse(null), "approve", why, "access.step.approved", NOTHING_ELSE);
 			}
 			if (request.step() < request.policy().steps()) {
 				return move(request, AccessRequestStatus.SUBMITTED, request.step() + 1, 0, null, me, forOwner.orElse(null),
-						"approve", why, "access.step.approved");
+						"approve", why, "access.step.approved", NOTHING_ELSE);
 			}
-			catalog.stored().find(request.packageKey()).filter(AccessPackage::needsAttachment)
+			AccessCatalogSettings current = catalog.stored();
+			current.find(request.packageKey()).filter(AccessPackage::needsAttachment)
 				.filter(pkg -> attachments.list(actor.tenantId(), ATTACHMENT_OWNER, id.toString()).isEmpty())
 				.ifPresent(pkg -> {
 					throw new DomainException.Conflict(pkg.name() + " needs an attachment: the request cannot be approved "
 							+ "before its requester or beneficiary attaches one.", "attachment-required");
 				});
+			// the beneficiary's other requests, read once: for the incompatibilities and the access this one renews
+			List<AccessRequest> others = requests.ofBeneficiary(request.beneficiary(), HELD_OR_WAITING).stream()
+				.filter(other -> !other.id().equals(request.id()))
+				.toList();
 			if (request.exceptionReason() == null) {
 				// something incompatible may have been approved since the submit
-				List<String> conflicts = conflicts(catalog.stored(), request.packageKey(), request.beneficiary(), request.id());
-				rules.checkException(actor, conflicts, null);
+				rules.checkException(actor, conflicts(incompatibleWith(current, request.packageKey()), others, request.id()),
+						null);
 			}
+			GrantRecorded.Employee employee = employee(request);
 			Instant now = clock.instant();
 			Instant longest = now.plus(request.maxDays(), ChronoUnit.DAYS);
 			Instant expiresAt = request.requestedUntil() == null || request.requestedUntil().isAfter(longest) ? longest
 					: request.requestedUntil();
-			List<AccessRequest> older = requests.ofBeneficiary(request.beneficiary(), List.of(AccessRequestStatus.APPROVED))
-				.stream()
-				.filter(o -> o.packageKey().equals(request.packageKey()) && !o.id().equals(request.id()))
-				.toList();
 			// a renewal continues the holding of the access it renews while that lasts: the same grants
 			// given again with the later end (provisioning moves their planned undo), not a second grant
+			List<AccessRequest> older = others.stream()
+				.filter(o -> o.status() == AccessRequestStatus.APPROVED && o.packageKey().equals(request.packageKey()))
+				.toList();
 			UUID holding = older.stream().filter(o -> o.expiresAt() != null && o.expiresAt().isAfter(now))
 				.map(AccessRequest::holding).findFirst().orElse(request.id());
-			move(request, AccessRequestStatus.APPROVED, request.step(), approvals, expiresAt, me, forOwner.orElse(null),
-					"approve", why, "access.approved");
+			// written before the move, in its unit of work (a lost race rolls it back): the moved request carries it
 			requests.hold(request.id(), holding);
-			AccessRequest approved = requests.find(request.id()).orElseThrow();
-			grants(approved, GrantState.GRANTED);
+			AccessRequest approved = move(request, AccessRequestStatus.APPROVED, request.step(), approvals, expiresAt, me,
+					forOwner.orElse(null), "approve", why, "access.approved",
+					moved -> grants(moved, GrantState.GRANTED, employee));
 			for (AccessRequest renewed : older) {
 				if (renewed.holding().equals(holding)) {
 					end(renewed, AccessRequestStatus.REVOKED, SYSTEM, "renewed by request " + request.id(), false);
@@ -440,79 +457,81 @@ public class AccessRequests {
 		if (!request.status().canTransitionTo(to)) {
 			throw stale(request, "the request is " + request.status().value() + " and cannot become " + to.value());
 		}
-		AccessRequest ended = move(request, to, request.step(), request.approvals(), null, actor, null,
+		return move(request, to, request.step(), request.approvals(), null, actor, null,
 				to == AccessRequestStatus.EXPIRED ? "expire" : "revoke", reason,
-				to == AccessRequestStatus.EXPIRED ? "access.expired" : "access.revoked");
-		if (takeBack) {
-			grants(ended, GrantState.COMPENSATED);
-		}
-		return ended;
+				to == AccessRequestStatus.EXPIRED ? "access.expired" : "access.revoked",
+				takeBack ? ended -> grants(ended, GrantState.COMPENSATED, null) : NOTHING_ELSE);
 	}
 
 	/**
 	 * The one write of a move: the conditional UPDATE on the status and version read, then its
-	 * evidence, its audit entry and its event, all in the caller's unit of work.
+	 * evidence, its event with {@code alsoPublish}'s (one outbox statement) and its audit entry, all
+	 * in the caller's unit of work. The audit entry comes last: the trail's hash chain queues a
+	 * tenant's entries from the insert until its transaction commits.
 	 */
 	private AccessRequest move(AccessRequest request, AccessRequestStatus to, int step, int approvals, Instant expiresAt,
-			String actor, String actingFor, String decision, String reason, String auditAction) {
+			String actor, String actingFor, String decision, String reason, String auditAction,
+			Function<AccessRequest, List<? extends CatalogEvent>> alsoPublish) {
 		Instant now = clock.instant();
-		if (!requests.move(request.id(), request.status(), request.version(), to, step, approvals, expiresAt, now)) {
-			throw stale(request, "someone else decided the request first");
-		}
+		AccessRequest moved = requests.move(request.id(), request.status(), request.version(), to, step, approvals, expiresAt,
+				now).orElseThrow(() -> stale(request, "someone else decided the request first"));
 		decisions.insert(request.id(), new AccessDecision(request.step(), decision, actor, actingFor, reason,
 				request.status(), to, now));
-		AccessRequest moved = requests.find(request.id()).orElseThrow();
+		List<CatalogEvent> events = new ArrayList<>();
+		events.add(changed(moved, to, request.step(), actor, moved.version(), moved.expiresAt()));
+		events.addAll(alsoPublish.apply(moved));
+		outbox.publishAll(events);
 		Map<String, Object> detail = detail(moved);
 		detail.put("from", request.status().value());
 		detail.put("step", request.step());
 		detail.put("actingFor", actingFor);
 		detail.put("reason", reason);
 		audit.record(actor, auditAction, detail);
-		publish(moved, to, request.step(), actor, moved.version(), moved.expiresAt());
 		return moved;
 	}
 
-	private void publish(AccessRequest request, AccessRequestStatus status, int step, String actor, int version,
-			Instant until) {
-		outbox.publish(new AccessRequestChanged(request.id(), request.packageKey(), request.packageName(),
-				request.beneficiary(), request.requestedBy(), status.value(), step, actor, version, until));
+	private static AccessRequestChanged changed(AccessRequest request, AccessRequestStatus status, int step, String actor,
+			int version, Instant until) {
+		return new AccessRequestChanged(request.id(), request.packageKey(), request.packageName(), request.beneficiary(),
+				request.requestedBy(), status.value(), step, actor, version, until);
+	}
+
+	/** The beneficiary as their grants carry them: HR's record of them, or their user. */
+	private GrantRecorded.Employee employee(AccessRequest request) {
+		DirectoryUser user = directory.find(request.beneficiary()).orElse(null);
+		Optional<ReportingLines.Person> person = person(transactions.currentTenant(), user);
+		return new GrantRecorded.Employee(
+				person.map(ReportingLines.Person::displayName).orElse(user == null ? request.beneficiary() : user.displayName()),
+				person.map(ReportingLines.Person::email).orElse(user == null ? null : user.email()), null,
+				person.map(ReportingLines.Person::department).orElse(null),
+				person.map(ReportingLines.Person::title).orElse(null), request.manager(), null, null, null);
 	}
 
 	/**
 	 * One {@link GrantRecorded} per grant of the package: provisioning's entitlements say what each
 	 * does; a grant carries the approval's end, for which provisioning plans its undo.
 	 */
-	private void grants(AccessRequest request, GrantState state) {
-		GrantRecorded.Employee employee = null;
-		if (state == GrantState.GRANTED) {
-			DirectoryUser user = directory.find(request.beneficiary()).orElse(null);
-			Optional<ReportingLines.Person> person = person(transactions.currentTenant(), user);
-			employee = new GrantRecorded.Employee(
-					person.map(ReportingLines.Person::displayName).orElse(user == null ? request.beneficiary() : user.displayName()),
-					person.map(ReportingLines.Person::email).orElse(user == null ? null : user.email()), null,
-					person.map(ReportingLines.Person::department).orElse(null),
-					person.map(ReportingLines.Person::title).orElse(null), request.manager(), null, null, null);
-		}
+	private static List<GrantRecorded> grants(AccessRequest request, GrantState state, GrantRecorded.Employee employee) {
 		Instant until = state == GrantState.GRANTED ? request.expiresAt() : null;
-		for (String grant : request.grants()) {
-			// the holding stands for the run and the stage: one change per holding and grant, which a
-			// renewal gives again with its later end and the end of the holding takes back
-			outbox.publish(new GrantRecorded(request.holding(), request.holding(), grant, request.employeeId(), state, null,
-					employee, until));
-		}
+		// the holding stands for the run and the stage: one change per holding and grant, which a
+		// renewal gives again with its later end and the end of the holding takes back
+		return request.grants().stream()
+			.map(grant -> new GrantRecorded(request.holding(), request.holding(), grant, request.employeeId(), state, null,
+					employee, until))
+			.toList();
 	}
 
-	/** The packages {@code beneficiary} holds or has asked for that {@code pkg} is incompatible with, by name. */
-	private List<String> conflicts(AccessCatalogSettings current, AccessPackage pkg, String beneficiary) {
-		return conflicts(current, pkg.key(), beneficiary, null);
-	}
-
-	private List<String> conflicts(AccessCatalogSettings current, String key, String beneficiary, UUID except) {
+	/** The packages incompatible with package {@code key}: its own list and the packages that name it. */
+	private static Set<String> incompatibleWith(AccessCatalogSettings current, String key) {
 		Set<String> incompatible = new HashSet<>();
 		current.find(key).ifPresent(p -> incompatible.addAll(p.incompatibleWith()));
 		current.packages().stream().filter(p -> p.incompatibleWith().contains(key)).forEach(p -> incompatible.add(p.key()));
-		return requests.ofBeneficiary(beneficiary, List.of(AccessRequestStatus.APPROVED, AccessRequestStatus.SUBMITTED))
-			.stream()
+		return incompatible;
+	}
+
+	/** Of the beneficiary's requests held or waiting ({@link #HELD_OR_WAITING}), those of an {@code incompatible} package, by name. */
+	private static List<String> conflicts(Set<String> incompatible, List<AccessRequest> heldOrWaiting, UUID except) {
+		return heldOrWaiting.stream()
 			.filter(r -> !r.id().equals(except) && incompatible.contains(r.packageKey()))
 			.map(r -> r.packageName() + " (" + r.status().value() + ")")
 			.distinct()

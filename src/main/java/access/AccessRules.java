@@ -3,6 +3,7 @@ package access;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 
 import org.springframework.stereotype.Component;
 
@@ -32,10 +33,11 @@ class AccessRules {
 	 * Whom {@code actor} decides the waiting step for: empty when for themselves, the approver they
 	 * stand in for otherwise.
 	 *
+	 * @param actingFor whom {@code actor} stands in for today, asked only when they do not decide on their own account
 	 * @param approvedBefore whether {@code actor} approved an earlier step of the request
 	 * @throws DomainException.Forbidden the actor may not decide it, with the reason as problem type
 	 */
-	Optional<String> decider(AccessRequest request, AppUser actor, Set<String> actingFor, boolean approvedBefore) {
+	Optional<String> decider(AccessRequest request, AppUser actor, Supplier<Set<String>> actingFor, boolean approvedBefore) {
 		String me = actor.getUsername();
 		if (me.equals(request.requestedBy()) || me.equals(request.beneficiary())) {
 			throw new DomainException.Forbidden("You " + (me.equals(request.beneficiary()) ? "would receive" : "requested")
@@ -48,7 +50,7 @@ class AccessRules {
 		if (may(request, me)) {
 			return Optional.empty();
 		}
-		for (String owner : actingFor.stream().sorted().toList()) {
+		for (String owner : actingFor.get().stream().sorted().toList()) {
 			if (!owner.equals(request.requestedBy()) && !owner.equals(request.beneficiary()) && may(request, owner)) {
 				return Optional.of(owner);
 			}

@@ -71,17 +71,18 @@ class RequestRepository {
 
 	/**
 	 * Moves the request from {@code from} at {@code version} to {@code to}, at {@code step} with
-	 * {@code approvals}; {@code expiresAt} is set when given. False when the request is no longer
-	 * there: someone moved it first.
+	 * {@code approvals}; {@code expiresAt} is set when given. The request as moved; empty when it is
+	 * no longer there: someone moved it first.
 	 */
-	boolean move(UUID id, AccessRequestStatus from, int version, AccessRequestStatus to, int step, int approvals,
-			Instant expiresAt, Instant at) {
+	Optional<AccessRequest> move(UUID id, AccessRequestStatus from, int version, AccessRequestStatus to, int step,
+			int approvals, Instant expiresAt, Instant at) {
 		return jdbc.sql("""
 				UPDATE access_requests SET status = :to, step = :step, approvals = :approvals, version = version + 1,
 				    expires_at = COALESCE(:expiresAt, expires_at),
 				    decided_at = CASE WHEN :to IN ('approved', 'rejected', 'cancelled') AND :from = 'submitted' THEN :at ELSE decided_at END,
 				    ended_at = CASE WHEN :to IN ('rejected', 'cancelled', 'expired', 'revoked') THEN :at ELSE ended_at END
-				WHERE id = :id AND status = :from AND version = :version""")
+				WHERE id = :id AND status = :from AND version = :version
+				""" + "RETURNING " + COLUMNS)
 			.param("id", id)
 			.param("from", from.value())
 			.param("version", version)
@@ -90,7 +91,8 @@ class RequestRepository {
 			.param("approvals", approvals)
 			.param("expiresAt", timestamp(expiresAt))
 			.param("at", timestamp(at))
-			.update() == 1;
+			.query(this::request)
+			.optional();
 	}
 
 	/** Names the holding the approved request's grants belong to (its own id, or the one it renews). */
