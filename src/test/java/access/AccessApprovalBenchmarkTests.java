@@ -394,7 +394,7 @@ class AccessApprovalBenchmarkTests {
 			assertThat(jdbc.sql("""
 					SELECT count(DISTINCT idempotency_key) FROM outbox_events
 					WHERE idempotency_key LIKE ANY (CAST(:keys AS text[]))""")
-				.param("keys", new org.springframework.jdbc.core.SqlArrayValue("text", keys.toArray()))
+				.param("keys", new org.springframework.jdbc.support.SqlArrayValue("text", keys.toArray()))
 				.query(Long.class).single()).isEqualTo(keys.size());
 			return null;
 		});

@@ -65,14 +65,14 @@ class AccessBrowserTests {
 	@Test
 	void anEmployeeRequestsAPackageTheirManagerApprovesItInTheOneInboxAndMyAccessShowsItUntilItsEnd(Browser browser) {
 		AccessTenant tenant = new AccessTenant(transactions, jdbc, "acb").add("rita", Role.APPROVER)
-			.add("manny", Role.APPROVER, "managers");
+			.add("milo", Role.APPROVER, "managers");
 		ApiClient api = new ApiClient(port);
-		// HR records rita with manny as her manager: her joiner run waits on him too
+		// HR records rita with milo as her manager: her joiner run waits on him too
 		HttpResponse<String> hired = api.post(tenant.login("boss"), "/v1/hr/employees", """
-				{"displayName":"Rita Tester","email":"%s","department":"Engineering","manager":"manny","startDate":"%s"}"""
+				{"displayName":"Rita Tester","email":"%s","department":"Engineering","manager":"milo","startDate":"%s"}"""
 			.formatted(tenant.email("rita"), LocalDate.now(ZoneOffset.UTC)));
 		assertThat(hired.statusCode()).as(hired.body()).isEqualTo(201);
-		await().atMost(TIMEOUT).until(() -> json.readTree(api.get(tenant.login("manny"),
+		await().atMost(TIMEOUT).until(() -> json.readTree(api.get(tenant.login("milo"),
 				"/v1/workflow-runs?assignedToMe=true").body()).path("items").size() == 1);
 		catalog.save(tenant.user("boss"), ExpectedVersion.of(null, 0), List.of(new AccessPackage("wiki-admin", "Wiki admin",
 				"Administer the team wiki", List.of("wiki-admin"), List.of(), ApprovalPolicy.MANAGER, null, null, 30, true, false,
@@ -99,10 +99,10 @@ class AccessBrowserTests {
 		assertThat(browser.text("#request-status")).isEqualTo("submitted");
 		browser.screenshot("access-request-submitted");
 
-		browser.login(tenant.login("manny")).open("/inbox");
+		browser.login(tenant.login("milo")).open("/inbox");
 		WebElement request = browser.waitFor("#inbox-requests a[href='/access/requests/" + id + "']");
 		assertThat(browser.text("#inbox-requests")).contains("Wiki admin", "Rita Tester");
-		// one inbox: the joiner stage waiting on manny is beside it
+		// one inbox: the joiner stage waiting on milo is beside it
 		assertThat(browser.text("#inbox-table")).contains("Rita Tester", "Joiner");
 		browser.screenshot("access-inbox");
 		browser.click(request);
@@ -112,7 +112,7 @@ class AccessBrowserTests {
 		browser.click(browser.until(ExpectedConditions.elementToBeClickable(By.id("approve")), "the approve button"));
 		browser.until(ExpectedConditions.stalenessOf(status), "the page after the approval");
 		assertThat(browser.waitForText("#request-status", "approved").getText()).isEqualTo("approved");
-		assertThat(browser.text("#history-table")).contains("manny", "Fine for the migration");
+		assertThat(browser.text("#history-table")).contains("milo", "Fine for the migration");
 
 		AccessRequest approved = requests.get(tenant.user("rita"), id).request();
 		assertThat(approved.expiresAt()).isEqualTo(until.plusDays(1).atStartOfDay(ZoneOffset.UTC).toInstant());

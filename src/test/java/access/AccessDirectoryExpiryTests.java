@@ -94,7 +94,7 @@ class AccessDirectoryExpiryTests {
 
 	@BeforeEach
 	void aPackageGrantingAGroupOfTheDirectory() {
-		tenant = new AccessTenant(transactions, jdbc, "acx").add("rita", Role.APPROVER).add("gina", Role.APPROVER, "security");
+		tenant = new AccessTenant(transactions, jdbc, "acx").add("rita", Role.APPROVER).add("gwen", Role.APPROVER, "security");
 		settings.saveTargets(tenant.user("boss"), ExpectedVersion.of(null, 0), List.of(
 				new Target("test-ldap", slapd.url(), Slapd.ADMIN, Slapd.PASSWORD, null, Slapd.BASE, "ou=people", "openldap")));
 		settings.saveEntitlements(tenant.user("boss"), ExpectedVersion.of(null, 0), List.of(
@@ -167,7 +167,7 @@ class AccessDirectoryExpiryTests {
 		assertThat(members(GROUP)).contains(rita);
 		assertThat(effect(held, "undo").scheduledFor()).isEqualTo(held.expiresAt());
 		// the undo waiting for its end holds nothing up: a second package's grant on the target goes ahead
-		AccessRequest wiki = requests.approve(tenant.user("gina"), requests.submit(tenant.user("rita"),
+		AccessRequest wiki = requests.approve(tenant.user("gwen"), requests.submit(tenant.user("rita"),
 				new AccessRequests.Submission("wiki", null, null, null, null)).id(), null, null);
 		await().atMost(TIMEOUT).until(() -> effect(wiki, "ensure").status().equals("applied"));
 		assertThat(members(WIKI)).contains(rita);
@@ -184,11 +184,11 @@ class AccessDirectoryExpiryTests {
 		assertThat(requests.get(tenant.user("rita"), held.id()).request().status()).isEqualTo(AccessRequestStatus.REVOKED);
 	}
 
-	/** rita asks for the VPN until {@code until}, gina approves. */
+	/** rita asks for the VPN until {@code until}, gwen approves. */
 	private AccessRequest approve(LocalDate until) {
 		AccessRequest request = requests.submit(tenant.user("rita"),
 				new AccessRequests.Submission("vpn", null, null, until, null));
-		return requests.approve(tenant.user("gina"), request.id(), null, null);
+		return requests.approve(tenant.user("gwen"), request.id(), null, null);
 	}
 
 	/** The one effect of {@code operation} of the request's holding, or an absent stand-in. */

@@ -101,7 +101,7 @@ class SourceSyncTests {
 		SourceSync sync = new SourceSync(transactions, repository, new SourceClient(outbound, properties), imports, secrets,
 				properties, clock);
 		job = new SourceSyncJob(sync, repository, suspensions, clock);
-		tenant = TestTenants.create(transactions, jdbc, "sync", "sara");
+		tenant = TestTenants.create(transactions, jdbc, "sync", "sonia");
 		server = new HrServer();
 	}
 
@@ -312,7 +312,7 @@ class SourceSyncTests {
 	private HrSource save(SourceChange change) {
 		// a save makes the source due at the clock's time: a tick on, so each pull starts after the last
 		clock.advance(Duration.ofSeconds(1));
-		return settings.save(tenant, "sara", change, ExpectedVersion.fromForm(change.version()));
+		return settings.save(tenant, "sonia", change, ExpectedVersion.fromForm(change.version()));
 	}
 
 	private SourceChange source(String format, boolean offboardMissing) {
