@@ -97,7 +97,12 @@ class AccessApiTests {
 		// the count beside the heading (the nav badge's) counts the request with the stages: every row listed
 		int listed = inbox.split("data-label=\"Waiting\"", -1).length - 1;
 		assertThat(listed).isPositive();
-		assertThat(inbox).contains(listed + " waiting for your decision");
+		java.util.regex.Matcher count = java.util.regex.Pattern.compile("(\\d+\\+?) waiting for your decision").matcher(inbox);
+		assertThat(count.find()).as("the count beside the heading").isTrue();
+		if (!count.group(1).endsWith("+")) {
+			// past the cap (a shared tenant's many stages) the badge says "99+"
+			assertThat(Integer.parseInt(count.group(1))).isEqualTo(listed);
+		}
 		assertThat(platform.testing.ConsoleSession.login(port, "sara").get("/inbox").body())
 			.doesNotContain("/access/requests/" + id);
 		String page = platform.testing.ConsoleSession.login(port, "ivan").get("/access/requests/" + id).body();
