@@ -158,6 +158,18 @@ public class AccessRequests {
 				throw new DomainException.Unprocessable(pkg.name() + " is approved by the manager, and HR records none for "
 						+ user.displayName() + ".", Map.of("beneficiary", "has no manager recorded by HR"));
 			}
+			if (pkg.policy() != ApprovalPolicy.MANAGER) {
+				// neither may decide it: a group of only them would leave the request waiting for no one
+				long deciders = directory.groupMembers(pkg.group()).stream()
+					.filter(member -> !member.equals(requester.getUsername()) && !member.equals(beneficiary))
+					.count();
+				if (deciders < pkg.quorumOrOne()) {
+					throw new DomainException.Unprocessable(pkg.name() + " is approved by " + pkg.quorumOrOne() + " of the group "
+							+ pkg.group() + ", which has " + (deciders == 0 ? "no member" : "only " + deciders)
+							+ " besides the requester and the beneficiary: nobody could approve this request.",
+							Map.of("package", "has too few approvers for this request"));
+				}
+			}
 			Set<String> incompatible = incompatibleWith(current, pkg.key());
 			List<String> conflicts = incompatible.isEmpty() ? List.of()
 					: conflicts(incompatible, requests.ofBeneficiary(beneficiary, HELD_OR_WAITING), null);

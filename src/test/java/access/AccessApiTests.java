@@ -43,7 +43,9 @@ class AccessApiTests {
 				 {"key":"wiki-audit","name":"Wiki audit","description":"Audit the wiki","entitlements":["wiki-audit"],
 				  "policy":"group","group":"security","maxDays":30,"justificationRequired":true},
 				 {"key":"budget","name":"Budget sheets","description":"The budget","entitlements":["budget"],
-				  "policy":"group","group":"managers","maxDays":30}]}"""
+				  "policy":"group","group":"managers","maxDays":30},
+				 {"key":"it-tools","name":"IT tools","description":"The IT team's tools","entitlements":["it-tools"],
+				  "policy":"group","group":"it","maxDays":30}]}"""
 			.formatted(etag.replace("\"", "")));
 		assertThat(saved.statusCode()).as(saved.body()).isEqualTo(200);
 		transactions.runInTenant("acme", () -> jdbc.sql("""
@@ -126,6 +128,12 @@ class AccessApiTests {
 				{"package":"wiki-admin","until":"2099-01-01"}""");
 		assertThat(tooLong.statusCode()).isEqualTo(400);
 		assertThat(tooLong.body()).contains("\"until\"");
+		// the group "it" is ivan alone: nobody else could approve his request, so it is refused at once
+		HttpResponse<String> noApprover = api().post("ivan", "/v1/access-requests", """
+				{"package":"it-tools"}""");
+		assertThat(noApprover.statusCode()).as(noApprover.body()).isEqualTo(422);
+		assertThat(noApprover.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+		assertThat(noApprover.body()).contains("nobody could approve this request", "\"package\"");
 		HttpResponse<String> badCatalog = api().send("ada", "PUT", "/v1/admin/access-packages", """
 				{"version": 1, "packages": [{"key":"X","policy":"group","group":"nobody","maxDays":0}]}""");
 		assertThat(badCatalog.statusCode()).isIn(400, 409);
