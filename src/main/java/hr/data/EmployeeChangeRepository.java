@@ -1,7 +1,6 @@
 package hr.data;
 
 import java.sql.Timestamp;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -74,7 +73,7 @@ public class EmployeeChangeRepository {
 	/** The employee's history, newest first, keyset-paged on the version. */
 	public Page<EmployeeHistoryEntry> of(UUID employeeId, String cursor, int limit) {
 		Integer before = Cursors.decode(cursor, parts -> Integer.valueOf(parts.get(0)));
-		List<EmployeeHistoryEntry> rows = new ArrayList<>(jdbc.sql("""
+		List<EmployeeHistoryEntry> rows = jdbc.sql("""
 				SELECT employee_id, version, source, actor, changes::text AS changes, at FROM employee_changes
 				WHERE employee_id = :employee AND (CAST(:before AS integer) IS NULL OR version < :before)
 				ORDER BY version DESC LIMIT :limit""")
@@ -84,13 +83,8 @@ public class EmployeeChangeRepository {
 			.query((rs, row) -> new EmployeeHistoryEntry(rs.getObject("employee_id", UUID.class), rs.getInt("version"),
 					ChangeSource.of(rs.getString("source")), rs.getString("actor"), changes(rs.getString("changes")),
 					rs.getTimestamp("at").toInstant()))
-			.list());
-		String next = null;
-		if (rows.size() > limit) {
-			rows.remove(rows.size() - 1);
-			next = Cursors.encode(rows.get(rows.size() - 1).version());
-		}
-		return new Page<>(List.copyOf(rows), next);
+			.list();
+		return Page.of(rows, limit, entry -> Cursors.encode(entry.version()));
 	}
 
 	/** The erasure of leavers' personal data reaches their history too: names and emails, before and after. */

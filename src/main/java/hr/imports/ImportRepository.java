@@ -4,7 +4,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -270,7 +269,7 @@ class ImportRepository {
 	/** A page of the import's rows in file order, of one kind or all (null); {@code failed} only the failed ones. */
 	Page<ImportRow> rows(UUID importId, String kind, boolean failed, String cursor, int limit) {
 		Integer after = Cursors.decode(cursor, parts -> Integer.valueOf(parts.get(0)));
-		List<ImportRow> rows = new ArrayList<>(jdbc.sql("SELECT " + ROW_COLUMNS + """
+		List<ImportRow> rows = jdbc.sql("SELECT " + ROW_COLUMNS + """
 				 FROM hr_import_rows WHERE import_id = :import AND (CAST(:kind AS text) IS NULL OR kind = :kind)
 				    AND (NOT :failed OR outcome = 'failed' OR kind = 'reject')
 				    AND (CAST(:after AS integer) IS NULL OR line > :after)
@@ -281,13 +280,8 @@ class ImportRepository {
 			.param("after", after)
 			.param("limit", limit + 1)
 			.query(this::row)
-			.list());
-		String next = null;
-		if (rows.size() > limit) {
-			rows.remove(rows.size() - 1);
-			next = Cursors.encode(rows.get(rows.size() - 1).line());
-		}
-		return new Page<>(List.copyOf(rows), next);
+			.list();
+		return Page.of(rows, limit, row -> Cursors.encode(row.line()));
 	}
 
 	/** The tenants with an import being applied (the apply job's one cross-tenant question). */

@@ -36,11 +36,7 @@ class MailLog {
 		Long before = Cursors.decode(cursor, parts -> Long.parseLong(parts.get(0)));
 		List<Notification> rows = transactions.readInTenant(tenantId,
 				() -> notifications.list(filter, before, limit + 1));
-		if (rows.size() <= limit) {
-			return new Page<>(rows, null);
-		}
-		List<Notification> page = rows.subList(0, limit);
-		return new Page<>(List.copyOf(page), Cursors.encode(page.get(limit - 1).position()));
+		return Page.of(rows, limit, notification -> Cursors.encode(notification.position()));
 	}
 
 	/** Sends a failed notification again (a fresh retry budget); a conflict unless it is failed. */

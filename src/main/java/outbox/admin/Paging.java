@@ -31,11 +31,8 @@ final class Paging {
 
 	/** Cuts the {@code limit + 1} rows fetched to a page and derives the next cursor from its last row. */
 	static <T> Page<T> page(List<T> rows, int limit, Function<T, String> cursorOf) {
-		if (rows.size() <= limit) {
-			return new Page<>(rows, null);
-		}
-		List<T> items = rows.subList(0, limit);
-		return new Page<>(List.copyOf(items), cursorOf.apply(items.get(limit - 1)));
+		platform.Page<T> page = platform.Page.of(rows, limit, cursorOf);
+		return new Page<>(page.items(), page.nextCursor());
 	}
 
 	static UUID uuidCursor(String cursor) {

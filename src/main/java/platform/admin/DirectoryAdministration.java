@@ -15,6 +15,7 @@ import platform.AppUser;
 import platform.Cursors;
 import platform.DirectoryReferences;
 import platform.DomainException;
+import platform.Page;
 import platform.PlatformAudit;
 import platform.Role;
 import platform.TenantTransactions;
@@ -68,10 +69,8 @@ public class DirectoryAdministration {
 		});
 		String q = query == null || query.isBlank() ? null : query.strip();
 		return transactions.readInTenant(tenantId, () -> {
-			List<UserRow> rows = repository.users(q, after, limit + 1);
-			List<AdminUser> users = rows.stream().limit(limit).map(this::withReferences).toList();
-			String next = rows.size() > limit ? Cursors.encode(users.get(users.size() - 1).username()) : null;
-			return new UserPage(users, next);
+			Page<UserRow> page = Page.of(repository.users(q, after, limit + 1), limit, row -> Cursors.encode(row.username()));
+			return new UserPage(page.items().stream().map(this::withReferences).toList(), page.nextCursor());
 		});
 	}
 

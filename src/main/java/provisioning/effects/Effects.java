@@ -70,11 +70,10 @@ public class Effects {
 				parts -> new ManagedAccount.Position(parts.get(0), parts.get(1), UUID.fromString(parts.get(2))));
 		List<ManagedAccount> rows = transactions.readInTenant(tenantId,
 				() -> effects.accounts(blankToNull(target), blankToNull(text), after, limit + 1));
-		if (rows.size() <= limit) {
-			return new Page<>(rows, null);
-		}
-		ManagedAccount.Position last = rows.get(limit - 1).position();
-		return new Page<>(rows.subList(0, limit), Cursors.encode(last.target(), last.dn(), last.id()));
+		return Page.of(rows, limit, account -> {
+			ManagedAccount.Position last = account.position();
+			return Cursors.encode(last.target(), last.dn(), last.id());
+		});
 	}
 
 	private static String blankToNull(String text) {

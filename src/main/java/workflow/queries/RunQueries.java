@@ -74,16 +74,13 @@ public class RunQueries {
 		RunCursor after = RunCursor.decode(cursor);
 		Instant now = clock.instant();
 		return transactions.readInTenant(tenantId, () -> {
-			List<RunRow> page = lists.rows(filter, after, limit + 1, now);
-			Map<String, String> names = displayNames(page.stream()
+			Page<RunRow> page = Page.of(lists.rows(filter, after, limit + 1, now), limit,
+					row -> RunCursor.of(row.run()).encode());
+			Map<String, String> names = displayNames(page.items().stream()
 				.filter(row -> row.currentStage() != null)
 				.flatMap(row -> row.currentStage().waitingOn().stream())
 				.toList());
-			List<RunRow> items = page.subList(0, Math.min(limit, page.size())).stream()
-				.map(row -> withNames(row, now, names))
-				.toList();
-			String next = page.size() <= limit ? null : RunCursor.of(items.get(limit - 1).run()).encode();
-			return new Page<>(items, next);
+			return new Page<>(page.items().stream().map(row -> withNames(row, now, names)).toList(), page.nextCursor());
 		});
 	}
 
@@ -119,11 +116,7 @@ public class RunQueries {
 	public Page<InboxItem> inboxPage(AppUser user, String cursor, int limit) {
 		InboxCursor after = InboxCursor.decode(cursor);
 		List<InboxItem> page = transactions.readInTenant(user.tenantId(), () -> stages.inbox(user.getUsername(), after, limit + 1));
-		if (page.size() <= limit) {
-			return new Page<>(page, null);
-		}
-		List<InboxItem> items = List.copyOf(page.subList(0, limit));
-		return new Page<>(items, InboxCursor.of(items.get(limit - 1)).encode());
+		return Page.of(page, limit, item -> InboxCursor.of(item).encode());
 	}
 
 	/** Those of the stages that wait for the user's decision. */
