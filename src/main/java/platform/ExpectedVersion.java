@@ -3,6 +3,8 @@ package platform;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.springframework.http.ResponseEntity;
+
 /**
  * The version an update expects the thing to have, so that concurrent edits are not
  * last-writer-wins: from an {@code If-Match} header (the ETag a GET answered) or from the body's
@@ -26,6 +28,14 @@ public record ExpectedVersion(Integer version, Source source) {
 	/** The ETag that a response of a thing at {@code version} carries. */
 	public static String etag(int version) {
 		return "\"" + version + "\"";
+	}
+
+	/**
+	 * A 200 answering {@code body}, the thing at {@code version}, with its ETag: what a GET of a
+	 * versioned thing and a successful update of it answer, so that the next update can name it.
+	 */
+	public static <T> ResponseEntity<T> withETag(T body, int version) {
+		return ResponseEntity.ok().eTag(etag(version)).body(body);
 	}
 
 	/**

@@ -42,7 +42,7 @@ class AccessAdminApiController {
 	@Operation(summary = "The tenant's access packages")
 	ResponseEntity<AccessCatalogSettings> packages(@AuthenticationPrincipal AppUser admin) {
 		AccessCatalogSettings current = catalog.packages(admin.tenantId());
-		return ResponseEntity.ok().header(HttpHeaders.ETAG, ExpectedVersion.etag(current.version())).body(current);
+		return ExpectedVersion.withETag(current, current.version());
 	}
 
 	@PutMapping
@@ -52,6 +52,6 @@ class AccessAdminApiController {
 	ResponseEntity<AccessCatalogSettings> save(@AuthenticationPrincipal AppUser admin,
 			@RequestHeader(name = HttpHeaders.IF_MATCH, required = false) String ifMatch, @RequestBody CatalogEdit edit) {
 		AccessCatalogSettings saved = catalog.save(admin, ExpectedVersion.of(ifMatch, edit.version()), edit.packages());
-		return ResponseEntity.ok().header(HttpHeaders.ETAG, ExpectedVersion.etag(saved.version())).body(saved);
+		return ExpectedVersion.withETag(saved, saved.version());
 	}
 }

@@ -38,7 +38,7 @@ class SourceAdminApiController {
 	@Operation(summary = "The tenant's HR source and its cursor (version 0 and disabled when never saved); never the secret")
 	ResponseEntity<HrSource> get(@AuthenticationPrincipal AppUser admin) {
 		HrSource source = settings.get(admin.tenantId());
-		return ResponseEntity.ok().eTag(ExpectedVersion.etag(source.version())).body(source);
+		return ExpectedVersion.withETag(source, source.version());
 	}
 
 	@PutMapping
@@ -52,7 +52,7 @@ class SourceAdminApiController {
 			@RequestHeader(name = "If-Match", required = false) String ifMatch, @RequestBody SourceChange body) {
 		HrSource saved = settings.save(admin.tenantId(), admin.getUsername(), body,
 				ExpectedVersion.of(ifMatch, body.version()));
-		return ResponseEntity.ok().eTag(ExpectedVersion.etag(saved.version())).body(saved);
+		return ExpectedVersion.withETag(saved, saved.version());
 	}
 
 	@PostMapping("/sync")

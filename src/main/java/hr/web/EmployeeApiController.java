@@ -207,7 +207,7 @@ class EmployeeApiController {
 	}
 
 	private static ResponseEntity<Employee> withETag(Employee employee) {
-		return ResponseEntity.ok().eTag(ExpectedVersion.etag(employee.version())).body(employee);
+		return ExpectedVersion.withETag(employee, employee.version());
 	}
 
 	static EmployeeStatus status(String status) {

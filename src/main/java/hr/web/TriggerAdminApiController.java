@@ -34,7 +34,7 @@ class TriggerAdminApiController {
 	@Operation(summary = "The tenant's HR triggers (version 0 and all off when never saved)")
 	ResponseEntity<HrTriggers> get(@AuthenticationPrincipal AppUser admin) {
 		HrTriggers triggers = settings.get(admin.tenantId());
-		return ResponseEntity.ok().eTag(ExpectedVersion.etag(triggers.version())).body(triggers);
+		return ExpectedVersion.withETag(triggers, triggers.version());
 	}
 
 	@PutMapping
@@ -44,6 +44,6 @@ class TriggerAdminApiController {
 			@RequestHeader(name = "If-Match", required = false) String ifMatch, @RequestBody TriggersBody body) {
 		HrTriggers saved = settings.save(admin.tenantId(), admin.getUsername(), body.triggers(),
 				ExpectedVersion.of(ifMatch, body.version()));
-		return ResponseEntity.ok().eTag(ExpectedVersion.etag(saved.version())).body(saved);
+		return ExpectedVersion.withETag(saved, saved.version());
 	}
 }

@@ -48,7 +48,7 @@ class ProvisioningAdminApiController {
 	@Operation(summary = "The tenant's directories; bind passwords are never returned (bindPasswordSet says whether one is stored)")
 	ResponseEntity<TargetSettings> targets(@AuthenticationPrincipal AppUser admin) {
 		TargetSettings current = settings.targets(admin.tenantId());
-		return ResponseEntity.ok().header(HttpHeaders.ETAG, ExpectedVersion.etag(current.version())).body(current);
+		return ExpectedVersion.withETag(current, current.version());
 	}
 
 	@PutMapping("/targets")
@@ -57,14 +57,14 @@ class ProvisioningAdminApiController {
 	ResponseEntity<TargetSettings> saveTargets(@AuthenticationPrincipal AppUser admin,
 			@RequestHeader(name = HttpHeaders.IF_MATCH, required = false) String ifMatch, @RequestBody TargetsEdit edit) {
 		TargetSettings saved = settings.saveTargets(admin, ExpectedVersion.of(ifMatch, edit.version()), edit.targets());
-		return ResponseEntity.ok().header(HttpHeaders.ETAG, ExpectedVersion.etag(saved.version())).body(saved);
+		return ExpectedVersion.withETag(saved, saved.version());
 	}
 
 	@GetMapping("/entitlements")
 	@Operation(summary = "What each grant label means on each directory")
 	ResponseEntity<EntitlementSettings> entitlements(@AuthenticationPrincipal AppUser admin) {
 		EntitlementSettings current = settings.entitlements(admin.tenantId());
-		return ResponseEntity.ok().header(HttpHeaders.ETAG, ExpectedVersion.etag(current.version())).body(current);
+		return ExpectedVersion.withETag(current, current.version());
 	}
 
 	@PutMapping("/entitlements")
@@ -74,6 +74,6 @@ class ProvisioningAdminApiController {
 			@RequestHeader(name = HttpHeaders.IF_MATCH, required = false) String ifMatch, @RequestBody EntitlementsEdit edit) {
 		EntitlementSettings saved = settings.saveEntitlements(admin, ExpectedVersion.of(ifMatch, edit.version()),
 				edit.entitlements());
-		return ResponseEntity.ok().header(HttpHeaders.ETAG, ExpectedVersion.etag(saved.version())).body(saved);
+		return ExpectedVersion.withETag(saved, saved.version());
 	}
 }
