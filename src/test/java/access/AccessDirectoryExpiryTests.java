@@ -7,22 +7,17 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.context.ApplicationContext;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 import com.unboundid.ldap.sdk.DN;
-import com.unboundid.ldap.sdk.Entry;
-import com.unboundid.ldap.sdk.LDAPConnection;
 
 import access.testing.AccessTenant;
 import platform.ExpectedVersion;
@@ -36,7 +31,6 @@ import provisioning.effects.Effect;
 import provisioning.effects.Effects;
 import provisioning.settings.Entitlement;
 import provisioning.settings.ProvisioningSettings;
-import provisioning.settings.Target;
 import provisioning.testing.Slapd;
 
 /**
@@ -54,7 +48,8 @@ class AccessDirectoryExpiryTests {
 	static final String GROUP = Slapd.GROUPS.get(2);
 	static final String WIKI = Slapd.GROUPS.get(0);
 
-	static Slapd slapd;
+	@RegisterExtension
+	static final Slapd slapd = Slapd.forTestClass();
 
 	@Autowired
 	AccessCatalog catalog;
@@ -82,21 +77,10 @@ class AccessDirectoryExpiryTests {
 
 	AccessTenant tenant;
 
-	@BeforeAll
-	static void startSlapd() throws Exception {
-		slapd = Slapd.started();
-	}
-
-	@AfterAll
-	static void stopSlapd() throws Exception {
-		slapd.close();
-	}
-
 	@BeforeEach
 	void aPackageGrantingAGroupOfTheDirectory() {
 		tenant = new AccessTenant(transactions, jdbc, "acx").add("rita", Role.APPROVER).add("gwen", Role.APPROVER, "security");
-		settings.saveTargets(tenant.user("boss"), ExpectedVersion.of(null, 0), List.of(
-				new Target("test-ldap", slapd.url(), Slapd.ADMIN, Slapd.PASSWORD, null, Slapd.BASE, "ou=people", "openldap")));
+		settings.saveTargets(tenant.user("boss"), ExpectedVersion.of(null, 0), List.of(slapd.target("test-ldap")));
 		settings.saveEntitlements(tenant.user("boss"), ExpectedVersion.of(null, 0), List.of(
 				new Entitlement("vpn-access", "test-ldap", "uid={username}", false, Map.of(), List.of(GROUP), Map.of(),
 						Entitlement.GROUPS, null),
@@ -115,7 +99,7 @@ class AccessDirectoryExpiryTests {
 		AccessRequest first = approve(today.plusDays(2));
 		DN rita = new DN("uid=rita,ou=people," + Slapd.BASE);
 		await().atMost(TIMEOUT).until(() -> effect(first, "ensure").status().equals("applied"));
-		assertThat(members(GROUP)).contains(rita);
+		assertThat(slapd.members(GROUP)).contains(rita);
 		// the end is there to see from the approval on: the undo, scheduled for it, with the run's effects
 		Effect undo = effect(first, "undo");
 		assertThat(undo.status()).isEqualTo("scheduled");
@@ -138,11 +122,11 @@ class AccessDirectoryExpiryTests {
 		// past the first end, before the renewed one: nothing is taken back, nothing expires
 		assertThat(dispatcher.work(tenant.id)).isZero();
 		assertThat(requests.expireDue(tenant.id, clock.instant(), 10)).isZero();
-		assertThat(members(GROUP)).contains(rita);
+		assertThat(slapd.members(GROUP)).contains(rita);
 
 		clock.advance(Duration.ofDays(4));
 		assertThat(dispatcher.work(tenant.id)).isEqualTo(1);
-		assertThat(members(GROUP)).doesNotContain(rita);
+		assertThat(slapd.members(GROUP)).doesNotContain(rita);
 		assertThat(effect(first, "undo").status()).isEqualTo("applied");
 		assertThat(effect(first, "ensure").status()).isEqualTo("undone");
 		// the expiry job's step at the same instant: the request is expired, with its evidence (its
@@ -156,7 +140,7 @@ class AccessDirectoryExpiryTests {
 		// its compensation finds the undo applied: nothing more happens in the directory
 		await().atMost(TIMEOUT).until(() -> outboxDelivered("grant:" + first.id() + ":vpn-access:compensated"));
 		assertThat(effects.ofEmployee(tenant.id, first.employeeId())).hasSize(2);
-		assertThat(members(GROUP)).doesNotContain(rita);
+		assertThat(slapd.members(GROUP)).doesNotContain(rita);
 	}
 
 	@Test
@@ -164,22 +148,22 @@ class AccessDirectoryExpiryTests {
 		AccessRequest held = approve(LocalDate.now(ZoneOffset.UTC).plusDays(20));
 		DN rita = new DN("uid=rita,ou=people," + Slapd.BASE);
 		await().atMost(TIMEOUT).until(() -> effect(held, "ensure").status().equals("applied"));
-		assertThat(members(GROUP)).contains(rita);
+		assertThat(slapd.members(GROUP)).contains(rita);
 		assertThat(effect(held, "undo").scheduledFor()).isEqualTo(held.expiresAt());
 		// the undo waiting for its end holds nothing up: a second package's grant on the target goes ahead
 		AccessRequest wiki = requests.approve(tenant.user("gwen"), requests.submit(tenant.user("rita"),
 				new AccessRequests.Submission("wiki", null, null, null, null)).id(), null, null);
 		await().atMost(TIMEOUT).until(() -> effect(wiki, "ensure").status().equals("applied"));
-		assertThat(members(WIKI)).contains(rita);
-		assertThat(members(GROUP)).contains(rita);
+		assertThat(slapd.members(WIKI)).contains(rita);
+		assertThat(slapd.members(GROUP)).contains(rita);
 
 		// what the leaver handler does once the leaver run's revocation took effect
 		assertThat(requests.revokeAllOf(tenant.id, held.employeeId(), "leaver run revoked access")).isEqualTo(2);
 		Effect undo = await().atMost(TIMEOUT).until(() -> effect(held, "undo"), e -> e.status().equals("applied"));
 		assertThat(undo.scheduledFor()).isBefore(held.expiresAt());
 		await().atMost(TIMEOUT).until(() -> effect(wiki, "undo").status().equals("applied"));
-		assertThat(members(GROUP)).doesNotContain(rita);
-		assertThat(members(WIKI)).doesNotContain(rita);
+		assertThat(slapd.members(GROUP)).doesNotContain(rita);
+		assertThat(slapd.members(WIKI)).doesNotContain(rita);
 		assertThat(effects.ofEmployee(tenant.id, held.employeeId())).hasSize(4);
 		assertThat(requests.get(tenant.user("rita"), held.id()).request().status()).isEqualTo(AccessRequestStatus.REVOKED);
 	}
@@ -204,16 +188,5 @@ class AccessDirectoryExpiryTests {
 		return transactions.readInTenant(tenant.id, () -> jdbc.sql(
 				"SELECT count(*) FROM outbox_events WHERE idempotency_key = :key AND status = 'delivered'")
 			.param("key", key).query(Integer.class).single()) == 1;
-	}
-
-	private static List<DN> members(String group) throws Exception {
-		try (LDAPConnection ldap = slapd.connect()) {
-			Entry entry = ldap.getEntry(group, "member");
-			List<DN> members = new ArrayList<>();
-			for (String value : entry.getAttributeValues("member")) {
-				members.add(new DN(value));
-			}
-			return members;
-		}
 	}
 }

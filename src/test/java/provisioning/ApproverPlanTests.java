@@ -24,6 +24,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -66,7 +67,8 @@ class ApproverPlanTests {
 	static final String TARGET = "plan-ldap";
 	static final String SILENT = "plan-silent";
 
-	static Slapd slapd;
+	@RegisterExtension
+	static final Slapd slapd = Slapd.forTestClass();
 
 	/** A directory that takes connections and never answers: the plan must not wait for it. */
 	static ServerSocket silent;
@@ -100,8 +102,7 @@ class ApproverPlanTests {
 	static final List<Socket> held = new CopyOnWriteArrayList<>();
 
 	@BeforeAll
-	static void startTheDirectories() throws Exception {
-		slapd = Slapd.started();
+	static void startTheSilentDirectory() throws Exception {
 		silent = new ServerSocket(0, 50, InetAddress.getByName("127.0.0.1"));
 		Thread accepting = new Thread(() -> {
 			while (!silent.isClosed()) {
@@ -119,8 +120,7 @@ class ApproverPlanTests {
 	}
 
 	@AfterAll
-	static void stopTheDirectories() throws Exception {
-		slapd.close();
+	static void stopTheSilentDirectory() throws Exception {
 		silent.close();
 		for (Socket socket : held) {
 			socket.close();
@@ -136,8 +136,7 @@ class ApproverPlanTests {
 		List<Target> targets = new ArrayList<>(targetsBefore.stream()
 			.filter(t -> !t.key().equals(TARGET) && !t.key().equals(SILENT))
 			.toList());
-		targets.add(new Target(TARGET, slapd.url(), Slapd.ADMIN, Slapd.PASSWORD, null, Slapd.BASE, "ou=people",
-				Target.OPENLDAP));
+		targets.add(slapd.target(TARGET));
 		targets.add(new Target(SILENT, "ldap://127.0.0.1:" + silent.getLocalPort(), Slapd.ADMIN, Slapd.PASSWORD, null,
 				Slapd.BASE, "ou=people", Target.OPENLDAP));
 		settings.saveTargets(ADA, ExpectedVersion.of(null, settings.targets("acme").version()), targets);

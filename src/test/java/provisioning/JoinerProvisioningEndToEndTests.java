@@ -15,20 +15,16 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicReference;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.context.ApplicationContext;
 
 import com.unboundid.ldap.sdk.DN;
-import com.unboundid.ldap.sdk.Entry;
-import com.unboundid.ldap.sdk.LDAPConnection;
 import com.unboundid.ldap.sdk.SearchResultEntry;
-import com.unboundid.ldap.sdk.SearchScope;
 
 import platform.AppUser;
 import platform.ExpectedVersion;
@@ -67,7 +63,8 @@ class JoinerProvisioningEndToEndTests {
 
 	static final int DELETE_AFTER_DAYS = 30;
 
-	static Slapd slapd;
+	@RegisterExtension
+	static final Slapd slapd = Slapd.forTestClass();
 
 	@LocalServerPort
 	int port;
@@ -89,16 +86,6 @@ class JoinerProvisioningEndToEndTests {
 
 	List<Entitlement> entitlementsBefore;
 
-	@BeforeAll
-	static void startSlapd() throws Exception {
-		slapd = Slapd.started();
-	}
-
-	@AfterAll
-	static void stopSlapd() throws Exception {
-		slapd.close();
-	}
-
 	@BeforeEach
 	void pointAccountsAtSlapd() {
 		api = new ApiClient(port);
@@ -108,8 +95,7 @@ class JoinerProvisioningEndToEndTests {
 		targetsBefore = targets.targets();
 		entitlementsBefore = entitlements.entitlements();
 		List<Target> withSlapd = new ArrayList<>(targetsBefore.stream().filter(t -> !t.key().equals(TARGET)).toList());
-		withSlapd.add(new Target(TARGET, slapd.url(), Slapd.ADMIN, Slapd.PASSWORD, null, Slapd.BASE, "ou=people",
-				Target.OPENLDAP));
+		withSlapd.add(slapd.target(TARGET));
 		settings.saveTargets(ADA, ExpectedVersion.of(null, targets.version()), withSlapd);
 		// only this entitlement maps accounts: no other target of acme gets the grant meanwhile
 		List<Entitlement> withAccounts = new ArrayList<>(entitlementsBefore.stream()
@@ -144,15 +130,15 @@ class JoinerProvisioningEndToEndTests {
 
 		JsonNode ensure = awaitEffect(run, "ensure", "applied");
 		DN dn = new DN("uid=" + approved.username() + ",ou=Engineering,ou=people," + Slapd.BASE);
-		SearchResultEntry entry = entryByMail(approved.email());
+		SearchResultEntry entry = slapd.entryByMail(approved.email());
 		assertThat(entry).as("the account of %s", approved.email()).isNotNull();
 		assertThat(new DN(entry.getDN())).isEqualTo(dn);
 		assertThat(entry.getAttributeValue("cn")).isEqualTo("Grace Joiner");
 		assertThat(entry.getAttributeValue("sn")).isEqualTo("Joiner");
 		assertThat(entry.getAttributeValue("departmentNumber")).isEqualTo("Engineering");
-		assertThat(members(Slapd.GROUPS.get(0))).contains(dn);
-		assertThat(members(Slapd.GROUPS.get(1))).contains(dn);
-		assertThat(members(Slapd.GROUPS.get(2))).doesNotContain(dn);
+		assertThat(slapd.members(Slapd.GROUPS.get(0))).contains(dn);
+		assertThat(slapd.members(Slapd.GROUPS.get(1))).contains(dn);
+		assertThat(slapd.members(Slapd.GROUPS.get(2))).doesNotContain(dn);
 
 		assertThat(ensure.path("grant").asString()).isEqualTo("accounts");
 		assertThat(ensure.path("target").asString()).isEqualTo(TARGET);
@@ -180,22 +166,22 @@ class JoinerProvisioningEndToEndTests {
 		// the account exists once IT approved, before security decides
 		JsonNode granted = awaitEffect(rejectedRun, "ensure", "applied");
 		DN rejectedDn = new DN(json.readTree(granted.path("receipt").asString()).path("dn").asString());
-		assertThat(entryByMail(rejected.email())).isNotNull();
-		assertThat(members(Slapd.GROUPS.get(0))).contains(rejectedDn);
+		assertThat(slapd.entryByMail(rejected.email())).isNotNull();
+		assertThat(slapd.members(Slapd.GROUPS.get(0))).contains(rejectedDn);
 		String security = runs.awaitActiveStage(rejectedRun, "security_approval").path("id").asString();
 		runs.act("sara", rejectedRun, "reject", security, "No background check on file");
 		runs.awaitRunStatus(rejectedRun, "rejected");
 
 		JsonNode undo = awaitEffect(rejectedRun, "undo", "applied");
-		assertThat(entryByMail(rejected.email())).isNull();
-		assertThat(members(Slapd.GROUPS.get(0))).doesNotContain(rejectedDn).contains(dn);
-		assertThat(members(Slapd.GROUPS.get(1))).doesNotContain(rejectedDn).contains(dn);
+		assertThat(slapd.entryByMail(rejected.email())).isNull();
+		assertThat(slapd.members(Slapd.GROUPS.get(0))).doesNotContain(rejectedDn).contains(dn);
+		assertThat(slapd.members(Slapd.GROUPS.get(1))).doesNotContain(rejectedDn).contains(dn);
 		JsonNode undoReceipt = json.readTree(undo.path("receipt").asString());
 		assertThat(undoReceipt.path("before").path("exists").asBoolean()).isTrue();
 		assertThat(undoReceipt.path("after").path("exists").asBoolean()).isFalse();
 		assertThat(effect(rejectedRun, "ensure").path("status").asString()).isEqualTo("undone");
 		// the approved joiner's account is untouched
-		assertThat(entryByMail(approved.email())).isNotNull();
+		assertThat(slapd.entryByMail(approved.email())).isNotNull();
 	}
 
 	@Test
@@ -219,12 +205,12 @@ class JoinerProvisioningEndToEndTests {
 		JsonNode ensure = awaitEffect(run, "ensure", "applied");
 		DN disabled = new DN("uid=" + hire.username() + ",ou=disabled," + Slapd.BASE);
 		DN active = new DN("uid=" + hire.username() + ",ou=Engineering,ou=people," + Slapd.BASE);
-		SearchResultEntry entry = entryByMail(hire.email());
+		SearchResultEntry entry = slapd.entryByMail(hire.email());
 		assertThat(new DN(entry.getDN())).isEqualTo(disabled);
 		assertThat(entry.hasAttribute("userPassword")).isFalse();
 		assertThat(entry.getAttributeValue("cn")).isEqualTo("Stella Starter");
 		for (String group : Slapd.GROUPS) {
-			assertThat(members(group)).doesNotContain(disabled, active);
+			assertThat(slapd.members(group)).doesNotContain(disabled, active);
 		}
 		assertThat(new DN(json.readTree(ensure.path("receipt").asString()).path("dn").asString())).isEqualTo(disabled);
 		JsonNode enable = effect(run, "enable");
@@ -236,14 +222,14 @@ class JoinerProvisioningEndToEndTests {
 		DispatcherAtTime dispatcher = new DispatcherAtTime(context, clock);
 		dispatcher.work();
 		assertThat(effect(run, "enable").path("status").asString()).isEqualTo("scheduled");
-		assertThat(new DN(entryByMail(hire.email()).getDN())).isEqualTo(disabled);
+		assertThat(new DN(slapd.entryByMail(hire.email()).getDN())).isEqualTo(disabled);
 		clock.advance(Duration.ofMinutes(2));
 		assertThat(dispatcher.work()).isPositive();
 		JsonNode enabled = effect(run, "enable");
 		assertThat(enabled.path("status").asString()).as("%s", enabled).isEqualTo("applied");
-		assertThat(new DN(entryByMail(hire.email()).getDN())).isEqualTo(active);
-		assertThat(members(Slapd.GROUPS.get(0))).contains(active);
-		assertThat(members(Slapd.GROUPS.get(1))).contains(active);
+		assertThat(new DN(slapd.entryByMail(hire.email()).getDN())).isEqualTo(active);
+		assertThat(slapd.members(Slapd.GROUPS.get(0))).contains(active);
+		assertThat(slapd.members(Slapd.GROUPS.get(1))).contains(active);
 		JsonNode receipt = json.readTree(enabled.path("receipt").asString());
 		assertThat(new DN(receipt.path("dn").asString())).isEqualTo(active);
 		assertThat(receipt.path("before").path("exists").asBoolean()).isTrue();
@@ -256,19 +242,19 @@ class JoinerProvisioningEndToEndTests {
 		runs.approve(rejectedRun, "manager_approval", "manny");
 		runs.approve(rejectedRun, "it_access", "ivan");
 		awaitEffect(rejectedRun, "ensure", "applied");
-		assertThat(new DN(entryByMail(rejected.email()).getDN()))
+		assertThat(new DN(slapd.entryByMail(rejected.email()).getDN()))
 			.isEqualTo(new DN("uid=" + rejected.username() + ",ou=disabled," + Slapd.BASE));
 		String security = runs.awaitActiveStage(rejectedRun, "security_approval").path("id").asString();
 		runs.act("sara", rejectedRun, "reject", security, "No background check on file");
 		runs.awaitRunStatus(rejectedRun, "rejected");
 		awaitEffect(rejectedRun, "undo", "applied");
-		assertThat(entryByMail(rejected.email())).isNull();
+		assertThat(slapd.entryByMail(rejected.email())).isNull();
 		assertThat(effect(rejectedRun, "enable").path("status").asString()).isEqualTo("skipped");
 		assertThat(effect(rejectedRun, "ensure").path("status").asString()).isEqualTo("undone");
 		// the start date comes: nothing is enabled, nothing comes back
 		dispatcher.work();
-		assertThat(entryByMail(rejected.email())).isNull();
-		assertThat(new DN(entryByMail(hire.email()).getDN())).isEqualTo(active);
+		assertThat(slapd.entryByMail(rejected.email())).isNull();
+		assertThat(new DN(slapd.entryByMail(hire.email()).getDN())).isEqualTo(active);
 	}
 
 	@Test
@@ -283,8 +269,8 @@ class JoinerProvisioningEndToEndTests {
 		runs.approve(run, "it_access", "ivan");
 		awaitEffect(run, "ensure", "applied");
 		DN active = new DN("uid=" + hire.username() + ",ou=Engineering,ou=people," + Slapd.BASE);
-		assertThat(new DN(entryByMail(hire.email()).getDN())).isEqualTo(active);
-		assertThat(members(Slapd.GROUPS.get(0))).contains(active);
+		assertThat(new DN(slapd.entryByMail(hire.email()).getDN())).isEqualTo(active);
+		assertThat(slapd.members(Slapd.GROUPS.get(0))).contains(active);
 		assertThat(effect(run, "enable").path("status").isMissingNode()).isTrue();
 	}
 
@@ -307,7 +293,7 @@ class JoinerProvisioningEndToEndTests {
 		runs.awaitRunStatus(joiner, "completed");
 		awaitEffect(joiner, "ensure", "applied");
 		DN engineering = new DN("uid=" + hire.username() + ",ou=Engineering,ou=people," + Slapd.BASE);
-		assertThat(members(Slapd.GROUPS.get(1))).contains(engineering);
+		assertThat(slapd.members(Slapd.GROUPS.get(1))).contains(engineering);
 
 		await().atMost(TIMEOUT).until(() -> "pending_start".equals(runs.get("hana", "/v1/hr/employees/" + hire.id())
 			.path("status").asString()));
@@ -325,13 +311,13 @@ class JoinerProvisioningEndToEndTests {
 		JsonNode moved = awaitEffect(mover, "ensure", "applied");
 		DN sales = new DN("uid=" + hire.username() + ",ou=Sales,ou=people," + Slapd.BASE);
 		assertThat(new DN(json.readTree(moved.path("receipt").asString()).path("dn").asString())).isEqualTo(sales);
-		SearchResultEntry entry = entryByMail(hire.email());
+		SearchResultEntry entry = slapd.entryByMail(hire.email());
 		assertThat(new DN(entry.getDN())).isEqualTo(sales);
 		assertThat(entry.getAttributeValue("departmentNumber")).isEqualTo("Sales");
 		// the fixed group followed the account, the former department's group was left, the new one's added
-		assertThat(members(Slapd.GROUPS.get(0))).contains(sales).doesNotContain(engineering);
-		assertThat(members(Slapd.GROUPS.get(1))).doesNotContain(sales).doesNotContain(engineering);
-		assertThat(members(Slapd.GROUPS.get(2))).contains(sales).doesNotContain(engineering);
+		assertThat(slapd.members(Slapd.GROUPS.get(0))).contains(sales).doesNotContain(engineering);
+		assertThat(slapd.members(Slapd.GROUPS.get(1))).doesNotContain(sales).doesNotContain(engineering);
+		assertThat(slapd.members(Slapd.GROUPS.get(2))).contains(sales).doesNotContain(engineering);
 		assertThat(runs.get("hana", "/v1/hr/employees/" + hire.id() + "/accounts")).hasSize(2)
 			.allSatisfy(effect -> assertThat(effect.path("status").asString()).isEqualTo("applied"));
 	}
@@ -374,8 +360,8 @@ class JoinerProvisioningEndToEndTests {
 		DispatcherAtTime dispatcher = new DispatcherAtTime(context, clock);
 		dispatcher.work();
 		assertThat(effect(leaver, "disable").path("status").asString()).isEqualTo("scheduled");
-		assertThat(new DN(entryByMail(hire.email()).getDN())).isEqualTo(active);
-		assertThat(members(Slapd.GROUPS.get(0))).contains(active);
+		assertThat(new DN(slapd.entryByMail(hire.email()).getDN())).isEqualTo(active);
+		assertThat(slapd.members(Slapd.GROUPS.get(0))).contains(active);
 
 		// the last day is over: disabled (no groups, no password, under ou=disabled), and the employee has left
 		clock.advance(Duration.ofMinutes(2));
@@ -383,11 +369,11 @@ class JoinerProvisioningEndToEndTests {
 		JsonNode disabled = effect(leaver, "disable");
 		assertThat(disabled.path("status").asString()).as("%s", disabled).isEqualTo("applied");
 		DN gone = new DN("uid=" + hire.username() + ",ou=disabled," + Slapd.BASE);
-		SearchResultEntry entry = entryByMail(hire.email());
+		SearchResultEntry entry = slapd.entryByMail(hire.email());
 		assertThat(new DN(entry.getDN())).isEqualTo(gone);
 		assertThat(entry.hasAttribute("userPassword")).isFalse();
-		assertThat(members(Slapd.GROUPS.get(0))).doesNotContain(active, gone);
-		assertThat(members(Slapd.GROUPS.get(1))).doesNotContain(active, gone);
+		assertThat(slapd.members(Slapd.GROUPS.get(0))).doesNotContain(active, gone);
+		assertThat(slapd.members(Slapd.GROUPS.get(1))).doesNotContain(active, gone);
 		JsonNode receipt = json.readTree(disabled.path("receipt").asString());
 		assertThat(new DN(receipt.path("dn").asString())).isEqualTo(gone);
 		assertThat(receipt.path("before").path("exists").asBoolean()).isTrue();
@@ -400,11 +386,11 @@ class JoinerProvisioningEndToEndTests {
 		clock.advance(Duration.ofDays(DELETE_AFTER_DAYS).minusMinutes(1));
 		dispatcher.work();
 		assertThat(effect(leaver, "delete").path("status").asString()).isEqualTo("scheduled");
-		assertThat(entryByMail(hire.email())).isNotNull();
+		assertThat(slapd.entryByMail(hire.email())).isNotNull();
 		clock.advance(Duration.ofMinutes(2));
 		dispatcher.work();
 		assertThat(effect(leaver, "delete").path("status").asString()).isEqualTo("applied");
-		assertThat(entryByMail(hire.email())).isNull();
+		assertThat(slapd.entryByMail(hire.email())).isNull();
 	}
 
 	@Test
@@ -445,16 +431,16 @@ class JoinerProvisioningEndToEndTests {
 		DispatcherAtTime dispatcher = new DispatcherAtTime(context, clock);
 		dispatcher.work();
 		assertThat(effect(mover, "ensure").path("status").asString()).isEqualTo("scheduled");
-		assertThat(new DN(entryByMail(hire.email()).getDN())).isEqualTo(engineering);
-		assertThat(members(Slapd.GROUPS.get(2))).doesNotContain(engineering);
+		assertThat(new DN(slapd.entryByMail(hire.email()).getDN())).isEqualTo(engineering);
+		assertThat(slapd.members(Slapd.GROUPS.get(2))).doesNotContain(engineering);
 
 		clock.advance(Duration.ofMinutes(2));
 		dispatcher.work();
 		assertThat(effect(mover, "ensure").path("status").asString()).isEqualTo("applied");
 		DN sales = new DN("uid=" + hire.username() + ",ou=Sales,ou=people," + Slapd.BASE);
-		assertThat(new DN(entryByMail(hire.email()).getDN())).isEqualTo(sales);
-		assertThat(members(Slapd.GROUPS.get(0))).contains(sales).doesNotContain(engineering);
-		assertThat(members(Slapd.GROUPS.get(2))).contains(sales);
+		assertThat(new DN(slapd.entryByMail(hire.email()).getDN())).isEqualTo(sales);
+		assertThat(slapd.members(Slapd.GROUPS.get(0))).contains(sales).doesNotContain(engineering);
+		assertThat(slapd.members(Slapd.GROUPS.get(2))).contains(sales);
 	}
 
 	/**
@@ -479,7 +465,7 @@ class JoinerProvisioningEndToEndTests {
 		DN disabled = new DN("uid=" + hire.username() + ",ou=disabled," + Slapd.BASE);
 		DN engineering = new DN("uid=" + hire.username() + ",ou=Engineering,ou=people," + Slapd.BASE);
 		DN sales = new DN("uid=" + hire.username() + ",ou=Sales,ou=people," + Slapd.BASE);
-		assertThat(new DN(entryByMail(hire.email()).getDN())).isEqualTo(disabled);
+		assertThat(new DN(slapd.entryByMail(hire.email()).getDN())).isEqualTo(disabled);
 		await().atMost(TIMEOUT).until(() -> "pending_start".equals(employee(hire).path("status").asString()));
 
 		LocalDate effective = LocalDate.now(ZoneOffset.UTC).plusDays(3);
@@ -513,12 +499,12 @@ class JoinerProvisioningEndToEndTests {
 		assertThat(dispatcher.work()).isPositive();
 		JsonNode moved = effect(mover, "ensure");
 		assertThat(moved.path("status").asString()).as("%s", moved).isEqualTo("applied");
-		List<SearchResultEntry> entries = entriesByMail(hire.email());
+		List<SearchResultEntry> entries = slapd.entriesByMail(hire.email());
 		assertThat(entries).extracting(entry -> dn(entry.getDN())).containsExactly(disabled);
 		assertThat(entries.get(0).getAttributeValue("departmentNumber")).isEqualTo("Sales");
 		assertThat(entries.get(0).hasAttribute("userPassword")).isFalse();
 		for (String group : Slapd.GROUPS) {
-			assertThat(members(group)).doesNotContain(disabled, engineering, sales);
+			assertThat(slapd.members(group)).doesNotContain(disabled, engineering, sales);
 		}
 		JsonNode receipt = json.readTree(moved.path("receipt").asString());
 		assertThat(new DN(receipt.path("dn").asString())).isEqualTo(disabled);
@@ -533,17 +519,17 @@ class JoinerProvisioningEndToEndTests {
 		clock.advance(Duration.between(clock.instant(), startOfDay.minusSeconds(60)));
 		dispatcher.work();
 		assertThat(effect(joiner, "enable").path("status").asString()).isEqualTo("scheduled");
-		assertThat(entriesByMail(hire.email())).extracting(entry -> dn(entry.getDN())).containsExactly(disabled);
+		assertThat(slapd.entriesByMail(hire.email())).extracting(entry -> dn(entry.getDN())).containsExactly(disabled);
 		clock.advance(Duration.ofMinutes(2));
 		assertThat(dispatcher.work()).isPositive();
 		JsonNode enabled = effect(joiner, "enable");
 		assertThat(enabled.path("status").asString()).as("%s", enabled).isEqualTo("applied");
-		entries = entriesByMail(hire.email());
+		entries = slapd.entriesByMail(hire.email());
 		assertThat(entries).extracting(entry -> dn(entry.getDN())).containsExactly(sales);
 		assertThat(entries.get(0).getAttributeValue("departmentNumber")).isEqualTo("Sales");
-		assertThat(members(Slapd.GROUPS.get(0))).contains(sales).doesNotContain(disabled);
-		assertThat(members(Slapd.GROUPS.get(1))).doesNotContain(sales, engineering, disabled);
-		assertThat(members(Slapd.GROUPS.get(2))).contains(sales).doesNotContain(disabled);
+		assertThat(slapd.members(Slapd.GROUPS.get(0))).contains(sales).doesNotContain(disabled);
+		assertThat(slapd.members(Slapd.GROUPS.get(1))).doesNotContain(sales, engineering, disabled);
+		assertThat(slapd.members(Slapd.GROUPS.get(2))).contains(sales).doesNotContain(disabled);
 		assertThat(new DN(json.readTree(enabled.path("receipt").asString()).path("dn").asString())).isEqualTo(sales);
 	}
 
@@ -586,22 +572,22 @@ class JoinerProvisioningEndToEndTests {
 			assertThat(step.hasNonNull("enabledOn")).isFalse();
 			runs.approve(mover, "it_access_change", "ivan");
 			awaitEffect(mover, "ensure", "applied");
-			assertThat(entriesByMail(hire.email())).extracting(entry -> dn(entry.getDN())).containsExactly(sales);
-			assertThat(members(Slapd.GROUPS.get(1))).doesNotContain(sales, engineering);
-			assertThat(members(Slapd.GROUPS.get(2))).contains(sales);
+			assertThat(slapd.entriesByMail(hire.email())).extracting(entry -> dn(entry.getDN())).containsExactly(sales);
+			assertThat(slapd.members(Slapd.GROUPS.get(1))).doesNotContain(sales, engineering);
+			assertThat(slapd.members(Slapd.GROUPS.get(2))).contains(sales);
 
 			String security = runs.awaitActiveStage(mover, "security_approval").path("id").asString();
 			runs.act("sara", mover, "reject", security, "The transfer was entered by mistake");
 			runs.awaitRunStatus(mover, "rejected");
 			JsonNode undo = awaitEffect(mover, "undo", "applied");
-			List<SearchResultEntry> entries = entriesByMail(hire.email());
+			List<SearchResultEntry> entries = slapd.entriesByMail(hire.email());
 			assertThat(entries).extracting(entry -> dn(entry.getDN())).containsExactly(engineering);
 			assertThat(entries.get(0).getAttributeValue("departmentNumber")).isEqualTo("Engineering");
-			assertThat(members(Slapd.GROUPS.get(0))).contains(engineering);
-			assertThat(members(Slapd.GROUPS.get(1))).contains(engineering);
-			assertThat(members(Slapd.GROUPS.get(2))).doesNotContain(engineering);
+			assertThat(slapd.members(Slapd.GROUPS.get(0))).contains(engineering);
+			assertThat(slapd.members(Slapd.GROUPS.get(1))).contains(engineering);
+			assertThat(slapd.members(Slapd.GROUPS.get(2))).doesNotContain(engineering);
 			for (String group : Slapd.GROUPS) {
-				assertThat(members(group)).as("members of %s", group).doesNotContain(sales);
+				assertThat(slapd.members(group)).as("members of %s", group).doesNotContain(sales);
 			}
 			JsonNode receipt = json.readTree(undo.path("receipt").asString());
 			assertThat(new DN(receipt.path("dn").asString())).isEqualTo(engineering);
@@ -674,29 +660,6 @@ class JoinerProvisioningEndToEndTests {
 			assertThat(effect.get().path("status").asString()).as("%s", effect.get()).isEqualTo(status);
 		});
 		return effect.get();
-	}
-
-	private SearchResultEntry entryByMail(String email) throws Exception {
-		List<SearchResultEntry> entries = entriesByMail(email);
-		assertThat(entries).hasSizeLessThanOrEqualTo(1);
-		return entries.isEmpty() ? null : entries.get(0);
-	}
-
-	private List<SearchResultEntry> entriesByMail(String email) throws Exception {
-		try (LDAPConnection ldap = slapd.connect()) {
-			return ldap.search(Slapd.BASE, SearchScope.SUB, "(mail=" + email + ")", "*", "userPassword").getSearchEntries();
-		}
-	}
-
-	private List<DN> members(String group) throws Exception {
-		try (LDAPConnection ldap = slapd.connect()) {
-			Entry entry = ldap.getEntry(group, "member");
-			List<DN> members = new ArrayList<>();
-			for (String value : entry.getAttributeValues("member")) {
-				members.add(new DN(value));
-			}
-			return members;
-		}
 	}
 
 	private static DN dn(String value) {

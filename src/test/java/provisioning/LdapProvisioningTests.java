@@ -15,11 +15,10 @@ import java.util.Random;
 import java.util.Set;
 import java.util.UUID;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
@@ -27,13 +26,11 @@ import org.springframework.context.ApplicationContext;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 import com.unboundid.ldap.sdk.DN;
-import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPConnection;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.Modification;
 import com.unboundid.ldap.sdk.ModificationType;
 import com.unboundid.ldap.sdk.SearchResultEntry;
-import com.unboundid.ldap.sdk.SearchScope;
 
 import outbox.Delivery;
 import outbox.OutboxEventHandler;
@@ -77,7 +74,8 @@ class LdapProvisioningTests {
 	static final String WRONG_PASSWORD = "wrong-bind-password-" + UUID.randomUUID();
 	static final AppUser ADA = new AppUser("ada", "acme", "Acme", "Ada Admin", Set.of(Role.ADMIN), Set.of(), true, "unused");
 
-	static Slapd slapd;
+	@RegisterExtension
+	static final Slapd slapd = Slapd.forTestClass();
 
 	@Autowired
 	ProvisioningSettings settings;
@@ -108,21 +106,11 @@ class LdapProvisioningTests {
 
 	final String label = "directory-" + UUID.randomUUID().toString().substring(0, 8);
 
-	@BeforeAll
-	static void startSlapd() throws Exception {
-		slapd = Slapd.started();
-	}
-
-	@AfterAll
-	static void stopSlapd() throws Exception {
-		slapd.close();
-	}
-
 	@BeforeEach
 	void mapTheLabels() {
 		int targets = settings.targets("acme").version();
 		settings.saveTargets(ADA, ExpectedVersion.of(null, targets), List.of(
-				new Target("test-ldap", slapd.url(), Slapd.ADMIN, Slapd.PASSWORD, null, Slapd.BASE, "ou=people", "openldap"),
+				slapd.target("test-ldap"),
 				new Target("wrong-password", slapd.url(), Slapd.ADMIN, WRONG_PASSWORD, null, Slapd.BASE, "ou=people",
 						"openldap")));
 		int entitlements = settings.entitlements("acme").version();
@@ -156,7 +144,7 @@ class LdapProvisioningTests {
 		await().atMost(TIMEOUT).until(() -> onlyEffect(joined, "ensure").status().equals("applied"));
 		DN disabled = new DN("uid=" + joined.username() + ",ou=disabled," + Slapd.BASE);
 		DN engineering = new DN("uid=" + joined.username() + ",ou=Engineering,ou=people," + Slapd.BASE);
-		assertThat(entriesByMail(joined.email())).extracting(entry -> new DN(entry.getDN())).containsExactly(disabled);
+		assertThat(slapd.entriesByMail(joined.email())).extracting(entry -> new DN(entry.getDN())).containsExactly(disabled);
 
 		Grant moved = new Grant(label + "-move", UUID.randomUUID(), UUID.randomUUID(), joined.employeeId(), "Nell Newcomer",
 				"Sales");
@@ -164,15 +152,15 @@ class LdapProvisioningTests {
 		Effect kept = await().atMost(TIMEOUT).until(() -> onlyEffect(moved, "ensure"), e -> !e.status().equals("scheduled")
 				&& !e.status().equals("applying"));
 		assertThat(kept.status()).as(kept.lastError()).isEqualTo("applied");
-		assertThat(entriesByMail(joined.email())).extracting(entry -> new DN(entry.getDN())).containsExactly(disabled);
-		assertThat(entryByMail(joined.email()).getAttributeValue("departmentNumber")).isEqualTo("Sales");
+		assertThat(slapd.entriesByMail(joined.email())).extracting(entry -> new DN(entry.getDN())).containsExactly(disabled);
+		assertThat(slapd.entryByMail(joined.email()).getAttributeValue("departmentNumber")).isEqualTo("Sales");
 
 		deliver(moved.change(GrantState.COMPENSATED, RunDefinition.MOVER, start));
 		Effect undo = await().atMost(TIMEOUT).until(() -> onlyEffect(moved, "undo"), e -> e.status().equals("applied"));
-		assertThat(entriesByMail(joined.email())).extracting(entry -> new DN(entry.getDN())).containsExactly(disabled);
-		assertThat(entryByMail(joined.email()).getAttributeValue("departmentNumber")).isEqualTo("Engineering");
+		assertThat(slapd.entriesByMail(joined.email())).extracting(entry -> new DN(entry.getDN())).containsExactly(disabled);
+		assertThat(slapd.entryByMail(joined.email()).getAttributeValue("departmentNumber")).isEqualTo("Engineering");
 		for (String group : Slapd.GROUPS) {
-			assertThat(members(group)).doesNotContain(disabled, engineering);
+			assertThat(slapd.members(group)).doesNotContain(disabled, engineering);
 		}
 		assertThat(json.readTree(undo.receipt()).path("restored").asBoolean()).isTrue();
 		assertThat(onlyEffect(moved, "ensure").status()).isEqualTo("undone");
@@ -182,11 +170,11 @@ class LdapProvisioningTests {
 				new MutableClock(start.atStartOfDay(ZoneOffset.UTC).toInstant().plusSeconds(60)));
 		dispatcher.work();
 		assertThat(onlyEffect(joined, "enable").status()).isEqualTo("applied");
-		assertThat(entriesByMail(joined.email())).extracting(entry -> new DN(entry.getDN())).containsExactly(engineering);
-		assertThat(entryByMail(joined.email()).getAttributeValue("departmentNumber")).isEqualTo("Engineering");
-		assertThat(members(Slapd.GROUPS.get(0))).contains(engineering);
-		assertThat(members(Slapd.GROUPS.get(1))).contains(engineering);
-		assertThat(members(Slapd.GROUPS.get(2))).doesNotContain(engineering);
+		assertThat(slapd.entriesByMail(joined.email())).extracting(entry -> new DN(entry.getDN())).containsExactly(engineering);
+		assertThat(slapd.entryByMail(joined.email()).getAttributeValue("departmentNumber")).isEqualTo("Engineering");
+		assertThat(slapd.members(Slapd.GROUPS.get(0))).contains(engineering);
+		assertThat(slapd.members(Slapd.GROUPS.get(1))).contains(engineering);
+		assertThat(slapd.members(Slapd.GROUPS.get(2))).doesNotContain(engineering);
 	}
 
 	/**
@@ -199,22 +187,22 @@ class LdapProvisioningTests {
 		Grant joined = grant(label, "Rita Returns", "Engineering");
 		deliver(joined.change(GrantState.GRANTED));
 		await().atMost(TIMEOUT).until(() -> onlyEffect(joined, "ensure").status().equals("applied"));
-		DN active = new DN(entryByMail(joined.email()).getDN());
+		DN active = new DN(slapd.entryByMail(joined.email()).getDN());
 		DN disabled = new DN("uid=" + joined.username() + ",ou=disabled," + Slapd.BASE);
 
 		Grant revoked = new Grant(label + "-revoke", UUID.randomUUID(), UUID.randomUUID(), joined.employeeId(),
 				"Rita Returns", "Engineering");
 		deliver(revoked.change(GrantState.GRANTED));
 		await().atMost(TIMEOUT).until(() -> onlyEffect(revoked, "disable").status().equals("applied"));
-		assertThat(new DN(entryByMail(joined.email()).getDN())).isEqualTo(disabled);
-		assertThat(members(Slapd.GROUPS.get(0))).doesNotContain(active, disabled);
+		assertThat(new DN(slapd.entryByMail(joined.email()).getDN())).isEqualTo(disabled);
+		assertThat(slapd.members(Slapd.GROUPS.get(0))).doesNotContain(active, disabled);
 		assertThat(onlyEffect(revoked, "delete").status()).isEqualTo("scheduled");
 
 		deliver(revoked.change(GrantState.COMPENSATED));
 		Effect enable = await().atMost(TIMEOUT).until(() -> onlyEffect(revoked, "enable"), e -> e.status().equals("applied"));
-		assertThat(entriesByMail(joined.email())).extracting(entry -> new DN(entry.getDN())).containsExactly(active);
-		assertThat(members(Slapd.GROUPS.get(0))).contains(active);
-		assertThat(members(Slapd.GROUPS.get(1))).contains(active);
+		assertThat(slapd.entriesByMail(joined.email())).extracting(entry -> new DN(entry.getDN())).containsExactly(active);
+		assertThat(slapd.members(Slapd.GROUPS.get(0))).contains(active);
+		assertThat(slapd.members(Slapd.GROUPS.get(1))).contains(active);
 		JsonNode receipt = json.readTree(enable.receipt());
 		assertThat(new DN(receipt.path("dn").asString())).isEqualTo(active);
 		assertThat(receipt.path("before").path("exists").asBoolean()).isTrue();
@@ -245,18 +233,18 @@ class LdapProvisioningTests {
 				new MutableClock(start.atStartOfDay(ZoneOffset.UTC).toInstant().plusSeconds(60)));
 		later.work();
 		assertThat(onlyEffect(joined, "enable").status()).isEqualTo("applied");
-		assertThat(entriesByMail(joined.email())).extracting(entry -> new DN(entry.getDN())).containsExactly(sales);
-		assertThat(members(Slapd.GROUPS.get(2))).contains(sales);
+		assertThat(slapd.entriesByMail(joined.email())).extracting(entry -> new DN(entry.getDN())).containsExactly(sales);
+		assertThat(slapd.members(Slapd.GROUPS.get(2))).contains(sales);
 
 		assertThat(later.plan("acme", moved.change(GrantState.COMPENSATED, RunDefinition.MOVER, start))).isTrue();
 		later.work();
 		Effect undo = onlyEffect(moved, "undo");
 		assertThat(undo.status()).as(undo.lastError()).isEqualTo("applied");
-		assertThat(entriesByMail(joined.email())).extracting(entry -> new DN(entry.getDN())).containsExactly(engineering);
-		assertThat(entryByMail(joined.email()).getAttributeValue("departmentNumber")).isEqualTo("Engineering");
-		assertThat(members(Slapd.GROUPS.get(0))).contains(engineering).doesNotContain(sales);
-		assertThat(members(Slapd.GROUPS.get(1))).contains(engineering);
-		assertThat(members(Slapd.GROUPS.get(2))).doesNotContain(engineering, sales);
+		assertThat(slapd.entriesByMail(joined.email())).extracting(entry -> new DN(entry.getDN())).containsExactly(engineering);
+		assertThat(slapd.entryByMail(joined.email()).getAttributeValue("departmentNumber")).isEqualTo("Engineering");
+		assertThat(slapd.members(Slapd.GROUPS.get(0))).contains(engineering).doesNotContain(sales);
+		assertThat(slapd.members(Slapd.GROUPS.get(1))).contains(engineering);
+		assertThat(slapd.members(Slapd.GROUPS.get(2))).doesNotContain(engineering, sales);
 		// what the receipts hold now: the revocation's plan disables the account where the undo put it
 		GrantPlan.Step revocation = plans.plan("acme", List.of(label + "-revoke"), joined.employeeId(),
 				joined.change(GrantState.GRANTED).employee()).get(0).steps().get(0);
@@ -269,14 +257,14 @@ class LdapProvisioningTests {
 		deliver(grant.change(GrantState.GRANTED));
 
 		Effect applied = await().atMost(TIMEOUT).until(() -> onlyEffect(grant, "ensure"), e -> e.status().equals("applied"));
-		SearchResultEntry entry = entryByMail(grant.email());
+		SearchResultEntry entry = slapd.entryByMail(grant.email());
 		assertThat(entry).isNotNull();
 		assertThat(new DN(entry.getDN())).isEqualTo(new DN("uid=" + grant.username() + ",ou=Engineering,ou=people," + Slapd.BASE));
 		assertThat(entry.getAttributeValue("cn")).isEqualTo("Ada Lovelace");
 		assertThat(entry.getAttributeValue("sn")).isEqualTo("Lovelace");
 		assertThat(entry.getAttributeValue("departmentNumber")).isEqualTo("Engineering");
-		assertThat(members(Slapd.GROUPS.get(0))).contains(new DN(entry.getDN()));
-		assertThat(members(Slapd.GROUPS.get(1))).contains(new DN(entry.getDN()));
+		assertThat(slapd.members(Slapd.GROUPS.get(0))).contains(new DN(entry.getDN()));
+		assertThat(slapd.members(Slapd.GROUPS.get(1))).contains(new DN(entry.getDN()));
 		JsonNode receipt = json.readTree(applied.receipt());
 		assertThat(receipt.path("target").asString()).isEqualTo("test-ldap");
 		assertThat(new DN(receipt.path("dn").asString())).isEqualTo(new DN(entry.getDN()));
@@ -293,8 +281,8 @@ class LdapProvisioningTests {
 		// a reject after IT's approval: the compensation takes it back, after the grant
 		deliver(grant.change(GrantState.COMPENSATED));
 		await().atMost(TIMEOUT).until(() -> onlyEffect(grant, "undo").status().equals("applied"));
-		assertThat(entryByMail(grant.email())).isNull();
-		assertThat(members(Slapd.GROUPS.get(0))).doesNotContain(new DN(entry.getDN())).isNotEmpty();
+		assertThat(slapd.entryByMail(grant.email())).isNull();
+		assertThat(slapd.members(Slapd.GROUPS.get(0))).doesNotContain(new DN(entry.getDN())).isNotEmpty();
 		assertThat(onlyEffect(grant, "ensure").status()).isEqualTo("undone");
 	}
 
@@ -303,7 +291,7 @@ class LdapProvisioningTests {
 		Grant grant = grant(label + "-disable", "Dora Disabled", "Engineering");
 		deliver(grant.change(GrantState.GRANTED));
 		await().atMost(TIMEOUT).until(() -> onlyEffect(grant, "ensure").status().equals("applied"));
-		DN active = new DN(entryByMail(grant.email()).getDN());
+		DN active = new DN(slapd.entryByMail(grant.email()).getDN());
 		try (LDAPConnection ldap = slapd.connect()) {
 			// the employee set a password meanwhile
 			ldap.modify(active.toString(), new Modification(ModificationType.ADD, "userPassword", "their-own-password"));
@@ -312,7 +300,7 @@ class LdapProvisioningTests {
 		deliver(grant.change(GrantState.COMPENSATED));
 		Effect undo = await().atMost(TIMEOUT).until(() -> onlyEffect(grant, "undo"), e -> e.status().equals("applied"));
 		DN disabled = new DN("uid=" + grant.username() + ",ou=disabled," + Slapd.BASE);
-		SearchResultEntry entry = entryByMail(grant.email());
+		SearchResultEntry entry = slapd.entryByMail(grant.email());
 		assertThat(new DN(entry.getDN())).isEqualTo(disabled);
 		assertThat(entry.hasAttribute("userPassword")).isFalse();
 		assertThat(entry.getAttributeValue("cn")).isEqualTo("Dora Disabled");
@@ -321,7 +309,7 @@ class LdapProvisioningTests {
 			assertThatThrownBy(() -> ldap.bind(disabled.toString(), "their-own-password")).isInstanceOf(LDAPException.class);
 		}
 		for (String group : Slapd.GROUPS) {
-			assertThat(members(group)).doesNotContain(active, disabled);
+			assertThat(slapd.members(group)).doesNotContain(active, disabled);
 		}
 		JsonNode receipt = json.readTree(undo.receipt());
 		assertThat(new DN(receipt.path("dn").asString())).isEqualTo(disabled);
@@ -339,7 +327,7 @@ class LdapProvisioningTests {
 		Receipt again = directory.disable(new Connection(target.url(), target.bindDn(), target.bindPassword()), plan, disabled);
 		assertThat(again.before().exists()).isFalse();
 		assertThat(again.after().exists()).isTrue();
-		assertThat(entriesByMail(grant.email())).hasSize(1);
+		assertThat(slapd.entriesByMail(grant.email())).hasSize(1);
 	}
 
 	/**
@@ -351,7 +339,7 @@ class LdapProvisioningTests {
 		Grant joined = grant(label, "Mo Mover", "Engineering");
 		deliver(joined.change(GrantState.GRANTED));
 		await().atMost(TIMEOUT).until(() -> onlyEffect(joined, "ensure").status().equals("applied"));
-		DN before = new DN(entryByMail(joined.email()).getDN());
+		DN before = new DN(slapd.entryByMail(joined.email()).getDN());
 
 		Grant moved = new Grant(label, UUID.randomUUID(), UUID.randomUUID(), joined.employeeId(), "Mo Mover", "Sales");
 		// the approver is shown the move and the group it leaves before deciding
@@ -365,13 +353,13 @@ class LdapProvisioningTests {
 		assertThat(applied.status()).as(applied.lastError()).isEqualTo("applied");
 
 		DN after = new DN("uid=" + joined.username() + ",ou=Sales,ou=people," + Slapd.BASE);
-		assertThat(entriesByMail(joined.email())).extracting(entry -> new DN(entry.getDN())).containsExactly(after);
-		assertThat(entryByMail(joined.email()).getAttributeValue("departmentNumber")).isEqualTo("Sales");
+		assertThat(slapd.entriesByMail(joined.email())).extracting(entry -> new DN(entry.getDN())).containsExactly(after);
+		assertThat(slapd.entryByMail(joined.email()).getAttributeValue("departmentNumber")).isEqualTo("Sales");
 		// kept: the staff group (both grants); left: the engineering group (the former department's only)
-		assertThat(members(Slapd.GROUPS.get(0))).contains(after).doesNotContain(before);
-		assertThat(members(Slapd.GROUPS.get(1))).doesNotContain(after);
+		assertThat(slapd.members(Slapd.GROUPS.get(0))).contains(after).doesNotContain(before);
+		assertThat(slapd.members(Slapd.GROUPS.get(1))).doesNotContain(after);
 		for (String group : Slapd.GROUPS) {
-			assertThat(members(group)).doesNotContain(before);
+			assertThat(slapd.members(group)).doesNotContain(before);
 		}
 		JsonNode receipt = json.readTree(applied.receipt());
 		assertThat(new DN(receipt.path("dn").asString())).isEqualTo(after);
@@ -388,7 +376,7 @@ class LdapProvisioningTests {
 		}
 		await().atMost(TIMEOUT).until(() -> onlyEffect(grant, "ensure").status().equals("applied"));
 		assertThat(effectsOf(grant)).hasSize(1);
-		assertThat(entriesByMail(grant.email())).hasSize(1);
+		assertThat(slapd.entriesByMail(grant.email())).hasSize(1);
 	}
 
 	/** Undo delivered before, after or together with its grant: the grant applies first, then the undo; nothing is left. */
@@ -419,7 +407,7 @@ class LdapProvisioningTests {
 		for (Grant grant : grants) {
 			await("seed " + seed).atMost(TIMEOUT).until(() -> onlyEffect(grant, "undo").status().equals("applied"));
 			assertThat(onlyEffect(grant, "ensure").status()).as("seed %d", seed).isEqualTo("undone");
-			assertThat(entryByMail(grant.email())).as("seed %d", seed).isNull();
+			assertThat(slapd.entryByMail(grant.email())).as("seed %d", seed).isNull();
 			Effect ensure = onlyEffect(grant, "ensure");
 			Effect undo = onlyEffect(grant, "undo");
 			assertThat(ensure.settledAt()).as("seed %d: the grant settled before its undo", seed)
@@ -448,7 +436,7 @@ class LdapProvisioningTests {
 		Effect applied = await().atMost(TIMEOUT).until(() -> onlyEffect(grant, "ensure"), e -> e.status().equals("applied"));
 		assertThat(applied.attempts()).isEqualTo(2);
 		assertThat(applied.lastError()).isNull();
-		assertThat(entriesByMail(grant.email())).hasSize(1);
+		assertThat(slapd.entriesByMail(grant.email())).hasSize(1);
 	}
 
 	@Test
@@ -457,7 +445,7 @@ class LdapProvisioningTests {
 		deliver(grant.change(GrantState.GRANTED));
 		Effect failed = await().atMost(TIMEOUT).until(() -> onlyEffect(grant, "ensure"), e -> e.status().equals("failed"));
 		assertThat(failed.lastError()).contains("invalid credentials", "bind password");
-		assertThat(entryByMail(grant.email())).isNull();
+		assertThat(slapd.entryByMail(grant.email())).isNull();
 
 		// the admin's retry gets a fresh budget, and fails the same way
 		effects.retry(ADA, failed.id());
@@ -484,13 +472,13 @@ class LdapProvisioningTests {
 				&& !e.status().equals("applying"));
 		assertThat(applied.status()).as(applied.lastError()).isEqualTo("applied");
 
-		SearchResultEntry entry = entryByMail(grant.email());
+		SearchResultEntry entry = slapd.entryByMail(grant.email());
 		DN dn = new DN(entry.getDN());
 		assertThat(dn.getRDN().getAttributeValues()).containsExactly("Zoë, O'Brien+Admin=#1 ✓");
 		assertThat(dn.getParent().getRDN().getAttributeValues()).containsExactly("R&D, Lab+1");
 		assertThat(dn.getParent().getParent()).isEqualTo(new DN("ou=people," + Slapd.BASE));
 		assertThat(entry.getAttributeValue("cn")).isEqualTo("Zoë, O'Brien+Admin=#1 ✓");
-		assertThat(members(Slapd.GROUPS.get(2))).contains(dn);
+		assertThat(slapd.members(Slapd.GROUPS.get(2))).contains(dn);
 	}
 
 	/** A grant change of a run of its own, for an employee of its own. */
@@ -541,27 +529,5 @@ class LdapProvisioningTests {
 		assertThat(matching).hasSizeLessThanOrEqualTo(1);
 		return matching.isEmpty() ? new Effect(null, null, null, null, null, null, operation, "absent", null, 0, null,
 				null, null) : matching.get(0);
-	}
-
-	private SearchResultEntry entryByMail(String email) throws Exception {
-		List<SearchResultEntry> entries = entriesByMail(email);
-		return entries.isEmpty() ? null : entries.get(0);
-	}
-
-	private List<SearchResultEntry> entriesByMail(String email) throws Exception {
-		try (LDAPConnection ldap = slapd.connect()) {
-			return ldap.search(Slapd.BASE, SearchScope.SUB, "(mail=" + email + ")", "*").getSearchEntries();
-		}
-	}
-
-	private List<DN> members(String group) throws Exception {
-		try (LDAPConnection ldap = slapd.connect()) {
-			Entry entry = ldap.getEntry(group, "member");
-			List<DN> members = new ArrayList<>();
-			for (String value : entry.getAttributeValues("member")) {
-				members.add(new DN(value));
-			}
-			return members;
-		}
 	}
 }

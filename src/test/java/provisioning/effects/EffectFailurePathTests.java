@@ -18,20 +18,15 @@ import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.core.env.Environment;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 import com.unboundid.ldap.sdk.DN;
-import com.unboundid.ldap.sdk.Entry;
-import com.unboundid.ldap.sdk.LDAPConnection;
-import com.unboundid.ldap.sdk.SearchResultEntry;
-import com.unboundid.ldap.sdk.SearchScope;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import outbox.OutboxPublisher;
@@ -49,7 +44,6 @@ import platform.testing.TestTenants;
 import provisioning.ldap.LdapDirectory;
 import provisioning.settings.Entitlement;
 import provisioning.settings.ProvisioningSettings;
-import provisioning.settings.Target;
 import provisioning.testing.DelayingProxy;
 import provisioning.testing.Slapd;
 import tools.jackson.databind.JsonNode;
@@ -67,7 +61,8 @@ import tools.jackson.databind.json.JsonMapper;
 @JmlHubIntegrationTest
 class EffectFailurePathTests {
 
-	static Slapd slapd;
+	@RegisterExtension
+	static final Slapd slapd = Slapd.forTestClass();
 
 	@Autowired
 	private OutboxPublisher outbox;
@@ -99,16 +94,6 @@ class EffectFailurePathTests {
 	final List<String> tenants = new ArrayList<>();
 	final String label = "access-" + UUID.randomUUID().toString().substring(0, 8);
 	String tenant;
-
-	@BeforeAll
-	static void startSlapd() throws Exception {
-		slapd = Slapd.started();
-	}
-
-	@AfterAll
-	static void stopSlapd() throws Exception {
-		slapd.close();
-	}
 
 	@BeforeEach
 	void tenant() {
@@ -155,7 +140,7 @@ class EffectFailurePathTests {
 					Effect applied = await().atMost(Duration.ofSeconds(20)).until(() -> only(fast, grant, "ensure"),
 							effect -> effect.settledAt() != null);
 					assertThat(applied.status()).as(applied.lastError()).isEqualTo("applied");
-					assertThat(entries(grant.email())).hasSize(1);
+					assertThat(slapd.entriesByMail(grant.email())).hasSize(1);
 					delays.add(Duration.between(due, applied.settledAt()));
 				}
 				System.out.println("Fast tenant's effects applied after " + delays + " while the slow tenant's target takes 1 s per operation");
@@ -200,7 +185,7 @@ class EffectFailurePathTests {
 				.start();
 			try {
 				assertThat(added.await(120, TimeUnit.SECONDS)).as("the child's add reached slapd; its log: %s", log).isTrue();
-				await().atMost(Duration.ofSeconds(10)).until(() -> entries(grant.email()).size() == 1);
+				await().atMost(Duration.ofSeconds(10)).until(() -> slapd.entriesByMail(grant.email()).size() == 1);
 				child.destroyForcibly();
 				assertThat(child.waitFor(30, TimeUnit.SECONDS)).isTrue();
 			}
@@ -213,8 +198,8 @@ class EffectFailurePathTests {
 			assertThat(stranded.status()).isEqualTo("applying");
 			assertThat(stranded.attempts()).isEqualTo(1);
 			assertThat(stranded.receipt()).isNull();
-			DN dn = new DN(entries(grant.email()).get(0).getDN());
-			assertThat(members(Slapd.GROUPS.get(0))).doesNotContain(dn);
+			DN dn = new DN(slapd.entriesByMail(grant.email()).get(0).getDN());
+			assertThat(slapd.members(Slapd.GROUPS.get(0))).doesNotContain(dn);
 
 			// the lease (2 min) has expired: the rescue hands the effect to this dispatcher
 			MutableClock later = new MutableClock(ahead.instant().plus(Duration.ofMinutes(3)));
@@ -228,8 +213,8 @@ class EffectFailurePathTests {
 			assertThat(receipt.path("attempt").asInt()).isEqualTo(2);
 			assertThat(receipt.path("before").path("exists").asBoolean()).as("the killed attempt's write was found").isTrue();
 			assertThat(receipt.path("after").path("groups")).hasSize(1);
-			assertThat(entries(grant.email())).hasSize(1);
-			assertThat(members(Slapd.GROUPS.get(0))).containsOnlyOnce(dn);
+			assertThat(slapd.entriesByMail(grant.email())).hasSize(1);
+			assertThat(slapd.members(Slapd.GROUPS.get(0))).containsOnlyOnce(dn);
 			assertThat(proxy.adds()).as("no second add was sent").isEqualTo(1);
 		}
 	}
@@ -259,7 +244,7 @@ class EffectFailurePathTests {
 		finally {
 			slapd.start();
 		}
-		assertThat(entries(grant.email())).isEmpty();
+		assertThat(slapd.entriesByMail(grant.email())).isEmpty();
 		// two minutes down; the directory is back, and the effect's next attempt comes at 210 s
 		clock.advance(Duration.ofSeconds(89));
 		assertThat(dispatcher.round(tenant)).isZero();
@@ -270,8 +255,9 @@ class EffectFailurePathTests {
 		assertThat(applied.attempts()).isEqualTo(4);
 		assertThat(applied.lastError()).isNull();
 		assertThat(json.readTree(applied.receipt()).path("before").path("exists").asBoolean()).isFalse();
-		assertThat(entries(grant.email())).hasSize(1);
-		assertThat(members(Slapd.GROUPS.get(0))).containsOnlyOnce(new DN(entries(grant.email()).get(0).getDN()));
+		assertThat(slapd.entriesByMail(grant.email())).hasSize(1);
+		assertThat(slapd.members(Slapd.GROUPS.get(0)))
+			.containsOnlyOnce(new DN(slapd.entriesByMail(grant.email()).get(0).getDN()));
 
 		// a redelivery of the change and more rounds add nothing
 		planner.plan(tenant, grant.change(GrantState.GRANTED));
@@ -292,8 +278,8 @@ class EffectFailurePathTests {
 		planner.plan(tenant, grant.change(GrantState.GRANTED));
 		assertThat(dispatcher.round(tenant)).isEqualTo(1);
 		assertThat(only(tenant, grant, "ensure").status()).isEqualTo("applied");
-		DN dn = new DN(entries(grant.email()).get(0).getDN());
-		assertThat(members(Slapd.GROUPS.get(2))).contains(dn);
+		DN dn = new DN(slapd.entriesByMail(grant.email()).get(0).getDN());
+		assertThat(slapd.members(Slapd.GROUPS.get(2))).contains(dn);
 
 		AppUser admin = admin(tenant);
 		settings.saveEntitlements(admin, ExpectedVersion.of(null, settings.entitlements(tenant).version()), List.of());
@@ -304,9 +290,9 @@ class EffectFailurePathTests {
 		Effect undo = only(tenant, grant, "undo");
 		assertThat(undo.status()).as(undo.lastError()).isEqualTo("applied");
 		assertThat(only(tenant, grant, "ensure").status()).isEqualTo("undone");
-		assertThat(entries(grant.email())).isEmpty();
-		assertThat(members(Slapd.GROUPS.get(0))).doesNotContain(dn);
-		assertThat(members(Slapd.GROUPS.get(2))).doesNotContain(dn);
+		assertThat(slapd.entriesByMail(grant.email())).isEmpty();
+		assertThat(slapd.members(Slapd.GROUPS.get(0))).doesNotContain(dn);
+		assertThat(slapd.members(Slapd.GROUPS.get(2))).doesNotContain(dn);
 		JsonNode receipt = json.readTree(undo.receipt());
 		assertThat(receipt.path("before").path("groups")).hasSize(2);
 		assertThat(receipt.path("after").path("exists").asBoolean()).isFalse();
@@ -346,8 +332,8 @@ class EffectFailurePathTests {
 
 	private void configure(String tenantId, String url, Entitlement entitlement) {
 		AppUser admin = admin(tenantId);
-		settings.saveTargets(admin, ExpectedVersion.of(null, settings.targets(tenantId).version()), List.of(
-				new Target("directory", url, Slapd.ADMIN, Slapd.PASSWORD, null, Slapd.BASE, "ou=people", Target.OPENLDAP)));
+		settings.saveTargets(admin, ExpectedVersion.of(null, settings.targets(tenantId).version()),
+				List.of(Slapd.target("directory", url)));
 		settings.saveEntitlements(admin, ExpectedVersion.of(null, settings.entitlements(tenantId).version()),
 				List.of(entitlement));
 	}
@@ -372,22 +358,5 @@ class EffectFailurePathTests {
 		List<Effect> matching = effectsOf(tenantId, grant).stream().filter(e -> e.operation().equals(operation)).toList();
 		assertThat(matching).hasSize(1);
 		return matching.get(0);
-	}
-
-	private List<SearchResultEntry> entries(String email) throws Exception {
-		try (LDAPConnection ldap = slapd.connect()) {
-			return ldap.search(Slapd.BASE, SearchScope.SUB, "(mail=" + email + ")", "*").getSearchEntries();
-		}
-	}
-
-	private List<DN> members(String group) throws Exception {
-		try (LDAPConnection ldap = slapd.connect()) {
-			Entry entry = ldap.getEntry(group, "member");
-			List<DN> members = new ArrayList<>();
-			for (String value : entry.getAttributeValues("member")) {
-				members.add(new DN(value));
-			}
-			return members;
-		}
 	}
 }

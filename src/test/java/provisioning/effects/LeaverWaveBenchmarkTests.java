@@ -14,9 +14,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
@@ -42,7 +41,6 @@ import platform.testing.TestTenants;
 import provisioning.ldap.LdapDirectory;
 import provisioning.settings.Entitlement;
 import provisioning.settings.ProvisioningSettings;
-import provisioning.settings.Target;
 import provisioning.testing.DelayingProxy;
 import provisioning.testing.Slapd;
 import tools.jackson.databind.json.JsonMapper;
@@ -72,7 +70,8 @@ class LeaverWaveBenchmarkTests {
 	static final int SLOW = Integer.getInteger("leaver.wave.slow", 4);
 	static final int FAST = Integer.getInteger("leaver.wave.fast", 5);
 
-	static Slapd slapd;
+	@RegisterExtension
+	static final Slapd slapd = Slapd.forTestClass();
 
 	@Autowired
 	private OutboxPublisher outbox;
@@ -103,16 +102,6 @@ class LeaverWaveBenchmarkTests {
 
 	final String label = "accounts-" + UUID.randomUUID().toString().substring(0, 8);
 	final String revocationLabel = label + "-revocation";
-
-	@BeforeAll
-	static void startSlapd() throws Exception {
-		slapd = Slapd.started();
-	}
-
-	@AfterAll
-	static void stopSlapd() throws Exception {
-		slapd.close();
-	}
 
 	@Test
 	void aWaveOfLeaversAllDueAtOnce() throws Exception {
@@ -315,8 +304,8 @@ class LeaverWaveBenchmarkTests {
 
 	private void configure(String tenantId, String url) {
 		AppUser admin = new AppUser("eve", tenantId, "Wave", "Eve Admin", Set.of(Role.ADMIN), Set.of(), true, "unused");
-		settings.saveTargets(admin, ExpectedVersion.of(null, settings.targets(tenantId).version()), List.of(
-				new Target("directory", url, Slapd.ADMIN, Slapd.PASSWORD, null, Slapd.BASE, "ou=people", Target.OPENLDAP)));
+		settings.saveTargets(admin, ExpectedVersion.of(null, settings.targets(tenantId).version()),
+				List.of(Slapd.target("directory", url)));
 		settings.saveEntitlements(admin, ExpectedVersion.of(null, settings.entitlements(tenantId).version()),
 				List.of(new Entitlement(label, "directory", "uid={username}", false, Map.of(), List.of(Slapd.GROUPS.get(0)),
 						Map.of()), Entitlement.revocation(revocationLabel, "directory", null, null)));

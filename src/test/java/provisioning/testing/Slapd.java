@@ -1,5 +1,7 @@
 package provisioning.testing;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -11,19 +13,30 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
 
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
 import com.unboundid.ldap.sdk.Attribute;
+import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPConnection;
 import com.unboundid.ldap.sdk.LDAPException;
+import com.unboundid.ldap.sdk.SearchResultEntry;
+import com.unboundid.ldap.sdk.SearchScope;
+
+import provisioning.settings.Target;
 
 /**
  * A real OpenLDAP {@code slapd} (Debian's {@code slapd} package) for a test class: its own config
  * and mdb database in a temporary directory, on a free port of 127.0.0.1, suffix
  * {@code dc=test,dc=example}, root {@code cn=admin,dc=test,dc=example} / {@link #PASSWORD}, seeded
  * with {@code ou=people} and the groups {@link #GROUPS}. {@link #stop()} and {@link #start()} take
- * it down and up again on the same port and data (a directory outage).
+ * it down and up again on the same port and data (a directory outage). A test class gets one with
+ * {@code @RegisterExtension static final Slapd slapd = Slapd.forTestClass();}: started before its
+ * first test, removed after its last.
  */
-public final class Slapd implements AutoCloseable {
+public final class Slapd implements AutoCloseable, BeforeAllCallback, AfterAllCallback {
 
 	public static final String BASE = "dc=test,dc=example";
 	public static final String ADMIN = "cn=admin," + BASE;
@@ -33,14 +46,19 @@ public final class Slapd implements AutoCloseable {
 
 	private static final Path SLAPD = Path.of("/usr/sbin/slapd");
 
-	private final Path directory;
-	private final int port;
+	private final boolean tls;
+	private Path directory;
+	private int port;
 	private int tlsPort;
 	private Process process;
 
-	private Slapd(Path directory, int port) {
-		this.directory = directory;
-		this.port = port;
+	private Slapd(boolean tls) {
+		this.tls = tls;
+	}
+
+	/** A seeded slapd that a test class registers as an extension: it starts before the class's first test. */
+	public static Slapd forTestClass() {
+		return new Slapd(false);
 	}
 
 	/**
@@ -49,19 +67,27 @@ public final class Slapd implements AutoCloseable {
 	 * match it); {@link #certificate()} is its PEM file, for a trust store.
 	 */
 	public static Slapd startedWithTls() throws Exception {
-		return started(true);
+		Slapd slapd = new Slapd(true);
+		slapd.setUp();
+		return slapd;
 	}
 
-	/** Starts a seeded slapd; fails the test class clearly when slapd is not installed. */
-	public static Slapd started() throws Exception {
-		return started(false);
+	@Override
+	public void beforeAll(ExtensionContext context) throws Exception {
+		setUp();
 	}
 
-	private static Slapd started(boolean tls) throws Exception {
+	@Override
+	public void afterAll(ExtensionContext context) throws Exception {
+		close();
+	}
+
+	/** Writes the config, starts slapd and seeds it; fails the test class clearly when slapd is not installed. */
+	private void setUp() throws Exception {
 		if (!Files.isExecutable(SLAPD)) {
 			throw new IllegalStateException("slapd is not installed: apt-get install -y slapd ldap-utils (.ci/run does)");
 		}
-		Path directory = Files.createTempDirectory("slapd-test");
+		directory = Files.createTempDirectory("slapd-test");
 		Files.createDirectories(directory.resolve("data"));
 		Files.writeString(directory.resolve("slapd.conf"), """
 				include /etc/ldap/schema/core.schema
@@ -77,11 +103,9 @@ public final class Slapd implements AutoCloseable {
 				rootpw %4$s
 				directory %1$s/data
 				""".formatted(directory, BASE, ADMIN, PASSWORD));
-		int port;
 		try (ServerSocket socket = new ServerSocket(0)) {
 			port = socket.getLocalPort();
 		}
-		Slapd slapd = new Slapd(directory, port);
 		if (tls) {
 			Process openssl = new ProcessBuilder("openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
 					"-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
@@ -95,11 +119,11 @@ public final class Slapd implements AutoCloseable {
 					TLSCertificateKeyFile %1$s/key.pem
 					""".formatted(directory) + Files.readString(directory.resolve("slapd.conf")));
 			try (ServerSocket socket = new ServerSocket(0)) {
-				slapd.tlsPort = socket.getLocalPort();
+				tlsPort = socket.getLocalPort();
 			}
 		}
-		slapd.start();
-		try (LDAPConnection ldap = slapd.connect()) {
+		start();
+		try (LDAPConnection ldap = connect()) {
 			ldap.add(new Entry(BASE, new Attribute("objectClass", "top", "dcObject", "organization"),
 					new Attribute("dc", "test"), new Attribute("o", "Test")));
 			ldap.add(new Entry("ou=people," + BASE, new Attribute("objectClass", "top", "organizationalUnit"),
@@ -112,7 +136,6 @@ public final class Slapd implements AutoCloseable {
 						new Attribute("cn", group.substring(3, group.indexOf(','))), new Attribute("member", ADMIN)));
 			}
 		}
-		return slapd;
 	}
 
 	public int port() {
@@ -121,6 +144,16 @@ public final class Slapd implements AutoCloseable {
 
 	public String url() {
 		return "ldap://127.0.0.1:" + port;
+	}
+
+	/** A provisioning target {@code key} on this slapd: bound as the admin, accounts under {@code ou=people}. */
+	public Target target(String key) {
+		return target(key, url());
+	}
+
+	/** A provisioning target {@code key} on a slapd reached at {@code url} (a proxy in front of one). */
+	public static Target target(String key, String url) {
+		return new Target(key, url, ADMIN, PASSWORD, null, BASE, "ou=people", Target.OPENLDAP);
 	}
 
 	/** {@code ldaps://<host>:<port>} of a slapd started with TLS. */
@@ -171,6 +204,32 @@ public final class Slapd implements AutoCloseable {
 	/** A connection bound as the admin. */
 	public LDAPConnection connect() throws LDAPException {
 		return new LDAPConnection("127.0.0.1", port, ADMIN, PASSWORD);
+	}
+
+	/** The entries anywhere under {@link #BASE} with mail {@code email}, with their attributes and password. */
+	public List<SearchResultEntry> entriesByMail(String email) throws LDAPException {
+		try (LDAPConnection ldap = connect()) {
+			return ldap.search(BASE, SearchScope.SUB, "(mail=" + email + ")", "*", "userPassword").getSearchEntries();
+		}
+	}
+
+	/** The one entry with mail {@code email}; null when there is none (and a failure when there are more). */
+	public SearchResultEntry entryByMail(String email) throws LDAPException {
+		List<SearchResultEntry> entries = entriesByMail(email);
+		assertThat(entries).as("entries with mail %s", email).hasSizeLessThanOrEqualTo(1);
+		return entries.isEmpty() ? null : entries.get(0);
+	}
+
+	/** The members of {@code group}. */
+	public List<DN> members(String group) throws LDAPException {
+		try (LDAPConnection ldap = connect()) {
+			Entry entry = ldap.getEntry(group, "member");
+			List<DN> members = new ArrayList<>();
+			for (String value : entry.getAttributeValues("member")) {
+				members.add(new DN(value));
+			}
+			return members;
+		}
 	}
 
 	@Override
