@@ -2,6 +2,7 @@ package access;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
@@ -370,17 +371,35 @@ public class AccessRequests {
 	public record Waiting(AccessRequest request, String delegatedFor) {
 	}
 
-	/** The insights: per package, requests and time to approval; approved access ending within {@code days}. */
-	public Figures figures(String tenantId, int days) {
-		return transactions.readInTenant(tenantId, () -> new Figures(requests.figures().stream()
-			.map(f -> new PackageFigures(f.packageKey(), f.requests(), f.approved(), f.medianHoursToApproval()))
-			.toList(), requests.expiringBefore(clock.instant().plus(days, ChronoUnit.DAYS), 50)));
+	/**
+	 * The insights of the tenant's requests: per package and overall ({@link Figures#overall}), the
+	 * requests submitted from {@code since} and their times to decision; the approved access ending
+	 * before {@code now} + {@code days} ({@code expiringTotal} of it, the soonest {@code limit} listed).
+	 */
+	public Figures figures(String tenantId, Instant since, Instant now, int days, int limit) {
+		Instant before = now.plus(days, ChronoUnit.DAYS);
+		return transactions.readInTenant(tenantId, () -> {
+			List<PackageFigures> rows = requests.figures(since);
+			PackageFigures overall = rows.stream().filter(f -> f.packageKey() == null).findFirst()
+				.orElse(new PackageFigures(null, null, 0, 0, 0, 0, 0, 0, 0, 0, null, null));
+			return new Figures(rows.stream().filter(f -> f.packageKey() != null).toList(), overall,
+					requests.countExpiringBefore(before), requests.expiringBefore(before, limit));
+		});
 	}
 
-	public record Figures(List<PackageFigures> packages, List<AccessRequest> expiring) {
+	/** Per package, overall, and the approved access ending soonest ({@code expiringTotal} of it in all). */
+	public record Figures(List<PackageFigures> packages, PackageFigures overall, long expiringTotal,
+			List<AccessRequest> expiring) {
 	}
 
-	public record PackageFigures(String packageKey, long requests, long approved, Double medianHoursToApproval) {
+	/**
+	 * One package's requests (key and name null: all packages) by where they are now; {@code approved}
+	 * counts every approval, {@code expired} and {@code revoked} those that ended since. {@code decided}
+	 * requests (approved or rejected) took {@code median} and {@code p90} from submission to their
+	 * final decision (null when none was decided).
+	 */
+	public record PackageFigures(String packageKey, String packageName, long submitted, long waiting, long approved,
+			long rejected, long cancelled, long expired, long revoked, long decided, Duration median, Duration p90) {
 	}
 
 	private AccessRequest decide(AppUser actor, UUID id, Integer expectedVersion, String reason, boolean approve) {

@@ -3,6 +3,7 @@ package access;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -157,35 +158,61 @@ class RequestRepository {
 			.list();
 	}
 
-	/** Per package: requests, approved ones and the median hours from submit to approval (insights). */
-	List<PackageFigures> figures() {
+	/**
+	 * Per package and over all packages (the row with a null key, last), the requests submitted from
+	 * {@code since} by where they are now, and the median and p90 time from submission to the final
+	 * decision (the last approval or a rejection; a cancellation is no decision), most requested first.
+	 */
+	List<AccessRequests.PackageFigures> figures(Instant since) {
 		return jdbc.sql("""
-				SELECT package_key, count(*), count(*) FILTER (WHERE decided_at IS NOT NULL AND status IN ('approved', 'expired', 'revoked')),
-				       percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM decided_at - submitted_at) / 3600.0)
-				           FILTER (WHERE decided_at IS NOT NULL AND status IN ('approved', 'expired', 'revoked'))
-				FROM access_requests GROUP BY package_key ORDER BY count(*) DESC, package_key""")
-			.query((rs, row) -> new PackageFigures(rs.getString(1), rs.getLong(2), rs.getLong(3),
-					rs.getObject(4) == null ? null : rs.getDouble(4)))
+				SELECT package_key, (array_agg(package_name ORDER BY submitted_at DESC, id))[1] AS package_name,
+				       count(*) AS submitted,
+				       count(*) FILTER (WHERE status = 'submitted') AS waiting,
+				       count(*) FILTER (WHERE status IN ('approved', 'expired', 'revoked')) AS approved,
+				       count(*) FILTER (WHERE status = 'rejected') AS rejected,
+				       count(*) FILTER (WHERE status = 'cancelled') AS cancelled,
+				       count(*) FILTER (WHERE status = 'expired') AS expired,
+				       count(*) FILTER (WHERE status = 'revoked') AS revoked,
+				       count(*) FILTER (WHERE decided) AS decided,
+				       percentile_cont(0.5) WITHIN GROUP (ORDER BY seconds) FILTER (WHERE decided) AS median,
+				       percentile_cont(0.9) WITHIN GROUP (ORDER BY seconds) FILTER (WHERE decided) AS p90,
+				       GROUPING(package_key) AS overall
+				FROM (SELECT package_key, package_name, submitted_at, id, status,
+				             decided_at IS NOT NULL AND status IN ('approved', 'expired', 'revoked', 'rejected') AS decided,
+				             extract(epoch FROM decided_at - submitted_at) AS seconds
+				      FROM access_requests WHERE submitted_at >= :since) r
+				GROUP BY GROUPING SETS ((package_key), ())
+				ORDER BY GROUPING(package_key), submitted DESC, package_key""")
+			.param("since", timestamp(since))
+			.query((rs, row) -> new AccessRequests.PackageFigures(rs.getInt("overall") == 1 ? null : rs.getString("package_key"),
+					rs.getInt("overall") == 1 ? null : rs.getString("package_name"), rs.getLong("submitted"),
+					rs.getLong("waiting"), rs.getLong("approved"), rs.getLong("rejected"), rs.getLong("cancelled"),
+					rs.getLong("expired"), rs.getLong("revoked"), rs.getLong("decided"), seconds(rs, "median"),
+					seconds(rs, "p90")))
 			.list();
 	}
 
-	/** Approved access ending before {@code before}, soonest first. */
+	/** Approved access ending before {@code before} (one the expiry job has not reached yet included), soonest first. */
 	List<AccessRequest> expiringBefore(Instant before, int limit) {
 		return jdbc.sql("SELECT " + COLUMNS
-				+ " FROM access_requests WHERE status = 'approved' AND expires_at < :before ORDER BY expires_at LIMIT :limit")
+				+ " FROM access_requests WHERE status = 'approved' AND expires_at < :before ORDER BY expires_at, id LIMIT :limit")
 			.param("before", timestamp(before))
 			.param("limit", limit)
 			.query(this::request)
 			.list();
 	}
 
+	/** How many approved requests end before {@code before}. */
+	long countExpiringBefore(Instant before) {
+		return jdbc.sql("SELECT count(*) FROM access_requests WHERE status = 'approved' AND expires_at < :before")
+			.param("before", timestamp(before))
+			.query(Long.class)
+			.single();
+	}
+
 	/** The tenants with approved access whose time is up (a SECURITY DEFINER scan across tenants, R__access_job_scans). */
 	List<String> tenantsWithExpired(Instant now) {
 		return jdbc.sql("SELECT access_tenants_with_expired(:now)").param("now", timestamp(now)).query(String.class).list();
-	}
-
-	/** One package's figures: requests, approvals, median hours to approval (null without one). */
-	record PackageFigures(String packageKey, long requests, long approved, Double medianHoursToApproval) {
 	}
 
 	private AccessRequest request(ResultSet rs, int row) throws SQLException {
@@ -197,6 +224,12 @@ class RequestRepository {
 				rs.getInt("step"), rs.getInt("approvals"), instant(rs, "requested_until"), instant(rs, "expires_at"),
 				rs.getString("exception_reason"), rs.getInt("version"), instant(rs, "submitted_at"),
 				instant(rs, "decided_at"), instant(rs, "ended_at"), rs.getObject("holding_id", UUID.class));
+	}
+
+	/** A span in seconds as a duration to the second; null stays null. */
+	private static Duration seconds(ResultSet rs, String column) throws SQLException {
+		double value = rs.getDouble(column);
+		return rs.wasNull() ? null : Duration.ofSeconds(Math.round(value));
 	}
 
 	private static Instant instant(ResultSet rs, String column) throws SQLException {

@@ -123,6 +123,33 @@ public class ConsoleTime {
 		return span(duration);
 	}
 
+	/**
+	 * A measured time in its two largest units, rounded down: "2 d 4 h", "3 h 20 min", "45 min",
+	 * "30 s"; a dash for none.
+	 */
+	public String duration(Duration duration) {
+		if (duration == null) {
+			return "–";
+		}
+		long seconds = Math.max(0, duration.getSeconds());
+		if (seconds < 60) {
+			return seconds + " s";
+		}
+		StringBuilder text = new StringBuilder();
+		if (seconds >= 86_400) {
+			append(text, seconds / 86_400, "d");
+			append(text, seconds % 86_400 / 3600, "h");
+		}
+		else if (seconds >= 3600) {
+			append(text, seconds / 3600, "h");
+			append(text, seconds % 3600 / 60, "min");
+		}
+		else {
+			append(text, seconds / 60, "min");
+		}
+		return text.toString();
+	}
+
 	/** One unit, rounded down: "42 s", "3 min", "5 h", "2 d"; a relative time need not be exact. */
 	public String coarse(Duration duration) {
 		long seconds = Math.max(0, duration.getSeconds());

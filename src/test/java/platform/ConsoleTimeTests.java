@@ -55,6 +55,16 @@ class ConsoleTimeTests {
 	}
 
 	@Test
+	void aMeasuredTimeReadsInItsTwoLargestUnits() {
+		assertThat(times.duration(Duration.ofSeconds(30))).isEqualTo("30 s");
+		assertThat(times.duration(Duration.ofSeconds(45 * 60 + 59))).isEqualTo("45 min");
+		assertThat(times.duration(Duration.ofMinutes(200).plusSeconds(15))).isEqualTo("3 h 20 min");
+		assertThat(times.duration(Duration.ofHours(3))).isEqualTo("3 h");
+		assertThat(times.duration(Duration.ofDays(2).plusHours(4).plusMinutes(59))).isEqualTo("2 d 4 h");
+		assertThat(times.duration(null)).isEqualTo("–");
+	}
+
+	@Test
 	void durations() {
 		assertThat(times.elapsed(Duration.ofMillis(6))).isEqualTo("6 ms");
 		assertThat(times.elapsed(Duration.ofMillis(1250))).isEqualTo("1.3 s");

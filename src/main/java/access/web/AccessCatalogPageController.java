@@ -15,10 +15,8 @@ import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 import access.AccessCatalog;
 import access.AccessCatalogSettings;
 import access.AccessPackage;
-import access.AccessRequests;
 import platform.AdminOnly;
 import platform.AppUser;
-import platform.ConsoleTime;
 import platform.DomainException;
 import platform.ExpectedVersion;
 import tools.jackson.core.JacksonException;
@@ -28,8 +26,8 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The access catalog (ADMIN): the packages as the API takes them, edited as one JSON document and
- * saved as a new, audited version; each bad field is named under the editor, nothing saved. Below
- * it, the requests per package, the time to approval and the access expiring soon.
+ * saved as a new, audited version; each bad field is named under the editor, nothing saved. The
+ * requests per package and the access ending soon are on the insights page ({@link AccessInsights}).
  */
 @Controller
 @AdminOnly
@@ -37,15 +35,11 @@ import tools.jackson.databind.json.JsonMapper;
 class AccessCatalogPageController {
 
 	private final AccessCatalog catalog;
-	private final AccessRequests requests;
 	private final JsonMapper json;
-	private final ConsoleTime times;
 
-	AccessCatalogPageController(AccessCatalog catalog, AccessRequests requests, JsonMapper json, ConsoleTime times) {
+	AccessCatalogPageController(AccessCatalog catalog, JsonMapper json) {
 		this.catalog = catalog;
-		this.requests = requests;
 		this.json = json;
-		this.times = times;
 	}
 
 	@GetMapping
@@ -84,10 +78,6 @@ class AccessCatalogPageController {
 		model.addAttribute("version", version);
 		model.addAttribute("document", document);
 		model.addAttribute("errors", errors);
-		AccessRequests.Figures figures = requests.figures(admin.tenantId(), 14);
-		model.addAttribute("figures", figures.packages());
-		model.addAttribute("expiring", figures.expiring().stream().map(r -> AccessPageController.RequestRow.of(r, times))
-			.toList());
 		return "access/admin-catalog";
 	}
 }

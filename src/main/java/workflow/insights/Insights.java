@@ -4,13 +4,16 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
 
+import platform.InsightsContributor.RequestInsights;
+
 /**
  * What the insights dashboard shows, read at {@code at}: weekly counts since {@code since}, the
- * other figures over the whole history of the tenant.
+ * other run figures over the whole history of the tenant; and the other modules' requests submitted
+ * since {@code since} ({@code requests}: a section each, the access requests, say).
  */
 public record Insights(Instant at, LocalDate since, List<WeeklyCount> weekly, List<Durations> runDurations,
 		List<Durations> stageDurations, List<SlaBreaches> slaBreaches, List<OpenStage> openByStage,
-		List<ApproverCount> approvals) {
+		List<ApproverCount> approvals, List<RequestInsights> requests) {
 
 	/** Runs of a definition started and finished in the week beginning {@code week} (a Monday, UTC). */
 	public record WeeklyCount(LocalDate week, String definition, long started, long finished) {

@@ -16,6 +16,7 @@ import java.util.stream.IntStream;
 
 import org.junit.jupiter.api.Test;
 
+import platform.InsightsContributor;
 import platform.TenantTransactions;
 import platform.testing.MutableClock;
 import workflow.insights.Insights.ApproverCount;
@@ -27,7 +28,7 @@ class InsightsServiceTests {
 	private final MutableClock clock = new MutableClock(Instant.parse("2030-01-07T09:00:00Z"));
 	private final DirectTransactions transactions = new DirectTransactions();
 	private final InsightsService service = new InsightsService(transactions, new CountingRepository(),
-			new RunHistoryCsv(), clock, Duration.ofSeconds(60));
+			new RunHistoryCsv(), List.of(), clock, Duration.ofSeconds(60));
 
 	@Test
 	void aDashboardIsServedUntilItIsOlderThanItsMaxAge() {
@@ -41,6 +42,24 @@ class InsightsServiceTests {
 		assertThat(second).isNotSameAs(first);
 		assertThat(second.at()).isEqualTo(Instant.parse("2030-01-07T09:01:00Z"));
 		assertThat(computations).hasValue(2);
+	}
+
+	@Test
+	void theOtherModulesSectionsAreAskedForTheTenantTheWindowAndTheMomentOfTheDashboard() {
+		List<String> asked = new java.util.ArrayList<>();
+		InsightsContributor.RequestInsights section = new InsightsContributor.RequestInsights("access", "Access requests",
+				"Package", List.of(), new InsightsContributor.ItemFigures(null, "All packages", 0, 0, 0, 0, 0, 0, 0,
+						new InsightsContributor.DecisionTimes(0, null, null)), 30, 0, List.of());
+		InsightsService withSection = new InsightsService(transactions, new CountingRepository(), new RunHistoryCsv(),
+				List.of((tenantId, since, now) -> {
+					asked.add(tenantId + " " + since + " " + now);
+					return section;
+				}), clock, Duration.ofSeconds(60));
+		Insights insights = withSection.insights("acme");
+		assertThat(insights.requests()).containsExactly(section);
+		// the weekly figures' window: the Monday eleven weeks before this one, at midnight UTC
+		assertThat(insights.since()).isEqualTo(java.time.LocalDate.parse("2029-10-22"));
+		assertThat(asked).containsExactly("acme 2029-10-22T00:00:00Z 2030-01-07T09:00:00Z");
 	}
 
 	@Test
