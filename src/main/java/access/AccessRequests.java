@@ -159,13 +159,14 @@ public class AccessRequests {
 						+ user.displayName() + ".", Map.of("beneficiary", "has no manager recorded by HR"));
 			}
 			if (pkg.policy() != ApprovalPolicy.MANAGER) {
-				// neither may decide it: a group of only them would leave the request waiting for no one
-				long deciders = directory.groupMembers(pkg.group()).stream()
+				// neither may decide it, nor a member without the APPROVER role (AccessRules decides by the
+				// group's eligible approvers): a group of only them would leave the request waiting for no one
+				long deciders = directory.eligibleApprovers(pkg.group()).stream()
 					.filter(member -> !member.equals(requester.getUsername()) && !member.equals(beneficiary))
 					.count();
 				if (deciders < pkg.quorumOrOne()) {
 					throw new DomainException.Unprocessable(pkg.name() + " is approved by " + pkg.quorumOrOne() + " of the group "
-							+ pkg.group() + ", which has " + (deciders == 0 ? "no member" : "only " + deciders)
+							+ pkg.group() + ", which has " + (deciders == 0 ? "no approver" : "only " + deciders + " approver(s)")
 							+ " besides the requester and the beneficiary: nobody could approve this request.",
 							Map.of("package", "has too few approvers for this request"));
 				}
