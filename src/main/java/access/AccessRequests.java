@@ -32,6 +32,7 @@ import platform.ApproverDelegations;
 import platform.DomainException;
 import platform.PlatformAudit;
 import platform.ReportingLines;
+import platform.Role;
 import platform.TenantTransactions;
 import platform.UserDirectory;
 import platform.UserDirectory.DirectoryUser;
@@ -364,6 +365,35 @@ public class AccessRequests {
 					.ifPresent(owner -> waiting.add(new Waiting(request, owner)));
 			}
 			return waiting;
+		});
+	}
+
+	/**
+	 * How many requests wait for {@code reader}'s decision, at most {@code limit}: the count of
+	 * {@link #waitingFor} (the same rules, {@link AccessRules#approverOf}) asked of the database, for
+	 * the inbox badge, which needs no request.
+	 */
+	public int waitingCount(AppUser reader, Set<String> actingFor, int limit) {
+		return transactions.readInTenant(reader.tenantId(), () -> {
+			String me = reader.getUsername();
+			// the groups waitingFor looks in (the reader's, the owners'), of those a user decides for the
+			// ones they are an enabled APPROVER of (UserDirectory#eligibleApprovers, as AccessRules asks)
+			Set<String> looked = new LinkedHashSet<>(reader.groups());
+			List<String> owners = actingFor.stream().sorted().toList();
+			owners.forEach(owner -> directory.find(owner).ifPresent(user -> looked.addAll(user.groups())));
+			List<String> myGroups = directory.find(me).filter(user -> user.hasRole(Role.APPROVER))
+				.map(user -> looked.stream().filter(user.groups()::contains).sorted().toList())
+				.orElse(List.of());
+			List<String> ownerOfGroup = new ArrayList<>();
+			List<String> groupOfOwner = new ArrayList<>();
+			for (String owner : owners) {
+				directory.find(owner).filter(user -> user.hasRole(Role.APPROVER))
+					.ifPresent(user -> user.groups().stream().sorted().forEach(group -> {
+						ownerOfGroup.add(owner);
+						groupOfOwner.add(group);
+					}));
+			}
+			return requests.countWaitingFor(me, myGroups, owners, ownerOfGroup, groupOfOwner, limit);
 		});
 	}
 
