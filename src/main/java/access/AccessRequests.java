@@ -33,6 +33,7 @@ import platform.ApproverDelegations;
 import platform.DomainException;
 import platform.PlatformAudit;
 import platform.ReportingLines;
+import platform.Role;
 import platform.TenantTransactions;
 import platform.UserDirectory;
 import platform.UserDirectory.DirectoryUser;
@@ -160,13 +161,14 @@ public class AccessRequests {
 						+ user.displayName() + ".", Map.of("beneficiary", "has no manager recorded by HR"));
 			}
 			if (pkg.policy() != ApprovalPolicy.MANAGER) {
-				// neither may decide it: a group of only them would leave the request waiting for no one
-				long deciders = directory.groupMembers(pkg.group()).stream()
+				// neither may decide it, nor a member without the APPROVER role (AccessRules decides by the
+				// group's eligible approvers): a group of only them would leave the request waiting for no one
+				long deciders = directory.eligibleApprovers(pkg.group()).stream()
 					.filter(member -> !member.equals(requester.getUsername()) && !member.equals(beneficiary))
 					.count();
 				if (deciders < pkg.quorumOrOne()) {
 					throw new DomainException.Unprocessable(pkg.name() + " is approved by " + pkg.quorumOrOne() + " of the group "
-							+ pkg.group() + ", which has " + (deciders == 0 ? "no member" : "only " + deciders)
+							+ pkg.group() + ", which has " + (deciders == 0 ? "no approver" : "only " + deciders + " approver(s)")
 							+ " besides the requester and the beneficiary: nobody could approve this request.",
 							Map.of("package", "has too few approvers for this request"));
 				}
@@ -364,6 +366,35 @@ public class AccessRequests {
 					.ifPresent(owner -> waiting.add(new Waiting(request, owner)));
 			}
 			return waiting;
+		});
+	}
+
+	/**
+	 * How many requests wait for {@code reader}'s decision, at most {@code limit}: the count of
+	 * {@link #waitingFor} (the same rules, {@link AccessRules#approverOf}) asked of the database, for
+	 * the inbox badge, which needs no request.
+	 */
+	public int waitingCount(AppUser reader, Set<String> actingFor, int limit) {
+		return transactions.readInTenant(reader.tenantId(), () -> {
+			String me = reader.getUsername();
+			// the groups waitingFor looks in (the reader's, the owners'), of those a user decides for the
+			// ones they are an enabled APPROVER of (UserDirectory#eligibleApprovers, as AccessRules asks)
+			Set<String> looked = new LinkedHashSet<>(reader.groups());
+			List<String> owners = actingFor.stream().sorted().toList();
+			owners.forEach(owner -> directory.find(owner).ifPresent(user -> looked.addAll(user.groups())));
+			List<String> myGroups = directory.find(me).filter(user -> user.hasRole(Role.APPROVER))
+				.map(user -> looked.stream().filter(user.groups()::contains).sorted().toList())
+				.orElse(List.of());
+			List<String> ownerOfGroup = new ArrayList<>();
+			List<String> groupOfOwner = new ArrayList<>();
+			for (String owner : owners) {
+				directory.find(owner).filter(user -> user.hasRole(Role.APPROVER))
+					.ifPresent(user -> user.groups().stream().sorted().forEach(group -> {
+						ownerOfGroup.add(owner);
+						groupOfOwner.add(group);
+					}));
+			}
+			return requests.countWaitingFor(me, myGroups, owners, ownerOfGroup, groupOfOwner, limit);
 		});
 	}
 

@@ -10,6 +10,7 @@ import java.util.Optional;
 import java.util.UUID;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.support.SqlArrayValue;
 import org.springframework.stereotype.Repository;
 
 import tools.jackson.core.type.TypeReference;
@@ -138,6 +139,41 @@ class RequestRepository {
 			.param("limit", limit)
 			.query(this::request)
 			.list();
+	}
+
+	/**
+	 * How many submitted requests wait for {@code me}, at most {@code limit}: their waiting step is
+	 * {@code me}'s as the manager or an approver of its group ({@code myGroups}), neither requester nor
+	 * beneficiary, and {@code me} approved no earlier step; or it is one of {@code owners}' (whom
+	 * {@code me} stands in for) as the manager or an approver of its group (the pairs
+	 * {@code ownerOfGroup[i]}, {@code groupOfOwner[i]}), the owner being neither party either.
+	 */
+	int countWaitingFor(String me, List<String> myGroups, List<String> owners, List<String> ownerOfGroup,
+			List<String> groupOfOwner, int limit) {
+		return jdbc.sql("""
+				SELECT count(*) FROM (
+				  SELECT 1 FROM access_requests r
+				  WHERE r.status = 'submitted' AND r.requested_by <> :me AND r.beneficiary <> :me
+				    AND (((r.policy = 'manager' OR (r.policy = 'manager_then_group' AND r.step = 1)) AND r.manager = :me
+				           OR (r.policy = 'group' OR (r.policy = 'manager_then_group' AND r.step = 2))
+				              AND r.approval_group = ANY (:myGroups))
+				         AND NOT EXISTS (SELECT 1 FROM access_decisions d
+				                         WHERE d.request_id = r.id AND d.actor = :me AND d.decision = 'approve')
+				      OR (r.policy = 'manager' OR (r.policy = 'manager_then_group' AND r.step = 1))
+				         AND r.manager = ANY (:owners) AND r.manager <> r.requested_by AND r.manager <> r.beneficiary
+				      OR (r.policy = 'group' OR (r.policy = 'manager_then_group' AND r.step = 2))
+				         AND EXISTS (SELECT 1 FROM unnest(:ownerOfGroup, :groupOfOwner) AS p (owner, approval_group)
+				                     WHERE p.approval_group = r.approval_group
+				                       AND p.owner <> r.requested_by AND p.owner <> r.beneficiary))
+				  LIMIT :limit) waiting""")
+			.param("me", me)
+			.param("myGroups", new SqlArrayValue("text", myGroups.toArray()))
+			.param("owners", new SqlArrayValue("text", owners.toArray()))
+			.param("ownerOfGroup", new SqlArrayValue("text", ownerOfGroup.toArray()))
+			.param("groupOfOwner", new SqlArrayValue("text", groupOfOwner.toArray()))
+			.param("limit", limit)
+			.query(Integer.class)
+			.single();
 	}
 
 	/** The approved requests whose time is up at {@code now}, oldest first, at most {@code limit}. */

@@ -15,6 +15,12 @@ public interface InboxContributor {
 	List<InboxEntry> inboxEntries(AppUser reader, Set<String> actingFor);
 
 	/**
+	 * How many items wait for the reader, at most {@code limit}: {@link #inboxEntries}' size, for the
+	 * inbox badge's recount, which needs no entry (a contributor answers it with a count query).
+	 */
+	int inboxCount(AppUser reader, Set<String> actingFor, int limit);
+
+	/**
 	 * One waiting item: {@code kind} what it is ("Access request"), {@code subject} whom it is for,
 	 * {@code title} what is asked, {@code href} its page, {@code since} since when it waits,
 	 * {@code delegatedFor} the approver the reader holds it for (null: the reader's own).

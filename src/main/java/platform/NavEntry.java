@@ -17,9 +17,11 @@ import java.util.Objects;
  * @param order the position within its group, smallest first
  * @param badgeKey the model attribute holding the link's count badge (null: none; the attribute
  *        is absent or null when there is nothing to count)
+ * @param anyRole the holders of any tenant role see it (not a user without a role); with no
+ *        {@code requiredRole}
  */
 public record NavEntry(Group group, String id, String label, String path, Role requiredRole, boolean operatorOnly,
-		int order, String badgeKey) {
+		int order, String badgeKey, boolean anyRole) {
 
 	/** Where an entry sits; the admin groups are the sections of the Admin menu, in this order. */
 	public enum Group {
@@ -63,6 +65,15 @@ public record NavEntry(Group group, String id, String label, String path, Role r
 		if (operatorOnly && requiredRole != null) {
 			throw new IllegalArgumentException("An operator's entry needs no role: " + id);
 		}
+		if (anyRole && (operatorOnly || requiredRole != null)) {
+			throw new IllegalArgumentException("An entry for any role names no role and is not an operator's: " + id);
+		}
+	}
+
+	/** An entry without {@code anyRole}. */
+	public NavEntry(Group group, String id, String label, String path, Role requiredRole, boolean operatorOnly, int order,
+			String badgeKey) {
+		this(group, id, label, path, requiredRole, operatorOnly, order, badgeKey, false);
 	}
 
 	/** An entry for the holders of {@code role}. */
@@ -75,6 +86,11 @@ public record NavEntry(Group group, String id, String label, String path, Role r
 		return new NavEntry(group, id, label, path, null, false, order, null);
 	}
 
+	/** An entry for the holders of any tenant role, not for a user without one. */
+	public static NavEntry forRoleHolders(Group group, String id, String label, String path, int order) {
+		return new NavEntry(group, id, label, path, null, false, order, null, true);
+	}
+
 	/** An entry for platform operators only. */
 	public static NavEntry forOperators(Group group, String id, String label, String path, int order) {
 		return new NavEntry(group, id, label, path, null, true, order, null);
@@ -82,13 +98,16 @@ public record NavEntry(Group group, String id, String label, String path, Role r
 
 	/** This entry with the count badge held in the model attribute {@code key}. */
 	public NavEntry withBadge(String key) {
-		return new NavEntry(group, id, label, path, requiredRole, operatorOnly, order, key);
+		return new NavEntry(group, id, label, path, requiredRole, operatorOnly, order, key, anyRole);
 	}
 
 	/** Whether {@code user} sees this entry. */
 	public boolean visibleTo(AppUser user) {
 		if (operatorOnly) {
 			return user.operator();
+		}
+		if (anyRole) {
+			return !user.roles().isEmpty();
 		}
 		return requiredRole == null || user.hasRole(requiredRole);
 	}

@@ -3,6 +3,7 @@ package access;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.http.HttpResponse;
+import java.util.List;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -10,8 +11,11 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
+import access.testing.AccessTenant;
+import platform.Role;
 import platform.TenantTransactions;
 import platform.testing.ApiClient;
+import platform.testing.ConsoleSession;
 import platform.testing.JmlHubIntegrationTest;
 
 /** The access API end to end: HTTP → the state machine in PostgreSQL → problem+json for every refusal. */
@@ -50,7 +54,7 @@ class AccessApiTests {
 		assertThat(saved.statusCode()).as(saved.body()).isEqualTo(200);
 		transactions.runInTenant("acme", () -> jdbc.sql("""
 				UPDATE access_requests SET status = 'cancelled', version = version + 1
-				WHERE beneficiary = 'ivan' AND status IN ('submitted', 'approved')""").update());
+				WHERE beneficiary IN ('ivan', 'pia') AND status IN ('submitted', 'approved')""").update());
 	}
 
 	@Test
@@ -139,6 +143,94 @@ class AccessApiTests {
 		assertThat(badCatalog.statusCode()).isIn(400, 409);
 		assertThat(api().get("ivan", "/v1/admin/access-packages").statusCode()).isEqualTo(403);
 		assertThat(requests()).isEqualTo(before);
+	}
+
+	/**
+	 * pia has no role (a plain employee of the demo): she signs in, sees what she may request, asks,
+	 * cancels, asks again and holds the package once an approver decides; every page or operation
+	 * that needs a role answers her 403 (problem+json for the API).
+	 */
+	@Test
+	void aUserWithoutARoleRequestsCancelsAndHoldsAccessAndGets403ForWhatNeedsARole() {
+		assertThat(api().get("pia", "/v1/me").body()).contains("\"roles\":[]");
+		assertThat(api().get("pia", "/v1/access-packages").body()).contains("\"wiki-admin\"");
+		HttpResponse<String> first = api().post("pia", "/v1/access-requests", """
+				{"package":"wiki-admin","justification":"editing the onboarding pages"}""");
+		assertThat(first.statusCode()).as(first.body()).isEqualTo(201);
+		String cancelledId = ApiClient.field(first.body(), "id");
+		HttpResponse<String> cancelled = api().post("pia", "/v1/access-requests/" + cancelledId + "/cancel",
+				"{\"version\":1,\"reason\":\"asked too early\"}");
+		assertThat(cancelled.statusCode()).as(cancelled.body()).isEqualTo(200);
+		assertThat(cancelled.body()).contains("\"status\":\"cancelled\"");
+
+		String id = ApiClient.field(api().post("pia", "/v1/access-requests", """
+				{"package":"wiki-admin","justification":"editing the onboarding pages"}""").body(), "id");
+		assertThat(api().get("pia", "/v1/access-requests/" + id).body()).contains("\"requestedBy\":\"pia\"");
+		HttpResponse<String> approved = api().post("sara", "/v1/access-requests/" + id + "/approve", "{\"version\":1}");
+		assertThat(approved.statusCode()).as(approved.body()).isEqualTo(200);
+		assertThat(api().get("pia", "/v1/me/access").body()).contains(id, "\"packageKey\":\"wiki-admin\"")
+			.doesNotContain(cancelledId);
+		assertThat(api().get("pia", "/v1/me/work").body()).contains("\"inbox\":[]", "\"hrQueue\":[]");
+
+		// what needs a role: deciding (a run's stage, someone else's request), the runs, delegation, HR, admin
+		String ivans = ApiClient.field(api().post("ivan", "/v1/access-requests", """
+				{"package":"budget"}""").body(), "id");
+		HttpResponse<String> decide = api().post("pia", "/v1/access-requests/" + ivans + "/approve", "{}");
+		assertThat(decide.statusCode()).isEqualTo(403);
+		assertThat(decide.body()).contains("not-your-decision");
+		for (String path : List.of("/v1/workflow-runs", "/v1/me/delegation", "/v1/hr/employees", "/v1/admin/users",
+				"/v1/admin/access-packages")) {
+			HttpResponse<String> refused = api().get("pia", path);
+			assertThat(refused.statusCode()).as(path).isEqualTo(403);
+			assertThat(refused.headers().firstValue("Content-Type")).as(path).hasValue("application/problem+json");
+		}
+		HttpResponse<String> stage = api().post("pia", "/v1/workflow-runs/" + java.util.UUID.randomUUID() + "/approve",
+				"{\"stageId\":\"" + java.util.UUID.randomUUID() + "\"}");
+		assertThat(stage.statusCode()).isEqualTo(403);
+		assertThat(stage.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+
+		// the console: a home page of what she can do, her request's page, and 403 for the pages of the roles
+		ConsoleSession console = ConsoleSession.login(port, "pia");
+		HttpResponse<String> home = console.get("/");
+		assertThat(home.statusCode()).isEqualTo(200);
+		assertThat(home.body()).contains("id=\"home-intro\"", "id=\"home-nav-request-access\"", "id=\"home-my-access\"")
+			.doesNotContain("id=\"nav-inbox\"", "id=\"nav-runs\"", "id=\"my-delegation\"", "id=\"home-my-delegation\"");
+		assertThat(console.get("/access/mine").body()).contains("Wiki admin");
+		assertThat(console.get("/access/requests/" + id).statusCode()).isEqualTo(200);
+		for (String path : List.of("/inbox", "/runs", "/work", "/me/delegation", "/hr/employees", "/admin/users")) {
+			assertThat(console.get(path).statusCode()).as(path).isEqualTo(403);
+		}
+	}
+
+	/**
+	 * A group's member without the APPROVER role never decides for it, so it counts for no quorum:
+	 * the catalog refuses a group of only such members, and a request whose group has no other
+	 * approver than its requester is refused at submit (it would wait for someone who cannot decide).
+	 */
+	@Test
+	void aGroupMemberWithoutTheApproverRoleNeitherDecidesNorCountsForTheQuorum() {
+		AccessTenant tenant = new AccessTenant(transactions, jdbc, "plain").add("lea", Role.APPROVER, "ops")
+			.add("tom", null, "ops", "helpdesk");
+		String etag = api().get(tenant.login("boss"), "/v1/admin/access-packages").headers().firstValue("ETag").orElseThrow();
+		HttpResponse<String> onlyPlain = api().send(tenant.login("boss"), "PUT", "/v1/admin/access-packages", """
+				{"version": %s, "packages": [{"key":"desk","name":"Desk","description":"d","entitlements":["desk"],
+				 "policy":"group","group":"helpdesk","maxDays":30}]}""".formatted(etag.replace("\"", "")));
+		assertThat(onlyPlain.statusCode()).as(onlyPlain.body()).isIn(400, 422);
+		assertThat(onlyPlain.body()).contains("fewer approvers");
+		HttpResponse<String> saved = api().send(tenant.login("boss"), "PUT", "/v1/admin/access-packages", """
+				{"version": %s, "packages": [{"key":"ops-tools","name":"Ops tools","description":"d","entitlements":["ops"],
+				 "policy":"group","group":"ops","maxDays":30}]}""".formatted(etag.replace("\"", "")));
+		assertThat(saved.statusCode()).as(saved.body()).isEqualTo(200);
+
+		// lea may not decide her own request, and tom is no approver: nobody could
+		HttpResponse<String> lea = api().post(tenant.login("lea"), "/v1/access-requests", "{\"package\":\"ops-tools\"}");
+		assertThat(lea.statusCode()).as(lea.body()).isEqualTo(422);
+		assertThat(lea.body()).contains("no approver besides the requester");
+		// tom's request goes to lea, and tom cannot decide hers either way
+		HttpResponse<String> tom = api().post(tenant.login("tom"), "/v1/access-requests", "{\"package\":\"ops-tools\"}");
+		assertThat(tom.statusCode()).as(tom.body()).isEqualTo(201);
+		assertThat(platform.testing.ConsoleSession.login(port, tenant.login("lea")).get("/inbox").body())
+			.contains("/access/requests/" + ApiClient.field(tom.body(), "id"));
 	}
 
 	private long requests() {

@@ -64,7 +64,8 @@ class AccessBrowserTests {
 
 	@Test
 	void anEmployeeRequestsAPackageTheirManagerApprovesItInTheOneInboxAndMyAccessShowsItUntilItsEnd(Browser browser) {
-		AccessTenant tenant = new AccessTenant(transactions, jdbc, "acb").add("rita", Role.APPROVER)
+		// rita has no role: every employee may request access
+		AccessTenant tenant = new AccessTenant(transactions, jdbc, "acb").add("rita", (Role) null)
 			.add("milo", Role.APPROVER, "managers");
 		ApiClient api = new ApiClient(port);
 		// HR records rita with milo as her manager: her joiner run waits on him too
@@ -79,7 +80,14 @@ class AccessBrowserTests {
 				List.of())));
 		LocalDate until = LocalDate.now(ZoneOffset.UTC).plusDays(10);
 
-		browser.login(tenant.login("rita")).open("/access");
+		// her home page says what she can do; Request access opens the catalog
+		browser.login(tenant.login("rita")).open("/");
+		assertThat(browser.waitFor("#home-intro").getText()).contains("may ask for access");
+		assertThat(browser.driver().findElements(By.id("nav-inbox"))).isEmpty();
+		assertThat(browser.driver().findElements(By.id("nav-runs"))).isEmpty();
+		browser.waitFor("#home-my-access");
+		browser.screenshot("access-home-without-role");
+		browser.click(browser.waitFor("#home-nav-request-access"));
 		browser.waitFor("#package-wiki-admin");
 		browser.waitFor("#why-wiki-admin").sendKeys("Moving the team's pages to the new space");
 		// a date input takes its value through the DOM (typing depends on the locale's format)

@@ -206,6 +206,34 @@ class AccessModuleTests {
 				.isEqualTo(AccessRequestStatus.APPROVED));
 	}
 
+	/**
+	 * The inbox badge's count query says what the inbox lists, for every reader: their manager and
+	 * group steps, those of whom they stand in for, never their own requests; and it stops at its limit.
+	 */
+	@Test
+	void theInboxCountIsTheNumberOfRequestsTheInboxLists() {
+		AccessRequest prod = requests.submit(sara, submission("prod", null, null));
+		AccessRequest payments = requests.submit(ivan, submission("payments", null, null));
+		AccessRequest finance = requests.submit(sara, submission("finance-share", null, "audit"));
+		Map<AppUser, Set<String>> readers = Map.of(ivan, Set.of(), manny, Set.of(), sara, Set.of(), sam, Set.of("manny"),
+				ada, Set.of());
+		readers.forEach((reader, actingFor) -> assertThat(requests.waitingCount(reader, actingFor, 1000))
+			.as("%s's count", reader.getUsername()).isEqualTo(requests.waitingFor(reader, actingFor).size()));
+		// sam: payments as security's approver, prod's and finance's manager step for manny
+		assertThat(requests.waitingFor(sam, Set.of("manny"))).extracting(w -> w.request().id())
+			.contains(prod.id(), payments.id(), finance.id());
+		assertThat(requests.waitingFor(sara, Set.of())).extracting(w -> w.request().id()).contains(payments.id())
+			.doesNotContain(prod.id(), finance.id());
+
+		// prod's second step waits on group it: ivan's now, no longer manny's
+		requests.approve(manny, prod.id(), null, null);
+		readers.forEach((reader, actingFor) -> assertThat(requests.waitingCount(reader, actingFor, 1000))
+			.as("%s's count after the manager's step", reader.getUsername())
+			.isEqualTo(requests.waitingFor(reader, actingFor).size()));
+		assertThat(requests.waitingFor(ivan, Set.of())).extracting(w -> w.request().id()).contains(prod.id());
+		assertThat(requests.waitingCount(sam, Set.of("manny"), 1)).isEqualTo(1);
+	}
+
 	@Test
 	void theRequesterAndTheBeneficiaryNeverApprove() {
 		// manny asks for his report ivan: neither of them decides it

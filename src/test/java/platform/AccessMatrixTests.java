@@ -23,8 +23,8 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Who may call what, generated from the served OpenAPI document so that no operation is left out:
- * every operation x {anonymous, a revoked token, HR, APPROVER, ADMIN (platform operator), a token
- * with ADMIN, a user of another tenant}. Path ids are real things of tenant acme, so the other
+ * every operation x {anonymous, a revoked token, HR, APPROVER, a user without a role, ADMIN (platform
+ * operator), a token with ADMIN, a user of another tenant}. Path ids are real things of tenant acme, so the other
  * tenant's all-roles user must get 404 (never 2xx) for them. Expected cells: anonymous and the
  * revoked token 401; a role the path's rule excludes 403; an allowed caller neither 401 nor 403
  * (a domain refusal of a run action by role aside) and never a 5xx; every error is problem+json.
@@ -72,7 +72,8 @@ class AccessMatrixTests {
 	}
 
 	enum Rule {
-		OPERATOR, ADMIN, HR, APPROVER, AUTHENTICATED;
+		/** Any tenant role (the runs); not a user without one. */
+		OPERATOR, ADMIN, HR, APPROVER, ANY_ROLE, AUTHENTICATED;
 
 		static Rule of(String path) {
 			if (path.startsWith("/v1/admin/jobs") || path.startsWith("/v1/platform/")) {
@@ -84,6 +85,9 @@ class AccessMatrixTests {
 			}
 			if (path.startsWith("/v1/me/delegation")) {
 				return APPROVER;
+			}
+			if (path.startsWith("/v1/workflow-runs")) {
+				return ANY_ROLE;
 			}
 			return path.startsWith("/v1/hr/") ? HR : AUTHENTICATED;
 		}
@@ -100,13 +104,15 @@ class AccessMatrixTests {
 		List<Caller> callers = List.of(
 				new Caller("anonymous", rule -> null, r -> api.call(null, r.method(), r.path(), r.body())),
 				new Caller("revoked token", rule -> null, r -> api.withToken(revokedToken, r.method(), r.path(), r.body())),
-				new Caller("hana (HR)", rule -> rule == Rule.HR || rule == Rule.AUTHENTICATED,
+				new Caller("hana (HR)", rule -> rule == Rule.HR || rule == Rule.ANY_ROLE || rule == Rule.AUTHENTICATED,
 						r -> api.call("hana", r.method(), r.path(), r.body())),
-				new Caller("manny (APPROVER)", rule -> rule == Rule.AUTHENTICATED || rule == Rule.APPROVER,
+				new Caller("manny (APPROVER)", rule -> rule == Rule.AUTHENTICATED || rule == Rule.ANY_ROLE || rule == Rule.APPROVER,
 						r -> api.call("manny", r.method(), r.path(), r.body())),
+				new Caller("pia (no role)", rule -> rule == Rule.AUTHENTICATED,
+						r -> api.call("pia", r.method(), r.path(), r.body())),
 				new Caller("ada (ADMIN, operator)", rule -> rule != Rule.HR && rule != Rule.APPROVER,
 						r -> api.call("ada", r.method(), r.path(), r.body())),
-				new Caller("ADMIN token", rule -> rule == Rule.ADMIN || rule == Rule.AUTHENTICATED,
+				new Caller("ADMIN token", rule -> rule == Rule.ADMIN || rule == Rule.ANY_ROLE || rule == Rule.AUTHENTICATED,
 						r -> api.withToken(adminToken, r.method(), r.path(), r.body())));
 		JsonNode paths = json.readTree(api.get(null, "/v3/api-docs").body()).get("paths");
 		List<String> cells = new ArrayList<>();
@@ -149,7 +155,7 @@ class AccessMatrixTests {
 				}
 			}
 		}
-		assertThat(cells).as("operations x callers").hasSizeGreaterThan(20 * 7);
+		assertThat(cells).as("operations x callers").hasSizeGreaterThan(20 * 8);
 	}
 
 	private String concrete(String template) {

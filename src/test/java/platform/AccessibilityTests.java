@@ -100,6 +100,8 @@ class AccessibilityTests {
 		pages.put("ivan", List.of("/inbox"));
 		pages.put("sara", List.of("/inbox"));
 		pages.put("sam", List.of("/inbox"));
+		// a user without a role: the home page of what every user may do, and the 403 of the runs
+		pages.put("pia", List.of("/", "/access", "/access/mine", "/runs"));
 		pages.put("ada", List.of("/", "/runs", "/runs/" + runId, "/admin/outbox",
 				"/admin/outbox/dead-letters", "/admin/outbox/dead-letters/" + deadLetter,
 				"/admin/outbox/dead-letters/bulk?action=retry&errorClass=" + ERROR_CLASS, "/admin/outbox/events",

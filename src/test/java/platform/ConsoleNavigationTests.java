@@ -41,6 +41,9 @@ class ConsoleNavigationTests {
 		assertThat(navLinks("ada")).containsExactlyElementsOf(
 				concat(List.of("/", "/runs", "/access"), ADMIN, List.of("/admin/jobs", "/platform/tenants", "/access/mine",
 						"/me/notifications", "/account/two-factor")));
+		// no role: what every user may do, not the runs (403 for them)
+		assertThat(navLinks("pia", "/access")).containsExactly("/", "/access", "/access/mine", "/me/notifications",
+				"/account/two-factor");
 		assertThat(navLinks("gus")).containsExactlyElementsOf(concat(List.of("/", "/inbox", "/work", "/runs", "/hr/employees",
 				"/hr/imports", "/access"), ADMIN, List.of("/me/delegation", "/access/mine", "/me/notifications", "/account/two-factor")));
 	}
@@ -69,6 +72,17 @@ class ConsoleNavigationTests {
 		assertThat(landing("gus")).isEqualTo("/inbox");
 	}
 
+	@Test
+	void aUserWithoutARoleStaysOnAHomePageOfWhatTheyCanDo() {
+		HttpResponse<String> home = ConsoleSession.login(port, "pia").get("/");
+		assertThat(home.statusCode()).isEqualTo(200);
+		Matcher main = Pattern.compile("<main.*?</main>", Pattern.DOTALL).matcher(home.body());
+		assertThat(main.find()).isTrue();
+		assertThat(LINK.matcher(main.group()).results().map(link -> link.group(1)).toList())
+			.containsExactly("/access", "/access/mine", "/me/notifications", "/account/two-factor");
+		assertThat(main.group()).contains("Pia Petersen", "Request access", "My access");
+	}
+
 	private String landing(String user) {
 		HttpResponse<String> home = ConsoleSession.login(port, user).get("/");
 		assertThat(home.statusCode()).as("%s's /", user).isEqualTo(302);
@@ -76,7 +90,11 @@ class ConsoleNavigationTests {
 	}
 
 	private List<String> navLinks(String user) {
-		String page = ConsoleSession.login(port, user).get("/runs").body();
+		return navLinks(user, "/runs");
+	}
+
+	private List<String> navLinks(String user, String path) {
+		String page = ConsoleSession.login(port, user).get(path).body();
 		Matcher nav = NAV.matcher(page);
 		assertThat(nav.find()).as("%s's page has the nav", user).isTrue();
 		return LINK.matcher(nav.group()).results().map(link -> link.group(1)).toList();

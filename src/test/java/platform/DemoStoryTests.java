@@ -160,7 +160,7 @@ class DemoStoryTests {
 	 * The demo's access requests in every state agree with the demo directory: the approved packages
 	 * (sara's VPN, ivan's finance share) are memberships of their groups, with their end scheduled as
 	 * an undo from the approval on; the revoked one (ivan's payments), the expired one (sam's finance
-	 * share), the rejected, cancelled and waiting ones are not.
+	 * share), the rejected, cancelled and waiting ones are not; pia's VPN (she has no role) waits on ivan.
 	 */
 	@Test
 	void theDemosAccessPackagesAreMembershipsOfTheDemoDirectoryWhileTheyAreHeld() throws Exception {
@@ -193,6 +193,12 @@ class DemoStoryTests {
 				assertThat(members(ldap, "prod-read")).doesNotContain(sam);
 			});
 		}
+		// pia, an employee without a role, asked for the VPN: it waits in ivan's inbox; the runs are not hers
+		int port = ((WebServerApplicationContext) app).getWebServer().getPort();
+		await().atMost(Duration.ofSeconds(300)).pollInterval(Duration.ofSeconds(1)).untilAsserted(() -> assertThat(
+				platform.testing.ConsoleSession.login(port, "ivan").get("/inbox").body()).contains("Pia Petersen", "VPN"));
+		assertThat(api.get("pia", "/v1/me").body()).contains("\"roles\":[]");
+		assertThat(api.get("pia", "/v1/workflow-runs").statusCode()).isEqualTo(403);
 	}
 
 	/** Where acme's target points: the demo directory, on the free port it was given. */

@@ -71,6 +71,8 @@ class HtmlValidityTests {
 		pages.put("ivan", List.of("/inbox"));
 		pages.put("sara", List.of("/inbox"));
 		pages.put("sam", List.of("/inbox"));
+		// a user without a role: the home page of what every user may do, and the 403 of the runs
+		pages.put("pia", List.of("/", "/access", "/access/mine", "/runs"));
 		pages.put("ada", List.of("/", "/runs", "/runs/" + runId, "/admin/outbox", "/admin/outbox/dead-letters",
 				"/admin/outbox/events", "/admin/outbox/events/" + eventId, "/admin/mail", "/admin/mail?status=sent", "/admin/attention", "/admin/insights",
 				"/admin/api-tokens", "/admin/users", "/admin/users/manny", "/admin/users/manny/disable", "/admin/groups", "/admin/groups/managers",

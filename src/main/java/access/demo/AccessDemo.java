@@ -28,7 +28,8 @@ import platform.UserDirectory;
  * pages use: hana's finance share waits on manny (in his inbox), sara's VPN is approved, sam's
  * production access rejected, hana's VPN cancelled, ivan's payments approval (an admin's exception
  * to its incompatibility with the finance share he holds) revoked, and sam's finance share expired
- * as the expiry job finds it two days after its last day. Each package's grant is mapped to a group of
+ * as the expiry job finds it two days after its last day; pia, an employee without a role, asks for
+ * the VPN, waiting on ivan. Each package's grant is mapped to a group of
  * the demo directory (provisioning.demo), so the approved ones are memberships there until their end,
  * and the revoked and expired ones were taken back. Once per database (acme's catalog has no
  * version yet), in the background after startup; {@code DEMO_STORY=false} switches it off.
@@ -103,8 +104,11 @@ class AccessDemo {
 			requests.approve(manny, shortFinance.id(), null, null);
 			// as the expiry job finds it two days after its last day
 			requests.expireDue(TENANT, clock.instant().plus(2, ChronoUnit.DAYS), 10);
+			// an employee without a role asks for remote access: it waits on the it group (ivan)
+			requests.submit(user("pia"), submission("vpn", null, null, null));
 			log.info("Demo access requests: hana's finance share waits on manny, sara holds the VPN, sam's production "
-					+ "access was rejected, hana cancelled hers, ivan's payments exception was revoked, sam's finance share expired");
+					+ "access was rejected, hana cancelled hers, ivan's payments exception was revoked, sam's finance share expired, "
+					+ "pia's VPN waits on ivan");
 		}
 		catch (RuntimeException e) {
 			log.warn("Demo access requests stopped early: {}", e.getMessage());

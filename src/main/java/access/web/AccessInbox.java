@@ -29,6 +29,11 @@ class AccessInbox implements InboxContributor {
 	}
 
 	@Override
+	public int inboxCount(AppUser reader, Set<String> actingFor, int limit) {
+		return requests.waitingCount(reader, actingFor, limit);
+	}
+
+	@Override
 	public List<InboxEntry> inboxEntries(AppUser reader, Set<String> actingFor) {
 		List<AccessRequests.Waiting> waiting = requests.waitingFor(reader, actingFor);
 		if (waiting.isEmpty()) {

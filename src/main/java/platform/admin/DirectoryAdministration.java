@@ -299,7 +299,10 @@ public class DirectoryAdministration {
 		return snapshot;
 	}
 
-	/** The roles named in a request; an unknown name is the caller's mistake. */
+	/**
+	 * The roles named in a request, none allowed (a user without a role requests access and sees their
+	 * own, as every employee); an unknown name is the caller's mistake.
+	 */
 	static List<Role> roles(List<String> names) {
 		Set<Role> roles = EnumSet.noneOf(Role.class);
 		List<String> unknown = new ArrayList<>();
@@ -311,8 +314,8 @@ public class DirectoryAdministration {
 				unknown.add(String.valueOf(name));
 			}
 		}
-		if (!unknown.isEmpty() || roles.isEmpty()) {
-			throw new DomainException.InvalidInput("roles", "must be one or more of HR, APPROVER, ADMIN");
+		if (!unknown.isEmpty()) {
+			throw new DomainException.InvalidInput("roles", "must each be one of HR, APPROVER, ADMIN (or none)");
 		}
 		return List.copyOf(roles);
 	}

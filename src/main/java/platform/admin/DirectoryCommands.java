@@ -23,19 +23,25 @@ public final class DirectoryCommands {
 	private DirectoryCommands() {
 	}
 
-	/** A new user of the admin's tenant; {@code roles} from HR, APPROVER, ADMIN. */
+	/**
+	 * A new user of the admin's tenant; {@code roles} from HR, APPROVER, ADMIN, or none: every user may
+	 * request access and see their own (roles add powers).
+	 */
 	public record NewUser(
 			@NotBlank(message = "is required") @Pattern(regexp = NAME_PATTERN, message = NAME_MESSAGE) String username,
 			@NotBlank(message = "is required") @Size(max = 200) String displayName,
 			@NotBlank(message = "is required") @Email @Size(max = 254) String email,
-			@NotNull(message = "is required") @Size(min = 1, message = "needs at least one role") List<String> roles,
+			@NotNull(message = "is required") List<String> roles,
 			@NotBlank(message = "is required") @Size(min = MIN_PASSWORD_LENGTH, max = MAX_PASSWORD_LENGTH,
 					message = PASSWORD_MESSAGE) String password) {
 	}
 
-	/** A change of a user; every field is optional (null: unchanged). {@code password} resets it. */
+	/**
+	 * A change of a user; every field is optional (null: unchanged). {@code roles} replaces them (empty:
+	 * no role); {@code password} resets it.
+	 */
 	public record UserChanges(@Size(min = 1, max = 200) String displayName, @Email @Size(min = 3, max = 254) String email,
-			@Size(min = 1, message = "needs at least one role") List<String> roles,
+			List<String> roles,
 			@Size(min = MIN_PASSWORD_LENGTH, max = MAX_PASSWORD_LENGTH, message = PASSWORD_MESSAGE) String password) {
 	}
 

@@ -36,7 +36,9 @@ class DemoDataSeeder {
 					new DemoUser("ivan", "Ivan Ivanov", List.of(Role.APPROVER), List.of("it")),
 					new DemoUser("sara", "Sara Schulz", List.of(Role.APPROVER), List.of("security")),
 					new DemoUser("sam", "Sam Sato", List.of(Role.APPROVER), List.of("security")),
-					new DemoUser("ada", "Ada Admin", List.of(Role.ADMIN), List.of())),
+					new DemoUser("ada", "Ada Admin", List.of(Role.ADMIN), List.of()),
+					// an employee without a role: she requests access and sees her own, as every user may
+					new DemoUser("pia", "Pia Petersen", List.of(), List.of())),
 			"globex", List.of(
 					new DemoUser("gus", "Gus Garcia", List.of(Role.HR, Role.ADMIN, Role.APPROVER),
 							List.of("managers", "it", "security", "hr")),
@@ -80,7 +82,8 @@ class DemoDataSeeder {
 		}));
 		// granted in the operator's tenant unit of work (row-level security, V212)
 		transactions.runInTenant(DEMO_OPERATOR_TENANT, () -> operators.grant(DEMO_OPERATOR_TENANT, DEMO_OPERATOR, "demo"));
-		log.info("Demo data ready: tenant acme (hana/HR, manny/ivan/sara/sam APPROVER, ada/ADMIN and platform operator), "
+		log.info("Demo data ready: tenant acme (hana/HR, manny/ivan/sara/sam APPROVER, ada/ADMIN and platform operator, "
+				+ "pia/no role), "
 				+ "tenant globex (gus/all roles, gina/HR); password 'demo'");
 	}
 }

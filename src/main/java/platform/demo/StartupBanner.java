@@ -26,7 +26,8 @@ class StartupBanner {
 					  This is the embedded demo: PostgreSQL and Temporal run in-process and everything is
 					  lost when the process stops. Demo logins (password "demo"):
 					    acme:   hana (HR), manny (APPROVER, managers), ivan (APPROVER, it),
-					            sara, sam (APPROVER, security), ada (ADMIN, platform operator)
+					            sara, sam (APPROVER, security), ada (ADMIN, platform operator),
+					            pia (no role: requests access)
 					    globex: gus (HR, ADMIN, APPROVER in every group), gina (HR)
 					""");
 		}

@@ -48,6 +48,7 @@ class HomePageController {
 	 * Each user lands on the page of their work: an approver on the inbox, HR on their queue (My
 	 * work), an admin on Needs attention. A user with several roles lands by this order (approver,
 	 * HR, admin): decisions wait on a person, HR's queue on a team, attention items on the admins.
+	 * A user without a role (every employee may request access) gets the home page: what they can do.
 	 */
 	@GetMapping("/")
 	String home(@AuthenticationPrincipal AppUser user) {

@@ -34,6 +34,9 @@ class SecurityConfiguration {
 	/** The notifications' one-click unsubscribe page (a link in mails, opened and posted without a sign-in). */
 	static final String ONE_CLICK_UNSUBSCRIBE = "/unsubscribe";
 
+	/** Every tenant role: what the runs (JML work, every employee's) ask for; a user with none requests access. */
+	private static final String[] ROLE_NAMES = java.util.Arrays.stream(Role.values()).map(Role::name).toArray(String[]::new);
+
 	@Bean
 	@Order(1)
 	SecurityFilterChain apiSecurity(HttpSecurity http, ProblemSecurityHandler problems, ApiTokenAuthenticator tokens)
@@ -47,6 +50,8 @@ class SecurityConfiguration {
 				.requestMatchers("/v1/hr/**").hasRole(Role.HR.name())
 				// HR's SCIM inbound endpoint: an HR system's push, as /v1/hr/** is
 				.requestMatchers("/scim/**").hasRole(Role.HR.name())
+				// the runs are the work of the roles: a user without one requests access and sees their own
+				.requestMatchers("/v1/workflow-runs", "/v1/workflow-runs/**").hasAnyRole(ROLE_NAMES)
 				.anyRequest().authenticated())
 			.addFilterBefore(new ApiTokenAuthenticationFilter(tokens, problems), BasicAuthenticationFilter.class)
 			.httpBasic(basic -> basic.authenticationEntryPoint(problems))
@@ -75,6 +80,7 @@ class SecurityConfiguration {
 				.requestMatchers("/platform/**").hasRole(AppUser.OPERATOR)
 				.requestMatchers("/admin/**").hasRole(Role.ADMIN.name())
 				.requestMatchers("/hr/**").hasRole(Role.HR.name())
+				.requestMatchers("/runs", "/runs/**").hasAnyRole(ROLE_NAMES)
 				.anyRequest()
 				.authenticated())
 			.addFilterBefore(new OrganisationLoginFilter(), UsernamePasswordAuthenticationFilter.class)

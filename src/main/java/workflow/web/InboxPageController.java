@@ -80,7 +80,9 @@ class InboxPageController {
 	String inbox(@AuthenticationPrincipal AppUser user, @RequestParam(required = false) String cursor, Model model) {
 		Page<InboxItem> page = runs.inboxPage(user, cursor, pageSize);
 		List<InboxRow> rows = page.items().stream().map(item -> InboxRow.of(item, times, sla)).toList();
-		List<OtherRow> others = otherItems(user);
+		// read once: the notes and the other items' delegation say the same
+		Delegations.ActiveDelegations active = delegations.activeFor(user);
+		List<OtherRow> others = otherItems(user, active);
 		model.addAttribute("rows", rows);
 		model.addAttribute("names", runs.displayNames(user.tenantId(), java.util.stream.Stream.concat(
 				rows.stream().map(InboxRow::delegatedFor), others.stream().map(OtherRow::delegatedFor))
@@ -88,21 +90,20 @@ class InboxPageController {
 		model.addAttribute("nextCursor", page.nextCursor());
 		model.addAttribute("cursor", cursor);
 		model.addAttribute("bulkable", rows.stream().anyMatch(InboxRow::selectable));
-		model.addAttribute("delegationNotes", delegationNotes(user));
+		model.addAttribute("delegationNotes", delegationNotes(user, active));
 		model.addAttribute("otherItems", others);
 		return "workflow/inbox";
 	}
 
-	private List<OtherRow> otherItems(AppUser user) {
-		return others.entries(user).stream()
+	private List<OtherRow> otherItems(AppUser user, Delegations.ActiveDelegations active) {
+		return others.entries(user, active).stream()
 			.map(entry -> new OtherRow(entry.kind(), entry.subject(), entry.title(), entry.href(), times.iso(entry.since()),
 					times.when(entry.since()), entry.delegatedFor()))
 			.toList();
 	}
 
 	/** "Your approvals go to dana until 12 Dec 2026" / "You act for sam until …": today's delegations, said where the work is. */
-	private List<String> delegationNotes(AppUser user) {
-		Delegations.ActiveDelegations active = delegations.activeFor(user);
+	private List<String> delegationNotes(AppUser user, Delegations.ActiveDelegations active) {
 		if (!active.any()) {
 			return List.of();
 		}

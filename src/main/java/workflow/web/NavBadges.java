@@ -44,7 +44,11 @@ class NavBadges {
 	NavBadges(Runs runs, OtherInboxItems others, EffectsOfRuns effects, Clock clock,
 			@Value("${workflow.badges.max-age}") Duration maxAge) {
 		// the stages and the other modules' items (access requests): what the inbox page lists
-		this(user -> Math.min(Runs.INBOX_COUNT_CAP, runs.inboxCount(user) + others.entries(user).size()), runs::hrWorkCount, tenant -> effects.failedCount(tenant, Runs.INBOX_COUNT_CAP), clock,
+		this(user -> {
+			int stages = runs.inboxCount(user);
+			return stages >= Runs.INBOX_COUNT_CAP ? Runs.INBOX_COUNT_CAP
+					: stages + others.count(user, Runs.INBOX_COUNT_CAP - stages);
+		}, runs::hrWorkCount, tenant -> effects.failedCount(tenant, Runs.INBOX_COUNT_CAP), clock,
 				maxAge);
 	}
 

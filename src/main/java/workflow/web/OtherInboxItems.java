@@ -15,7 +15,7 @@ import workflow.decisions.Delegations;
 /**
  * What other modules wait on the reader for (access requests), with the same delegation as the
  * stages: the approvers the reader stands in for today. The inbox page lists them and the inbox
- * badge counts them, so both say the same.
+ * badge counts them (each contributor's count query: the badge needs no entry), so both say the same.
  */
 @Component
 class OtherInboxItems {
@@ -28,17 +28,35 @@ class OtherInboxItems {
 		this.delegations = delegations;
 	}
 
-	/** Oldest first. */
-	List<InboxContributor.InboxEntry> entries(AppUser reader) {
+	/** Oldest first; {@code active} the reader's delegations today, as the page read them. */
+	List<InboxContributor.InboxEntry> entries(AppUser reader, Delegations.ActiveDelegations active) {
 		if (contributors.isEmpty()) {
 			return List.of();
 		}
-		Set<String> actingFor = delegations.activeFor(reader).actingFor().stream()
-			.map(Delegation::owner)
-			.collect(Collectors.toSet());
+		Set<String> actingFor = actingFor(active);
 		return contributors.stream()
 			.flatMap(contributor -> contributor.inboxEntries(reader, actingFor).stream())
 			.sorted(Comparator.comparing(InboxContributor.InboxEntry::since))
 			.toList();
+	}
+
+	/** How many items wait for the reader, at most {@code limit} (the size of {@link #entries}, counted). */
+	int count(AppUser reader, int limit) {
+		if (contributors.isEmpty()) {
+			return 0;
+		}
+		Set<String> actingFor = actingFor(delegations.activeFor(reader));
+		int count = 0;
+		for (InboxContributor contributor : contributors) {
+			count += contributor.inboxCount(reader, actingFor, limit - count);
+			if (count >= limit) {
+				return limit;
+			}
+		}
+		return count;
+	}
+
+	private static Set<String> actingFor(Delegations.ActiveDelegations active) {
+		return active.actingFor().stream().map(Delegation::owner).collect(Collectors.toSet());
 	}
 }

@@ -18,7 +18,7 @@ class WorkflowNavigation implements NavigationContributor {
 		return List.of(
 				NavEntry.of(Group.WORK, "nav-inbox", "Inbox", "/inbox", Role.APPROVER, 10).withBadge("inboxCount"),
 				NavEntry.of(Group.WORK, "nav-hr-work", "My work", "/work", Role.HR, 20).withBadge("hrWorkCount"),
-				NavEntry.forEveryone(Group.WORK, "nav-runs", "Runs", "/runs", 30),
+				NavEntry.forRoleHolders(Group.WORK, "nav-runs", "Runs", "/runs", 30),
 				NavEntry.of(Group.ADMIN_WORKFLOW, "nav-attention", "Needs attention", "/admin/attention", Role.ADMIN, 10)
 					.withBadge("attentionCount"),
 				NavEntry.of(Group.ADMIN_WORKFLOW, "nav-insights", "Insights", "/admin/insights", Role.ADMIN, 20),

@@ -31,7 +31,7 @@ public final class AccessTenant {
 		this.id = TestTenants.create(transactions, jdbc, prefix, "boss");
 	}
 
-	/** Adds {@code name} ({@code name@<tenant>.example}) with {@code role}, in {@code groups}. */
+	/** Adds {@code name} ({@code name@<tenant>.example}) with {@code role} (null: none, a plain employee), in {@code groups}. */
 	public AccessTenant add(String name, Role role, String... groups) {
 		transactions.runInTenant(id, () -> {
 			jdbc.sql("""
@@ -39,8 +39,10 @@ public final class AccessTenant {
 					VALUES (:u, :t, :d, :e, :h)""")
 				.param("u", name).param("t", id).param("d", Character.toUpperCase(name.charAt(0)) + name.substring(1) + " Tester")
 				.param("e", email(name)).param("h", HASH).update();
-			jdbc.sql("INSERT INTO app_user_roles (tenant_id, username, role) VALUES (:t, :u, :r)")
-				.param("t", id).param("u", name).param("r", role.name()).update();
+			if (role != null) {
+				jdbc.sql("INSERT INTO app_user_roles (tenant_id, username, role) VALUES (:t, :u, :r)")
+					.param("t", id).param("u", name).param("r", role.name()).update();
+			}
 			for (String group : groups) {
 				jdbc.sql("INSERT INTO app_groups (tenant_id, name) VALUES (:t, :g) ON CONFLICT DO NOTHING")
 					.param("t", id).param("g", group).update();

@@ -113,6 +113,40 @@ class DirectoryAdminApiTests {
 		assertThat(api.get(boss, "/v1/admin/users/rolf").statusCode()).isEqualTo(404);
 	}
 
+	/** A user without a role is a plain employee: created, signed in, and a role can be taken away (not the last ADMIN's). */
+	@Test
+	void aUserWithoutARoleIsCreatedSignsInAndRolesCanBeTakenAway() {
+		var created = createUser("nora", "");
+		assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+		assertThat(created.body()).contains("\"roles\":[]");
+		ApiClient nora = as("demo-password-1");
+		assertThat(nora.get("nora@" + tenant, "/v1/me").body()).contains("\"roles\":[]");
+		assertThat(nora.get("nora@" + tenant, "/v1/access-packages").statusCode()).isEqualTo(200);
+		assertThat(nora.get("nora@" + tenant, "/v1/workflow-runs").statusCode()).isEqualTo(403);
+
+		createUser("otto", "\"APPROVER\",\"HR\"");
+		var demoted = api.send(boss, "PATCH", "/v1/admin/users/otto", "{\"roles\":[]}");
+		assertThat(demoted.statusCode()).as(demoted.body()).isEqualTo(200);
+		assertThat(demoted.body()).contains("\"roles\":[]");
+		assertThat(as("demo-password-1").get("otto@" + tenant, "/v1/hr/employees").statusCode()).isEqualTo(403);
+		assertThat(api.get(boss, "/v1/admin/audit?subject=otto").body()).contains("user.updated");
+
+		// still refused: an unknown role, a role list that is not given, the last ADMIN left without one
+		long audited = audit();
+		var unknown = api.send(boss, "PATCH", "/v1/admin/users/otto", "{\"roles\":[\"APPROVER\",\"KING\"]}");
+		assertThat(unknown.statusCode()).isEqualTo(400);
+		assertThat(unknown.body()).contains("\"roles\"");
+		var missing = api.post(boss, "/v1/admin/users", """
+				{"username":"pete","displayName":"Pete","email":"pete@%s.example","password":"demo-password-1"}"""
+			.formatted(tenant));
+		assertThat(missing.statusCode()).isEqualTo(400);
+		assertThat(missing.body()).contains("\"roles\"");
+		var lastAdmin = api.send(boss, "PATCH", "/v1/admin/users/boss", "{\"roles\":[]}");
+		assertThat(lastAdmin.statusCode()).isEqualTo(409);
+		assertThat(audit()).isEqualTo(audited);
+		assertThat(api.get(boss, "/v1/admin/users/otto").body()).contains("\"roles\":[]");
+	}
+
 	@Test
 	void aDisabledUserCannotSignInUntilEnabledAgain() {
 		createUser("dora", "\"APPROVER\"");

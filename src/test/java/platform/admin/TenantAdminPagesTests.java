@@ -65,7 +65,19 @@ class TenantAdminPagesTests {
 		assertThat(duplicate.statusCode()).isEqualTo(200);
 		assertThat(duplicate.body()).contains("This tenant already has a user uma", "is-invalid");
 		var invalid = createUser("Bad Name");
-		assertThat(invalid.body()).contains("id=\"username-error\"", "needs at least one role");
+		assertThat(invalid.body()).contains("id=\"username-error\"");
+		// no role ticked: a plain employee, who may request access
+		var plain = createUser("ulla");
+		assertThat(plain.statusCode()).as(plain.body()).isEqualTo(302);
+		assertThat(admin.get("/admin/users?q=ulla").body()).contains("user-ulla", "no role");
+		assertThat(new platform.testing.ApiClient(port, "demo-password-1").get("ulla@" + tenant, "/v1/me").body())
+			.contains("\"roles\":[]");
+		// a role taken away on the user's page leaves none
+		admin.get("/admin/users/uma");
+		var demoted = admin.post("/admin/users/uma", Map.of("displayName", "uma Person", "email", "uma@" + tenant + ".example"));
+		assertThat(admin.follow(demoted).body()).contains("Changes to uma were saved");
+		assertThat(new platform.testing.ApiClient(port, "demo-password-1").get("uma@" + tenant, "/v1/me").body())
+			.contains("\"roles\":[]");
 		assertThat(admin.htmxGet("/admin/users?q=uma").body()).contains("user-uma").doesNotContain("<html");
 	}
 

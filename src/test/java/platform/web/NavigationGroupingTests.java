@@ -21,24 +21,37 @@ class NavigationGroupingTests {
 			NavEntry.of(Group.ADMIN_DELIVERY, "nav-outbox", "Outbox", "/admin/outbox", Role.ADMIN, 10),
 			NavEntry.forOperators(Group.ADMIN_PLATFORM, "nav-jobs", "Jobs", "/admin/jobs", 10),
 			NavEntry.of(Group.ADMIN_WORKFLOW, "nav-attention", "Needs attention", "/admin/attention", Role.ADMIN, 10),
-			NavEntry.forEveryone(Group.WORK, "nav-runs", "Runs", "/runs", 30),
+			NavEntry.forRoleHolders(Group.WORK, "nav-runs", "Runs", "/runs", 30),
 			NavEntry.of(Group.WORK, "nav-inbox", "Inbox", "/inbox", Role.APPROVER, 10).withBadge("inboxCount"),
-			NavEntry.forEveryone(Group.ACCOUNT, "my-two-factor", "Two-factor sign-in", "/account/two-factor", 20));
+			NavEntry.forEveryone(Group.ACCOUNT, "my-two-factor", "Two-factor sign-in", "/account/two-factor", 20),
+			NavEntry.forEveryone(Group.WORK, "nav-request-access", "Request access", "/access", 50));
 
 	@Test
 	void aUserSeesTheEntriesOfTheirRolesGroupedAndOrdered() {
 		ConsoleNavigation approver = ConsoleNavigation.of(ENTRIES, user(false, Role.APPROVER), "/inbox");
-		assertThat(ids(approver.work())).containsExactly("nav-inbox", "nav-runs");
+		assertThat(ids(approver.work())).containsExactly("nav-inbox", "nav-runs", "nav-request-access");
 		assertThat(approver.admin()).isEmpty();
 		assertThat(ids(approver.account())).containsExactly("my-two-factor");
 		assertThat(approver.work().get(0).current()).isTrue();
 
 		ConsoleNavigation admin = ConsoleNavigation.of(ENTRIES, user(false, Role.ADMIN), "/runs/42");
-		assertThat(ids(admin.work())).containsExactly("nav-runs");
+		assertThat(ids(admin.work())).containsExactly("nav-runs", "nav-request-access");
 		assertThat(admin.work().get(0).current()).as("a run's page is under Runs").isTrue();
 		assertThat(admin.admin()).extracting(ConsoleNavigation.Section::heading).containsExactly("Workflow", "Delivery");
 		assertThat(ids(admin.admin().get(1).links())).containsExactly("nav-outbox", "nav-dead-letters");
 		assertThat(admin.adminCurrent()).isFalse();
+	}
+
+	@Test
+	void aUserWithoutARoleSeesTheEntriesForEveryoneOnly() {
+		ConsoleNavigation plain = ConsoleNavigation.of(ENTRIES, user(false), "/access");
+		assertThat(ids(plain.work())).containsExactly("nav-request-access");
+		assertThat(plain.work().get(0).current()).isTrue();
+		assertThat(plain.admin()).isEmpty();
+		assertThat(ids(plain.account())).containsExactly("my-two-factor");
+		// any one role shows the entries of the role holders
+		assertThat(ids(ConsoleNavigation.of(ENTRIES, user(false, Role.HR), "/").work())).containsExactly("nav-runs",
+				"nav-request-access");
 	}
 
 	@Test
@@ -65,6 +78,8 @@ class NavigationGroupingTests {
 		assertThat(NavEntry.forEveryone(Group.WORK, "x", "X", "/x", 1).badgeId()).isNull();
 		assertThatThrownBy(() -> NavEntry.forEveryone(Group.WORK, "x", "X", "x", 1)).isInstanceOf(IllegalArgumentException.class);
 		assertThatThrownBy(() -> new NavEntry(Group.WORK, "x", "X", "/x", Role.HR, true, 1, null))
+			.isInstanceOf(IllegalArgumentException.class);
+		assertThatThrownBy(() -> new NavEntry(Group.WORK, "x", "X", "/x", Role.HR, false, 1, null, true))
 			.isInstanceOf(IllegalArgumentException.class);
 	}
 
