@@ -95,8 +95,8 @@ class AccessInsightsTests {
 		AccessTenant tenant = tenant("aci");
 		AccessTenant other = tenant("acj");
 
-		// before the window: pia's VPN, approved at once; it ends within 30 days of now, so it is listed as ending
-		AccessRequest piaHeld = approve(atTime, clock, tenant, "pia", "vpn", null, Duration.ofHours(1));
+		// before the window: pim's VPN, approved at once; it ends within 30 days of now, so it is listed as ending
+		AccessRequest pimHeld = approve(atTime, clock, tenant, "pim", "vpn", null, Duration.ofHours(1));
 		clock.advance(Duration.ofDays(5).minusHours(1));
 		// the window: from a day before t0
 		AccessRequest ritaVpn = approve(atTime, clock, tenant, "rita", "vpn", null, Duration.ofHours(2));
@@ -104,9 +104,9 @@ class AccessInsightsTests {
 		AccessRequest lenaVpn = atTime.submit(tenant.user("lena"), submission("vpn", null));
 		clock.advance(Duration.ofHours(10));
 		atTime.reject(tenant.user("gwen"), lenaVpn.id(), null, "not for this team");
-		AccessRequest piaVpn = atTime.submit(tenant.user("pia"), submission("vpn", null));
+		AccessRequest pimVpn = atTime.submit(tenant.user("pim"), submission("vpn", null));
 		clock.advance(Duration.ofHours(1));
-		atTime.cancel(tenant.user("pia"), piaVpn.id(), null, "asked twice");
+		atTime.cancel(tenant.user("pim"), pimVpn.id(), null, "asked twice");
 		atTime.submit(tenant.user("rita"), submission("wiki", null));
 		approve(atTime, clock, tenant, "omar", "wiki", null, Duration.ofHours(24));
 		LocalDate lenaUntil = LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC).plusDays(2);
@@ -130,11 +130,11 @@ class AccessInsightsTests {
 						Duration.ofMinutes(22 * 60 + 24)));
 		assertThat(figures.overall()).isEqualTo(new AccessRequests.PackageFigures(null, null, 7, 1, 4, 1, 1, 1, 1, 5,
 				Duration.ofHours(8), Duration.ofMinutes(18 * 60 + 24)));
-		// still approved and ending before now + 30 days, soonest first, whenever submitted: pia's, then rita's
+		// still approved and ending before now + 30 days, soonest first, whenever submitted: pim's, then rita's
 		assertThat(figures.expiringTotal()).isEqualTo(2);
-		assertThat(figures.expiring()).extracting(AccessRequest::id).containsExactly(piaHeld.id(), ritaVpn.id());
+		assertThat(figures.expiring()).extracting(AccessRequest::id).containsExactly(pimHeld.id(), ritaVpn.id());
 		assertThat(requests.figures(tenant.id, since, now, 30, 1).expiring()).extracting(AccessRequest::id)
-			.containsExactly(piaHeld.id());
+			.containsExactly(pimHeld.id());
 		assertThat(requests.figures(tenant.id, since, now, 30, 1).expiringTotal()).isEqualTo(2);
 
 		// the other tenant sees only its own one request
@@ -157,7 +157,7 @@ class AccessInsightsTests {
 				Duration.ofHours(8), Duration.ofMinutes(18 * 60 + 24)));
 		assertThat(section.endingWithinDays()).isEqualTo(30);
 		assertThat(section.ending()).extracting(InsightsContributor.Ending::beneficiary, InsightsContributor.Ending::href)
-			.containsExactly(tuple("Pia Tester", "/access/requests/" + piaHeld.id()),
+			.containsExactly(tuple("Pim Tester", "/access/requests/" + pimHeld.id()),
 					tuple("Rita Tester", "/access/requests/" + ritaVpn.id()));
 		// a window starting later leaves the earlier requests out
 		assertThat(requests.figures(tenant.id, now, now, 30, 50).overall().submitted()).isZero();
@@ -195,7 +195,7 @@ class AccessInsightsTests {
 	/** A tenant of its own with two packages approved by gwen (security), and people to ask for them. */
 	private AccessTenant tenant(String prefix) {
 		AccessTenant tenant = new AccessTenant(transactions, jdbc, prefix).add("gwen", Role.APPROVER, "security")
-			.add("rita", Role.APPROVER).add("omar", Role.APPROVER).add("lena", Role.APPROVER).add("pia", Role.APPROVER);
+			.add("rita", Role.APPROVER).add("omar", Role.APPROVER).add("lena", Role.APPROVER).add("pim", Role.APPROVER);
 		catalog.save(tenant.user("boss"), ExpectedVersion.of(null, 0), List.of(
 				new AccessPackage("vpn", "VPN", "Remote access", List.of("vpn-access"), List.of(), ApprovalPolicy.GROUP,
 						"security", 1, 30, false, false, List.of()),
