@@ -113,7 +113,7 @@ class SourceSettings {
 			boolean enabled = change.enabled() == null || change.enabled();
 			boolean offboardMissing = change.offboardMissing() == null || change.offboardMissing();
 			StoredSource wanted = new StoredSource(url, format, auth, auth == SourceAuth.BASIC ? username : null, sealed,
-					every, offboardMissing, enabled, 0, null, null, null, 0);
+					every, offboardMissing, enabled, 0, null, null, null, 0, null);
 			Instant now = clock.instant();
 			int version = current == null ? 0 : current.version();
 			if (!repository.save(wanted, version, actor, now, now)) {

@@ -309,6 +309,51 @@ class SourceSyncTests {
 		assertThat(lastRun().outcome()).isEqualTo(SourceRun.IMPORTED);
 	}
 
+	@Test
+	void aSourceWithoutValidatorsIsNotImportedAgainWhileItsBodyStaysTheSame() {
+		// python's http.server without Last-Modified, a script's output, a presigned object store link
+		server.validators = false;
+		server.serve("\"unused\"", HEADER + "\n" + row(1, "Ops") + row(2, "Ops"));
+		save(source("csv", true));
+		job.run();
+		assertThat(lastRun().outcome()).isEqualTo(SourceRun.IMPORTED);
+		applyImports();
+		long importsBefore = importsOfTenant();
+
+		clock.advance(Duration.ofMinutes(5));
+		job.run();
+		assertThat(server.requests).hasSize(2);
+		assertThat(server.requests.get(1)).doesNotContainKeys("If-None-Match", "If-Modified-Since");
+		SourceRun same = lastRun();
+		assertThat(same.outcome()).isEqualTo(SourceRun.NOT_MODIFIED);
+		assertThat(same.httpStatus()).isEqualTo(200);
+		assertThat(same.imported()).isNull();
+		assertThat(importsOfTenant()).isEqualTo(importsBefore);
+		assertThat(settings.get(tenant).nextDueAt()).isEqualTo(clock.instant().plus(Duration.ofMinutes(5)));
+
+		// one byte changed: imported
+		server.serve("\"unused\"", HEADER + "\n" + row(1, "Ops") + row(2, "Legal"));
+		clock.advance(Duration.ofMinutes(5));
+		job.run();
+		SourceRun changed = lastRun();
+		assertThat(changed.outcome()).isEqualTo(SourceRun.IMPORTED);
+		assertThat(changed.imported().summary().update()).isEqualTo(1);
+		applyImports();
+		assertThat(employees.findByNumber(tenant, "E-2").orElseThrow().department()).isEqualTo("Legal");
+
+		// another URL is another file: its body is imported even when it is the same
+		save(new SourceChange(server.url() + "?copy=1", "csv", "none", null, null, 5, true, true,
+				settings.get(tenant).version()));
+		job.run();
+		SourceRun moved = lastRun();
+		assertThat(moved.outcome()).isEqualTo(SourceRun.IMPORTED);
+		assertThat(moved.imported().summary().unchanged()).isEqualTo(2);
+	}
+
+	private long importsOfTenant() {
+		return transactions.inTenant(tenant, () -> jdbc.sql("SELECT count(*) FROM hr_imports").query(Long.class).single());
+	}
+
 	private HrSource save(SourceChange change) {
 		// a save makes the source due at the clock's time: a tick on, so each pull starts after the last
 		clock.advance(Duration.ofSeconds(1));
@@ -362,6 +407,7 @@ class SourceSyncTests {
 		volatile Duration delay = Duration.ZERO;
 		volatile boolean hangBody;
 		volatile String expectedAuthorization;
+		volatile boolean validators = true;
 
 		HrServer() throws IOException {
 			http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
@@ -403,8 +449,10 @@ class SourceSyncTests {
 					return;
 				}
 				byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-				exchange.getResponseHeaders().add("ETag", etag);
-				exchange.getResponseHeaders().add("Last-Modified", LAST_MODIFIED);
+				if (validators) {
+					exchange.getResponseHeaders().add("ETag", etag);
+					exchange.getResponseHeaders().add("Last-Modified", LAST_MODIFIED);
+				}
 				exchange.getResponseHeaders().add("Content-Type", "text/csv");
 				exchange.sendResponseHeaders(200, bytes.length);
 				OutputStream out = exchange.getResponseBody();
