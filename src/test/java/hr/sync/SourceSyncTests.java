@@ -97,7 +97,7 @@ class SourceSyncTests {
 		clock = new MutableClock(Instant.now().plus(Duration.ofDays(400)).truncatedTo(ChronoUnit.MICROS));
 		SourceSyncProperties properties = new SourceSyncProperties(false, Duration.ofSeconds(1), 1_000_000,
 				Duration.ofMinutes(5), Duration.ofHours(6), Duration.ofDays(90));
-		settings = new SourceSettings(transactions, repository, imports, secrets, audit, properties, clock);
+		settings = new SourceSettings(transactions, repository, imports, secrets, audit, properties, outbound, clock);
 		SourceSync sync = new SourceSync(transactions, repository, new SourceClient(outbound, properties), imports, secrets,
 				properties, clock);
 		job = new SourceSyncJob(sync, repository, suspensions, clock);
@@ -351,6 +351,26 @@ class SourceSyncTests {
 		SourceRun moved = lastRun();
 		assertThat(moved.outcome()).isEqualTo(SourceRun.IMPORTED);
 		assertThat(moved.imported().summary().unchanged()).isEqualTo(2);
+	}
+
+	@Test
+	void aLoopbackOrPrivateAddressTheOutboundPolicyRefusesIsRefusedAtTheSaveNotAtEveryPull() {
+		SourceSyncProperties properties = new SourceSyncProperties(false, Duration.ofSeconds(1), 1_000_000,
+				Duration.ofMinutes(5), Duration.ofHours(6), Duration.ofDays(90));
+		SourceSettings strict = new SourceSettings(transactions, repository, imports, secrets, audit, properties,
+				new OutboundRequests(false, Duration.ofSeconds(5), 1_000_000), clock);
+		for (String url : List.of(server.url(), "http://localhost:8765/hr.csv", "https://10.1.2.3/hr.csv",
+				"https://[::1]/hr.csv", "https://169.254.169.254/latest")) {
+			assertThat(org.assertj.core.api.Assertions.catchThrowable(() -> strict.save(tenant, "sonia",
+					new SourceChange(url, "csv", "none", null, null, 5, true, true, 0), ExpectedVersion.fromForm(0))))
+				.as(url)
+				.isInstanceOfSatisfying(platform.DomainException.InvalidInput.class, e -> assertThat(e.fieldErrors().get("url"))
+					.contains("OUTBOUND_ALLOW_PRIVATE_ADDRESSES"));
+		}
+		assertThat(settings.get(tenant).version()).as("nothing saved").isZero();
+		// a name is the pull's to resolve; a public address is saved
+		assertThat(strict.save(tenant, "sonia", new SourceChange("https://hr.example.com/export.csv", "csv", "none", null,
+				null, 5, true, false, 0), ExpectedVersion.fromForm(0)).version()).isEqualTo(1);
 	}
 
 	private long importsOfTenant() {
