@@ -72,7 +72,7 @@ class SourceSettings {
 	 */
 	HrSource save(String tenantId, String actor, SourceChange change, ExpectedVersion expected) {
 		Map<String, String> errors = new LinkedHashMap<>();
-		String url = checkUrl(change.url(), errors);
+		String url = checkUrl(change.url(), change.enabled() == null || change.enabled(), errors);
 		SourceFormat format = SourceFormat.of(change.format()).orElse(null);
 		if (format == null) {
 			errors.put("format", "must be csv or jsonl");
@@ -168,7 +168,7 @@ class SourceSettings {
 	 * The URL as saved: absolute, https (http only for this machine's loopback, or where the operator
 	 * allows it), with a host and without credentials (those belong in the authentication).
 	 */
-	private String checkUrl(String given, Map<String, String> errors) {
+	private String checkUrl(String given, boolean enabled, Map<String, String> errors) {
 		if (given == null || given.isBlank()) {
 			errors.put("url", "is required");
 			return null;
@@ -196,9 +196,10 @@ class SourceSettings {
 			errors.put("url", "must be https:// (http:// only on this machine's loopback, or where the operator allows it "
 					+ "with HR_SYNC_ALLOW_HTTP)");
 		}
-		else if (!outbound.allowsPrivateAddresses() && literalAddress(uri.getHost()).filter(address -> !OutboundRequests
+		else if (enabled && !outbound.allowsPrivateAddresses() && literalAddress(uri.getHost()).filter(address -> !OutboundRequests
 			.isPublic(address)).isPresent()) {
-			// saved, every pull would fail on the outbound policy: say so now (a name is resolved only at the pull)
+			// saved, every pull would fail on the outbound policy: say so now (a name is resolved only at the pull); a
+			// source saved before the policy changed can still be switched off
 			errors.put("url", "is a loopback, link-local or private address, which the server does not call unless the "
 					+ "operator allows it with OUTBOUND_ALLOW_PRIVATE_ADDRESSES");
 		}

@@ -368,9 +368,12 @@ class SourceSyncTests {
 					.contains("OUTBOUND_ALLOW_PRIVATE_ADDRESSES"));
 		}
 		assertThat(settings.get(tenant).version()).as("nothing saved").isZero();
+		// switched off, it is never pulled: an admin can still disable a source saved before the policy changed
+		assertThat(strict.save(tenant, "sonia", new SourceChange(server.url(), "csv", "none", null, null, 5, true, false, 0),
+				ExpectedVersion.fromForm(0)).version()).isEqualTo(1);
 		// a name is the pull's to resolve; a public address is saved
 		assertThat(strict.save(tenant, "sonia", new SourceChange("https://hr.example.com/export.csv", "csv", "none", null,
-				null, 5, true, false, 0), ExpectedVersion.fromForm(0)).version()).isEqualTo(1);
+				null, 5, true, true, 1), ExpectedVersion.fromForm(1)).version()).isEqualTo(2);
 	}
 
 	private long importsOfTenant() {
