@@ -26,8 +26,6 @@ import platform.UserDirectory;
 @Component
 class EmployeeChanges {
 
-	private static final Pattern EMPLOYEE_NUMBER = Pattern.compile("[\\p{L}\\p{N}._-]{1,64}");
-
 	/** Lengths as the forms and the API's schemas say them. */
 	private static final Map<Field, Integer> MAX_LENGTH = Map.of(Field.DISPLAY_NAME, 200, Field.EMAIL, 254,
 			Field.DEPARTMENT, 100, Field.MANAGER, 100, Field.TITLE, 200, Field.LOCATION, 100, Field.COST_CENTRE, 100);
@@ -174,8 +172,8 @@ class EmployeeChanges {
 	}
 
 	static void checkNumberFormat(String number) {
-		if (!EMPLOYEE_NUMBER.matcher(number).matches()) {
-			throw new DomainException.InvalidInput("employeeNumber", "must be 1 to 64 letters, digits or . _ - characters");
+		if (!EmployeeNumbers.wellFormed(number)) {
+			throw new DomainException.InvalidInput("employeeNumber", EmployeeNumbers.RULE);
 		}
 	}
 

@@ -87,6 +87,11 @@ public class OutboundRequests {
 			.build();
 	}
 
+	/** Whether the operator lets the server call loopback, link-local and private addresses ({@code OUTBOUND_ALLOW_PRIVATE_ADDRESSES}). */
+	public boolean allowsPrivateAddresses() {
+		return allowPrivate;
+	}
+
 	/** GETs {@code uri} (following checked redirects) and returns the final response. */
 	public Response get(URI uri, String accept) {
 		URI current = uri;

@@ -10,6 +10,7 @@ import java.util.Objects;
 import java.util.regex.Pattern;
 
 import hr.Employee;
+import hr.EmployeeNumbers;
 import hr.EmployeeChange.Field;
 import hr.EmployeeCommands.Hire;
 import outbox.catalog.FieldChange;
@@ -22,7 +23,6 @@ import outbox.catalog.FieldChange;
  */
 final class RowClassifier {
 
-	private static final Pattern EMPLOYEE_NUMBER = Pattern.compile("[\\p{L}\\p{N}._/-]{1,64}");
 	private static final Pattern EMAIL = Pattern.compile("[^@\\s]+@[^@\\s]+");
 	private static final Map<String, Integer> MAX_LENGTH = Map.of("displayName", 200, "email", 254, "department", 100,
 			"manager", 100, "title", 200, "location", 100, "costCentre", 100);
@@ -84,8 +84,9 @@ final class RowClassifier {
 		if (number == null) {
 			errors.add("employeeNumber is required");
 		}
-		else if (!EMPLOYEE_NUMBER.matcher(number).matches()) {
-			errors.add("employeeNumber must be 1 to 64 letters, digits or . _ / -");
+		else if (!EmployeeNumbers.wellFormed(number)) {
+			// the write path's own rule and words: a dry run refuses what the apply would refuse
+			errors.add(Field.EMPLOYEE_NUMBER.key() + " " + EmployeeNumbers.RULE);
 		}
 		MAX_LENGTH.forEach((field, max) -> {
 			String value = values.get(field);

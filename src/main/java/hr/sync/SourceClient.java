@@ -6,7 +6,11 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.DigestOutputStream;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.Base64;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -32,8 +36,8 @@ class SourceClient {
 	record NotModified() implements Pull {
 	}
 
-	/** 200: the file (delete it when done) and the answer's validators. */
-	record Body(Path file, String etag, String lastModified) implements Pull {
+	/** 200: the file (delete it when done), the answer's validators and the SHA-256 of the body (hex). */
+	record Body(Path file, String etag, String lastModified, String sha256) implements Pull {
 	}
 
 	/** No file: the status when there was an answer, and why, in words fit for the tenant's admin. */
@@ -84,11 +88,12 @@ class SourceClient {
 				return new Failed(status, refusal(status, source.auth(), answer));
 			}
 			file = Files.createTempFile("jmlhub-hr-sync-", ".part");
-			try (OutputStream out = Files.newOutputStream(file)) {
+			MessageDigest sha256 = sha256();
+			try (OutputStream out = new DigestOutputStream(Files.newOutputStream(file), sha256)) {
 				answer.body().transferTo(out);
 			}
 			return new Body(file, answer.headers().firstValue("ETag").orElse(null),
-					answer.headers().firstValue("Last-Modified").orElse(null));
+					answer.headers().firstValue("Last-Modified").orElse(null), HexFormat.of().formatHex(sha256.digest()));
 		}
 		catch (OutboundRequests.RefusedException e) {
 			delete(file);
@@ -115,6 +120,15 @@ class SourceClient {
 					+ answer.headers().firstValue("Location").map(location -> " (" + location + ")").orElse("");
 		}
 		return "HTTP " + status + (status >= 500 ? ": the source failed; retried later" : "");
+	}
+
+	private static MessageDigest sha256() {
+		try {
+			return MessageDigest.getInstance("SHA-256");
+		}
+		catch (NoSuchAlgorithmException e) {
+			throw new IllegalStateException("every Java has SHA-256", e);
+		}
 	}
 
 	static void delete(Path file) {

@@ -27,7 +27,7 @@ class SourceRepository {
 	Optional<StoredSource> find() {
 		return jdbc.sql("""
 				SELECT url, format, auth, username, secret, every_minutes, offboard_missing, enabled, version, next_due_at,
-				       etag, last_modified, failures
+				       etag, last_modified, failures, content_sha256
 				FROM hr_sources WHERE tenant_id = current_setting('app.tenant_id')""")
 			.query(SourceRepository::source)
 			.optional();
@@ -48,7 +48,8 @@ class SourceRepository {
 				    every_minutes = :every, offboard_missing = :offboardMissing, enabled = :enabled, version = version + 1,
 				    updated_by = :actor, updated_at = :at, next_due_at = :due, failures = 0,
 				    etag = CASE WHEN url = :url AND format = :format THEN etag END,
-				    last_modified = CASE WHEN url = :url AND format = :format THEN last_modified END
+				    last_modified = CASE WHEN url = :url AND format = :format THEN last_modified END,
+				    content_sha256 = CASE WHEN url = :url AND format = :format THEN content_sha256 END
 				WHERE tenant_id = current_setting('app.tenant_id') AND version = :current""";
 		return jdbc.sql(sql)
 			.param("url", source.url())
@@ -73,13 +74,18 @@ class SourceRepository {
 			.update() > 0;
 	}
 
-	/** A pull that succeeded: the answer's validators kept, the failures forgotten, the next pull due at {@code next}. */
-	void succeeded(String etag, String lastModified, Instant next) {
+	/**
+	 * A pull that succeeded: the answer's validators and the hash of the body last imported kept, the
+	 * failures forgotten, the next pull due at {@code next}.
+	 */
+	void succeeded(String etag, String lastModified, String contentSha256, Instant next) {
 		jdbc.sql("""
-				UPDATE hr_sources SET etag = :etag, last_modified = :lastModified, failures = 0, next_due_at = :next
+				UPDATE hr_sources SET etag = :etag, last_modified = :lastModified, content_sha256 = :sha256, failures = 0,
+				    next_due_at = :next
 				WHERE tenant_id = current_setting('app.tenant_id')""")
 			.param("etag", etag)
 			.param("lastModified", lastModified)
+			.param("sha256", contentSha256)
 			.param("next", Timestamp.from(next))
 			.update();
 	}
@@ -143,6 +149,6 @@ class SourceRepository {
 				SourceAuth.of(rs.getString("auth")).orElseThrow(), rs.getString("username"), rs.getString("secret"),
 				rs.getInt("every_minutes"), rs.getBoolean("offboard_missing"), rs.getBoolean("enabled"), rs.getInt("version"),
 				due == null ? null : due.toInstant(), rs.getString("etag"), rs.getString("last_modified"),
-				rs.getInt("failures"));
+				rs.getInt("failures"), rs.getString("content_sha256"));
 	}
 }

@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -20,6 +21,7 @@ import hr.imports.ImportView;
 import hr.imports.SyncImports;
 import platform.DomainException;
 import platform.ExpectedVersion;
+import platform.OutboundRequests;
 import platform.PlatformAudit;
 import platform.SecretStore;
 import platform.TenantTransactions;
@@ -44,16 +46,18 @@ class SourceSettings {
 	private final SecretStore secrets;
 	private final PlatformAudit audit;
 	private final SourceSyncProperties properties;
+	private final OutboundRequests outbound;
 	private final Clock clock;
 
 	SourceSettings(TenantTransactions transactions, SourceRepository repository, SyncImports imports, SecretStore secrets,
-			PlatformAudit audit, SourceSyncProperties properties, Clock clock) {
+			PlatformAudit audit, SourceSyncProperties properties, OutboundRequests outbound, Clock clock) {
 		this.transactions = transactions;
 		this.repository = repository;
 		this.imports = imports;
 		this.secrets = secrets;
 		this.audit = audit;
 		this.properties = properties;
+		this.outbound = outbound;
 		this.clock = clock;
 	}
 
@@ -68,7 +72,7 @@ class SourceSettings {
 	 */
 	HrSource save(String tenantId, String actor, SourceChange change, ExpectedVersion expected) {
 		Map<String, String> errors = new LinkedHashMap<>();
-		String url = checkUrl(change.url(), errors);
+		String url = checkUrl(change.url(), change.enabled() == null || change.enabled(), errors);
 		SourceFormat format = SourceFormat.of(change.format()).orElse(null);
 		if (format == null) {
 			errors.put("format", "must be csv or jsonl");
@@ -113,7 +117,7 @@ class SourceSettings {
 			boolean enabled = change.enabled() == null || change.enabled();
 			boolean offboardMissing = change.offboardMissing() == null || change.offboardMissing();
 			StoredSource wanted = new StoredSource(url, format, auth, auth == SourceAuth.BASIC ? username : null, sealed,
-					every, offboardMissing, enabled, 0, null, null, null, 0);
+					every, offboardMissing, enabled, 0, null, null, null, 0, null);
 			Instant now = clock.instant();
 			int version = current == null ? 0 : current.version();
 			if (!repository.save(wanted, version, actor, now, now)) {
@@ -164,7 +168,7 @@ class SourceSettings {
 	 * The URL as saved: absolute, https (http only for this machine's loopback, or where the operator
 	 * allows it), with a host and without credentials (those belong in the authentication).
 	 */
-	private String checkUrl(String given, Map<String, String> errors) {
+	private String checkUrl(String given, boolean enabled, Map<String, String> errors) {
 		if (given == null || given.isBlank()) {
 			errors.put("url", "is required");
 			return null;
@@ -192,23 +196,35 @@ class SourceSettings {
 			errors.put("url", "must be https:// (http:// only on this machine's loopback, or where the operator allows it "
 					+ "with HR_SYNC_ALLOW_HTTP)");
 		}
+		else if (enabled && !outbound.allowsPrivateAddresses() && literalAddress(uri.getHost()).filter(address -> !OutboundRequests
+			.isPublic(address)).isPresent()) {
+			// saved, every pull would fail on the outbound policy: say so now (a name is resolved only at the pull); a
+			// source saved before the policy changed can still be switched off
+			errors.put("url", "is a loopback, link-local or private address, which the server does not call unless the "
+					+ "operator allows it with OUTBOUND_ALLOW_PRIVATE_ADDRESSES");
+		}
 		return url;
 	}
 
-	private static boolean loopback(String host) {
+	/** The address a host names without asking DNS: an IP literal, or localhost; empty for any other name. */
+	private static Optional<InetAddress> literalAddress(String host) {
 		String bare = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
 		if (bare.equalsIgnoreCase("localhost")) {
-			return true;
+			return Optional.of(InetAddress.getLoopbackAddress());
 		}
 		if (!bare.matches("[0-9.]+|[0-9a-fA-F:]+")) {
-			// a name: only "localhost" is taken as loopback without asking DNS
-			return false;
+			return Optional.empty();
 		}
 		try {
-			return InetAddress.getByName(bare).isLoopbackAddress();
+			return Optional.of(InetAddress.getByName(bare));
 		}
 		catch (UnknownHostException e) {
-			return false;
+			return Optional.empty();
 		}
+	}
+
+	private static boolean loopback(String host) {
+		// a name: only "localhost" is taken as loopback without asking DNS
+		return literalAddress(host).map(InetAddress::isLoopbackAddress).orElse(false);
 	}
 }

@@ -24,7 +24,8 @@ import platform.TenantTransactions;
 /**
  * One pull of a tenant's source, the {@code hr_source_sync} job's work for a due tenant: the request
  * (outside any transaction), then in one unit of work the answer's import, the cursor and the
- * run's record. A 304 records a run with nothing changed; a 200 becomes an import through the
+ * run's record. A 304, or a 200 whose body has the SHA-256 of the body last imported, records a
+ * run {@code not_modified} with nothing changed; a 200 becomes an import through the
  * import's pipeline ({@link SyncImports}: one dirty row is that row's rejection, a mass offboarding
  * is held for an ADMIN); anything else is a failed run, and the next pull is due after a backoff
  * doubling with each failure in a row. A pull the job's timeout interrupts records nothing: the
@@ -75,6 +76,11 @@ class SourceSync {
 			if (Thread.currentThread().isInterrupted()) {
 				return null;
 			}
+			if (pull instanceof SourceClient.Body body && body.sha256().equals(source.contentSha256())) {
+				// the very body last imported (a source without validators, or with new ones for the same file)
+				return succeeded(tenantId, source, started, SourceRun.NOT_MODIFIED, 200, null, body.etag(),
+						body.lastModified(), body.sha256());
+			}
 			if (pull instanceof SourceClient.Body body) {
 				return imported(tenantId, source, started, body);
 			}
@@ -82,7 +88,7 @@ class SourceSync {
 				return failed(tenantId, source, started, failed.status(), failed.reason());
 			}
 			return succeeded(tenantId, source, started, SourceRun.NOT_MODIFIED, 304, null, source.etag(),
-					source.lastModified());
+					source.lastModified(), source.contentSha256());
 		}
 		finally {
 			if (pull instanceof SourceClient.Body body) {
@@ -96,7 +102,8 @@ class SourceSync {
 			return transactions.inTenant(tenantId, () -> {
 				ImportView view = imports.pulled(tenantId, source.format().contentType(), in, source.offboardMissing());
 				String outcome = "held".equals(view.status()) ? SourceRun.HELD : SourceRun.IMPORTED;
-				return succeeded(tenantId, source, started, outcome, 200, view.id(), body.etag(), body.lastModified());
+				return succeeded(tenantId, source, started, outcome, 200, view.id(), body.etag(), body.lastModified(),
+						body.sha256());
 			});
 		}
 		catch (DomainException.InvalidInput e) {
@@ -115,10 +122,10 @@ class SourceSync {
 	}
 
 	private String succeeded(String tenantId, StoredSource source, Instant started, String outcome, int status,
-			UUID importId, String etag, String lastModified) {
+			UUID importId, String etag, String lastModified, String contentSha256) {
 		Instant finished = clock.instant();
 		transactions.runInTenant(tenantId, () -> {
-			repository.succeeded(etag, lastModified, started.plus(Duration.ofMinutes(source.everyMinutes())));
+			repository.succeeded(etag, lastModified, contentSha256, started.plus(Duration.ofMinutes(source.everyMinutes())));
 			repository.record(UUID.randomUUID(), started, finished, outcome, status, importId, null,
 					finished.minus(properties.keepRuns()));
 		});

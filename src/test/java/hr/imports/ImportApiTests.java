@@ -146,6 +146,27 @@ class ImportApiTests {
 	}
 
 	@Test
+	void theDryRunRefusesTheEmployeeNumbersTheApplyRefusesWithTheSameWords() {
+		// a slash: the preview took it as a create and every apply failed it (the number is a path segment of the API)
+		String csv = HEADER + "\n" + row(1, "Ops", "") + row(2, "Ops", "").replace(prefix + "-2,", prefix + "/2,");
+		var preview = upload("text/csv", csv.getBytes(StandardCharsets.UTF_8));
+		assertThat(preview.body()).contains("\"create\":1", "\"reject\":1");
+		String id = ApiClient.field(preview.body(), "id");
+		String rejected = api().get("hana", "/v1/hr/imports/" + id + "/rows?kind=reject").body();
+		assertThat(rejected).contains(prefix + "/2", "employeeNumber must be 1 to 64 letters, digits or . _ - characters");
+
+		api().post("hana", "/v1/hr/imports/" + id + "/apply", null);
+		applyJob.run();
+		assertThat(api().get("hana", "/v1/hr/imports/" + id).body()).contains("\"status\":\"applied\"", "\"applied\":1",
+				"\"failed\":0");
+		// the apply's own refusal, for the same number, says the same
+		assertThatThrownBy(() -> employees.hire("acme", "hana", new hr.EmployeeCommands.Hire("Slash", prefix.toLowerCase()
+				+ "-s@acme.example", "Ops", null, start, null, null, prefix + "/3", null, null)))
+			.isInstanceOfSatisfying(platform.DomainException.InvalidInput.class, e -> assertThat(e.fieldErrors())
+				.containsEntry("employeeNumber", hr.EmployeeNumbers.RULE));
+	}
+
+	@Test
 	void anUnknownHeaderIs400AndStoresNothing() {
 		long before = count("hr_imports");
 		var response = upload("text/csv", "employeeNumber,salary\n1,100\n".getBytes(StandardCharsets.UTF_8));

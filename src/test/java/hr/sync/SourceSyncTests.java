@@ -97,7 +97,7 @@ class SourceSyncTests {
 		clock = new MutableClock(Instant.now().plus(Duration.ofDays(400)).truncatedTo(ChronoUnit.MICROS));
 		SourceSyncProperties properties = new SourceSyncProperties(false, Duration.ofSeconds(1), 1_000_000,
 				Duration.ofMinutes(5), Duration.ofHours(6), Duration.ofDays(90));
-		settings = new SourceSettings(transactions, repository, imports, secrets, audit, properties, clock);
+		settings = new SourceSettings(transactions, repository, imports, secrets, audit, properties, outbound, clock);
 		SourceSync sync = new SourceSync(transactions, repository, new SourceClient(outbound, properties), imports, secrets,
 				properties, clock);
 		job = new SourceSyncJob(sync, repository, suspensions, clock);
@@ -306,7 +306,78 @@ class SourceSyncTests {
 				settings.get(tenant).version()));
 		assertThat(basic.username()).isEqualTo("hr-reader");
 		job.run();
+		// let in: the same file under a new ETag is the body last imported (its SHA-256), so nothing is imported again
+		assertThat(lastRun().httpStatus()).isEqualTo(200);
+		assertThat(lastRun().outcome()).isEqualTo(SourceRun.NOT_MODIFIED);
+		assertThat(settings.get(tenant).etag()).isEqualTo("\"v2\"");
+	}
+
+	@Test
+	void aSourceWithoutValidatorsIsNotImportedAgainWhileItsBodyStaysTheSame() {
+		// python's http.server without Last-Modified, a script's output, a presigned object store link
+		server.validators = false;
+		server.serve("\"unused\"", HEADER + "\n" + row(1, "Ops") + row(2, "Ops"));
+		save(source("csv", true));
+		job.run();
 		assertThat(lastRun().outcome()).isEqualTo(SourceRun.IMPORTED);
+		applyImports();
+		long importsBefore = importsOfTenant();
+
+		clock.advance(Duration.ofMinutes(5));
+		job.run();
+		assertThat(server.requests).hasSize(2);
+		assertThat(server.requests.get(1)).doesNotContainKeys("If-None-Match", "If-Modified-Since");
+		SourceRun same = lastRun();
+		assertThat(same.outcome()).isEqualTo(SourceRun.NOT_MODIFIED);
+		assertThat(same.httpStatus()).isEqualTo(200);
+		assertThat(same.imported()).isNull();
+		assertThat(importsOfTenant()).isEqualTo(importsBefore);
+		assertThat(settings.get(tenant).nextDueAt()).isEqualTo(clock.instant().plus(Duration.ofMinutes(5)));
+
+		// one byte changed: imported
+		server.serve("\"unused\"", HEADER + "\n" + row(1, "Ops") + row(2, "Legal"));
+		clock.advance(Duration.ofMinutes(5));
+		job.run();
+		SourceRun changed = lastRun();
+		assertThat(changed.outcome()).isEqualTo(SourceRun.IMPORTED);
+		assertThat(changed.imported().summary().update()).isEqualTo(1);
+		applyImports();
+		assertThat(employees.findByNumber(tenant, "E-2").orElseThrow().department()).isEqualTo("Legal");
+
+		// another URL is another file: its body is imported even when it is the same
+		save(new SourceChange(server.url() + "?copy=1", "csv", "none", null, null, 5, true, true,
+				settings.get(tenant).version()));
+		job.run();
+		SourceRun moved = lastRun();
+		assertThat(moved.outcome()).isEqualTo(SourceRun.IMPORTED);
+		assertThat(moved.imported().summary().unchanged()).isEqualTo(2);
+	}
+
+	@Test
+	void aLoopbackOrPrivateAddressTheOutboundPolicyRefusesIsRefusedAtTheSaveNotAtEveryPull() {
+		SourceSyncProperties properties = new SourceSyncProperties(false, Duration.ofSeconds(1), 1_000_000,
+				Duration.ofMinutes(5), Duration.ofHours(6), Duration.ofDays(90));
+		SourceSettings strict = new SourceSettings(transactions, repository, imports, secrets, audit, properties,
+				new OutboundRequests(false, Duration.ofSeconds(5), 1_000_000), clock);
+		for (String url : List.of(server.url(), "http://localhost:8765/hr.csv", "https://10.1.2.3/hr.csv",
+				"https://[::1]/hr.csv", "https://169.254.169.254/latest")) {
+			assertThat(org.assertj.core.api.Assertions.catchThrowable(() -> strict.save(tenant, "sonia",
+					new SourceChange(url, "csv", "none", null, null, 5, true, true, 0), ExpectedVersion.fromForm(0))))
+				.as(url)
+				.isInstanceOfSatisfying(platform.DomainException.InvalidInput.class, e -> assertThat(e.fieldErrors().get("url"))
+					.contains("OUTBOUND_ALLOW_PRIVATE_ADDRESSES"));
+		}
+		assertThat(settings.get(tenant).version()).as("nothing saved").isZero();
+		// switched off, it is never pulled: an admin can still disable a source saved before the policy changed
+		assertThat(strict.save(tenant, "sonia", new SourceChange(server.url(), "csv", "none", null, null, 5, true, false, 0),
+				ExpectedVersion.fromForm(0)).version()).isEqualTo(1);
+		// a name is the pull's to resolve; a public address is saved
+		assertThat(strict.save(tenant, "sonia", new SourceChange("https://hr.example.com/export.csv", "csv", "none", null,
+				null, 5, true, true, 1), ExpectedVersion.fromForm(1)).version()).isEqualTo(2);
+	}
+
+	private long importsOfTenant() {
+		return transactions.inTenant(tenant, () -> jdbc.sql("SELECT count(*) FROM hr_imports").query(Long.class).single());
 	}
 
 	private HrSource save(SourceChange change) {
@@ -362,6 +433,7 @@ class SourceSyncTests {
 		volatile Duration delay = Duration.ZERO;
 		volatile boolean hangBody;
 		volatile String expectedAuthorization;
+		volatile boolean validators = true;
 
 		HrServer() throws IOException {
 			http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
@@ -403,8 +475,10 @@ class SourceSyncTests {
 					return;
 				}
 				byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-				exchange.getResponseHeaders().add("ETag", etag);
-				exchange.getResponseHeaders().add("Last-Modified", LAST_MODIFIED);
+				if (validators) {
+					exchange.getResponseHeaders().add("ETag", etag);
+					exchange.getResponseHeaders().add("Last-Modified", LAST_MODIFIED);
+				}
 				exchange.getResponseHeaders().add("Content-Type", "text/csv");
 				exchange.sendResponseHeaders(200, bytes.length);
 				OutputStream out = exchange.getResponseBody();
