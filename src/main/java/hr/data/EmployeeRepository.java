@@ -150,8 +150,8 @@ public class EmployeeRepository {
 		}
 		// a join, not "= ANY": see findByNumbers
 		return new java.util.HashSet<>(jdbc.sql("""
-				SELECT lower(e.email) FROM unnest(CAST(:emails AS text[])) AS x (email)
-				JOIN employees e ON lower(e.email) = x.email""")
+				SELECT e.email_key FROM unnest(CAST(:emails AS text[])) AS x (email)
+				JOIN employees e ON e.email_key = x.email""")
 			.param("emails", new SqlArrayValue("text", emails.stream().map(e -> e.toLowerCase(java.util.Locale.ROOT)).toArray()))
 			.query(String.class)
 			.list());
@@ -175,7 +175,7 @@ public class EmployeeRepository {
 	public Optional<String> managerByEmail(String email) {
 		return jdbc.sql("""
 				SELECT manager FROM employees
-				WHERE lower(email) = lower(:email) AND manager IS NOT NULL AND status NOT IN ('left', 'cancelled')
+				WHERE email_key = lower(:email) AND manager IS NOT NULL AND status NOT IN ('left', 'cancelled')
 				ORDER BY created_at DESC LIMIT 1""")
 			.param("email", email)
 			.query(String.class)
@@ -192,7 +192,7 @@ public class EmployeeRepository {
 
 	/** The employee (of the current tenant) whose work email is {@code email}, whatever its case. */
 	public Optional<Employee> findByEmail(String email) {
-		return jdbc.sql("SELECT " + COLUMNS + " FROM employees WHERE lower(email) = lower(:email) ORDER BY created_at DESC LIMIT 1")
+		return jdbc.sql("SELECT " + COLUMNS + " FROM employees WHERE email_key = lower(:email) ORDER BY created_at DESC LIMIT 1")
 			.param("email", email)
 			.query(EmployeeRepository::employee)
 			.optional();
@@ -261,7 +261,7 @@ public class EmployeeRepository {
 
 	/** Whether another employee than {@code self} has the email. */
 	public boolean emailTakenByOther(String email, UUID self) {
-		return jdbc.sql("SELECT EXISTS (SELECT 1 FROM employees WHERE lower(email) = lower(:email) AND id <> :self)")
+		return jdbc.sql("SELECT EXISTS (SELECT 1 FROM employees WHERE email_key = lower(:email) AND id <> :self)")
 			.param("email", email)
 			.param("self", self)
 			.query(Boolean.class)
@@ -269,7 +269,7 @@ public class EmployeeRepository {
 	}
 
 	public boolean emailTaken(String email) {
-		return jdbc.sql("SELECT EXISTS (SELECT 1 FROM employees WHERE lower(email) = lower(:email))")
+		return jdbc.sql("SELECT EXISTS (SELECT 1 FROM employees WHERE email_key = lower(:email))")
 			.param("email", email)
 			.query(Boolean.class)
 			.single();
