@@ -484,9 +484,8 @@ public class AccessRequests {
 				.toList();
 			UUID holding = older.stream().filter(o -> o.expiresAt() != null && o.expiresAt().isAfter(now))
 				.map(AccessRequest::holding).findFirst().orElse(request.id());
-			// written before the move, in its unit of work (a lost race rolls it back): the moved request carries it
-			requests.hold(request.id(), holding);
-			AccessRequest approved = move(request, AccessRequestStatus.APPROVED, request.step(), approvals, expiresAt, me,
+			AccessRequest approved = move(request, AccessRequestStatus.APPROVED, request.step(), approvals,
+					new RequestRepository.Held(holding, expiresAt), me,
 					forOwner.orElse(null), "approve", why, "access.approved",
 					moved -> grants(moved, GrantState.GRANTED, employee));
 			for (AccessRequest renewed : older) {
@@ -531,11 +530,11 @@ public class AccessRequests {
 	 * in the caller's unit of work. The audit entry comes last: the trail's hash chain queues a
 	 * tenant's entries from the insert until its transaction commits.
 	 */
-	private AccessRequest move(AccessRequest request, AccessRequestStatus to, int step, int approvals, Instant expiresAt,
+	private AccessRequest move(AccessRequest request, AccessRequestStatus to, int step, int approvals, RequestRepository.Held held,
 			String actor, String actingFor, String decision, String reason, String auditAction,
 			Function<AccessRequest, List<? extends CatalogEvent>> alsoPublish) {
 		Instant now = clock.instant();
-		AccessRequest moved = requests.move(request.id(), request.status(), request.version(), to, step, approvals, expiresAt,
+		AccessRequest moved = requests.move(request.id(), request.status(), request.version(), to, step, approvals, held,
 				now).orElseThrow(() -> stale(request, "someone else decided the request first"));
 		decisions.insert(request.id(), new AccessDecision(request.step(), decision, actor, actingFor, reason,
 				request.status(), to, now));

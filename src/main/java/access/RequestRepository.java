@@ -73,14 +73,14 @@ class RequestRepository {
 
 	/**
 	 * Moves the request from {@code from} at {@code version} to {@code to}, at {@code step} with
-	 * {@code approvals}; {@code expiresAt} is set when given. The request as moved; empty when it is
-	 * no longer there: someone moved it first.
+	 * {@code approvals}; {@code held} (an approval's holding and end) is set when given. The request
+	 * as moved; empty when it is no longer there: someone moved it first.
 	 */
 	Optional<AccessRequest> move(UUID id, AccessRequestStatus from, int version, AccessRequestStatus to, int step,
-			int approvals, Instant expiresAt, Instant at) {
+			int approvals, Held held, Instant at) {
 		return jdbc.sql("""
 				UPDATE access_requests SET status = :to, step = :step, approvals = :approvals, version = version + 1,
-				    expires_at = COALESCE(:expiresAt, expires_at),
+				    expires_at = COALESCE(:expiresAt, expires_at), holding_id = COALESCE(:holding, holding_id),
 				    decided_at = CASE WHEN :to IN ('approved', 'rejected', 'cancelled') AND :from = 'submitted' THEN :at ELSE decided_at END,
 				    ended_at = CASE WHEN :to IN ('rejected', 'cancelled', 'expired', 'revoked') THEN :at ELSE ended_at END
 				WHERE id = :id AND status = :from AND version = :version
@@ -91,18 +91,15 @@ class RequestRepository {
 			.param("to", to.value())
 			.param("step", step)
 			.param("approvals", approvals)
-			.param("expiresAt", timestamp(expiresAt))
+			.param("expiresAt", held == null ? null : timestamp(held.until()))
+			.param("holding", held == null ? null : held.holding())
 			.param("at", timestamp(at))
 			.query(this::request)
 			.optional();
 	}
 
-	/** Names the holding the approved request's grants belong to (its own id, or the one it renews). */
-	void hold(UUID id, UUID holdingId) {
-		jdbc.sql("UPDATE access_requests SET holding_id = :holding WHERE id = :id")
-			.param("id", id)
-			.param("holding", holdingId)
-			.update();
+	/** An approved request's holding (its own id, or that of the access it renews) and the access's end. */
+	record Held(UUID holding, Instant until) {
 	}
 
 	/** The requests of {@code beneficiary} in {@code statuses}, newest first. */
