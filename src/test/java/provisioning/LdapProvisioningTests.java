@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.tuple;
 import static org.awaitility.Awaitility.await;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -415,6 +416,38 @@ class LdapProvisioningTests {
 		}
 	}
 
+	/**
+	 * A grant with an end whose compensation (a revoke) was planned first, alone or at the same
+	 * time: the undo is due now, not moved to the grant's end, and applies once the grant has.
+	 * (Found in the demo: ivan's revoked payments exception stayed a membership for its 30 days.)
+	 */
+	@Test
+	void aGrantWithAnEndDeliveredAfterItsCompensationIsTakenBackAtOnceNotAtItsEnd() throws Exception {
+		Instant end = Instant.now().plus(Duration.ofDays(30));
+		LocalDate started = LocalDate.now().minusDays(30);
+		List<Grant> grants = new ArrayList<>();
+		for (int i = 0; i < 4; i++) {
+			Grant grant = grant(label, "Late Grant" + i, "Engineering");
+			grants.add(grant);
+			if (i % 2 == 0) {
+				deliver(grant.until(GrantState.COMPENSATED, RunDefinition.JOINER, started, null));
+				deliver(grant.until(GrantState.GRANTED, RunDefinition.JOINER, started, end));
+			}
+			else {
+				Thread undo = new Thread(() -> deliver(grant.until(GrantState.COMPENSATED, RunDefinition.JOINER, started, null)));
+				undo.start();
+				deliver(grant.until(GrantState.GRANTED, RunDefinition.JOINER, started, end));
+				undo.join();
+			}
+		}
+		for (Grant grant : grants) {
+			await(grant.name()).atMost(TIMEOUT).until(() -> onlyEffect(grant, "undo").status().equals("applied"));
+			assertThat(onlyEffect(grant, "undo").scheduledFor()).as(grant.name()).isBefore(end.minus(Duration.ofDays(29)));
+			assertThat(onlyEffect(grant, "ensure").status()).as(grant.name()).isEqualTo("undone");
+			assertThat(slapd.entryByMail(grant.email())).as(grant.name()).isNull();
+		}
+	}
+
 	@Test
 	void whileTheDirectoryIsDownTheEffectWaitsVisiblyAndAppliesOnceItIsBack() throws Exception {
 		Grant grant = grant(label, "Otto Outage", "Engineering");
@@ -497,8 +530,14 @@ class LdapProvisioningTests {
 		}
 
 		GrantRecorded change(GrantState state, RunDefinition definition, LocalDate startDate) {
+			return until(state, definition, startDate, null);
+		}
+
+		/** As an access package's grant: ending at {@code until} (its compensation carries none). */
+		GrantRecorded until(GrantState state, RunDefinition definition, LocalDate startDate, Instant until) {
 			return new GrantRecorded(runId, stageId, label, employeeId, state, definition,
-					new GrantRecorded.Employee(name, email(), null, department, "Engineer", "manny", startDate, null, null));
+					new GrantRecorded.Employee(name, email(), null, department, "Engineer", "manny", startDate, null, null),
+					until);
 		}
 	}
 

@@ -61,9 +61,12 @@ public class EffectPlanner {
 	/** Plans {@code change}'s effects; false when no entitlement maps its grant (nothing planned). */
 	public boolean plan(String tenantId, GrantRecorded change) {
 		boolean planned = transactions.inTenant(tenantId, () -> {
+			String changeKey = "grant:" + change.stageId() + ":" + change.grant();
+			// a grant and its compensation delivered at once are planned one after the other, each
+			// seeing what the other planned (the outbox promises no order)
+			effects.lockChange(changeKey);
 			List<ProvisioningSettings.Resolved> resolved = settings.resolve(change.grant());
 			Instant now = clock.instant();
-			String changeKey = "grant:" + change.stageId() + ":" + change.grant();
 			boolean granted = change.status() == GrantState.GRANTED;
 			GrantRecorded.Employee employee = AccountPlans.cleaned(change.employee());
 			boolean revokes = false;
@@ -120,10 +123,10 @@ public class EffectPlanner {
 						.findFirst()
 						.ifPresent(enable -> effects.deferFrom(enable.id(), changeKey));
 				}
-				else {
-					// an expiry planned with the grant is the undo: taken back now, it is due now
-					effects.advanceUndo(changeKey, target, now);
-				}
+				// taken back now, it is due now (an expiry planned with the grant is the undo), and stays
+				// so: a grant delivered after its compensation neither moves it to the grant's end nor gives
+				// the grant again
+				effects.advanceUndo(changeKey, target, now);
 			});
 			if (granted && change.definition() == RunDefinition.LEAVER && !revokes) {
 				outbox.publish(new AccessRevoked(change.employeeId(), change.runId(), change.stageId(), change.grant(), 0,

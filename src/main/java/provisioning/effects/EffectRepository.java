@@ -143,6 +143,14 @@ class EffectRepository {
 		}
 	}
 
+	/** Until the caller's transaction ends, no other planning of {@code changeKey} (in this tenant) runs. */
+	void lockChange(String changeKey) {
+		jdbc.sql("SELECT pg_advisory_xact_lock(hashtextextended('provisioning_change:' || current_setting('app.tenant_id') || ':' || :key, 0))")
+			.param("key", changeKey)
+			.query((rs, row) -> row)
+			.list();
+	}
+
 	/** An undo that arrived before its grant moves behind it: it is ordered after what it undoes. */
 	void moveUndoBehind(String changeKey, String target) {
 		jdbc.sql("""
