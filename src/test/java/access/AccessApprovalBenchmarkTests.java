@@ -40,6 +40,7 @@ import platform.Role;
 import platform.TenantTransactions;
 import platform.testing.ApiClient;
 import platform.testing.JmlHubIntegrationTest;
+import platform.testing.ProcessCpu;
 import platform.testing.TestTenants;
 
 /**
@@ -51,7 +52,8 @@ import platform.testing.TestTenants;
  * its scheduled instant whatever the others do, and its latency counts from that instant, so a
  * stalled server is not hidden by a client that waited for it), then as many again by {@code
  * -Daccess.bench.clients} clients back to back (the most the machine gives). Measured: decisions per
- * second and the latency's p50/p95/p99/max. The bound: the same two loads on {@code GET /v1/me} (the
+ * second, the latency's p50/p95/p99/max, and the CPU each call cost this JVM (server and client) and
+ * PostgreSQL ({@link ProcessCpu}), which other work on the machine inflates less. The bound: the same two loads on {@code GET /v1/me} (the
  * same client, credentials and security filters, no work behind them).
  * <p>
  * Meanwhile every call the application makes to Temporal is recorded ({@link TemporalCallLog}); the
@@ -88,14 +90,25 @@ class AccessApprovalBenchmarkTests {
 	@Autowired
 	WorkflowClient workflows;
 
-	final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+	// an executor of its own: on two cores CompletableFuture's default one starts a thread per answer
+	final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+		.executor(Executors.newFixedThreadPool(4))
+		.build();
 
 	/** A request to approve and who approves it. */
 	record Pending(UUID id, String manager) {
 	}
 
 	/** What one load gave: how many answered as expected, in how long, and each one's latency. */
-	record Load(String name, int sent, int ok, long wallNanos, long[] latencyNanos, List<String> failures) {
+	record Load(String name, int sent, int ok, long wallNanos, long[] latencyNanos, List<String> failures, String cpu) {
+
+		Load(String name, int sent, int ok, long wallNanos, long[] latencyNanos, List<String> failures) {
+			this(name, sent, ok, wallNanos, latencyNanos, failures, "");
+		}
+
+		Load withCpu(ProcessCpu.Sample before, ProcessCpu.Sample after) {
+			return new Load(name, sent, ok, wallNanos, latencyNanos, failures, "; " + after.perOperation(before, sent));
+		}
 
 		double perSecond() {
 			return ok * 1e9 / wallNanos;
@@ -104,9 +117,9 @@ class AccessApprovalBenchmarkTests {
 		String summary() {
 			long[] sorted = latencyNanos.clone();
 			Arrays.sort(sorted);
-			return "%s: %d of %d in %d ms, %.0f/s; p50 %.1f ms, p95 %.1f ms, p99 %.1f ms, max %.1f ms%s".formatted(name, ok,
+			return "%s: %d of %d in %d ms, %.0f/s; p50 %.1f ms, p95 %.1f ms, p99 %.1f ms, max %.1f ms%s%s".formatted(name, ok,
 					sent, wallNanos / 1_000_000, perSecond(), ms(sorted, 0.50), ms(sorted, 0.95), ms(sorted, 0.99),
-					sorted.length == 0 ? 0.0 : sorted[sorted.length - 1] / 1e6,
+					sorted.length == 0 ? 0.0 : sorted[sorted.length - 1] / 1e6, cpu,
 					failures.isEmpty() ? "" : "; " + failures.size() + " failed, first: "
 							+ failures.get(0).substring(0, Math.min(160, failures.get(0).length())));
 		}
@@ -137,22 +150,30 @@ class AccessApprovalBenchmarkTests {
 				i -> approve(tenant, warmup.get(i)), 200);
 		assertThat(warm.failures()).as(warm.name()).isEmpty();
 
+		ProcessCpu cpu = ProcessCpu.of(jdbc);
 		Load fixedRate;
 		Load mostRate;
 		List<TemporalCallLog.Call> calls;
 		java.util.Map<String, Long> byMethod;
 		try (TemporalCallLog log = TemporalCallLog.open(temporal)) {
+			ProcessCpu.Sample before = cpu.sample();
 			fixedRate = open("approvals at " + RATE + "/s", fixed.size(), RATE, i -> approve(tenant, fixed.get(i)), 200);
-			mostRate = closed("approvals, " + CLIENTS + " clients", most.size(), CLIENTS, i -> approve(tenant, most.get(i)), 200);
+			ProcessCpu.Sample between = cpu.sample();
+			fixedRate = fixedRate.withCpu(before, between);
+			mostRate = closed("approvals, " + CLIENTS + " clients", most.size(), CLIENTS, i -> approve(tenant, most.get(i)), 200)
+				.withCpu(between, cpu.sample());
 			calls = log.duringHttpRequests();
 			byMethod = log.byMethod();
 			// the log sees what the application's client sends while a request is served: it can fail
 			controlCallDuringAnApproval();
 			assertThat(log.duringHttpRequests()).hasSize(calls.size() + 1);
 		}
+		ProcessCpu.Sample before = cpu.sample();
 		Load meFixed = open("GET /v1/me at " + RATE + "/s", REQUESTS, RATE, i -> me(tenant, "mgr" + (i % MANAGERS)), 200);
+		ProcessCpu.Sample between = cpu.sample();
+		meFixed = meFixed.withCpu(before, between);
 		Load meMost = closed("GET /v1/me, " + CLIENTS + " clients", REQUESTS, CLIENTS, i -> me(tenant, "mgr" + (i % MANAGERS)),
-				200);
+				200).withCpu(between, cpu.sample());
 
 		System.out.println("Access approvals (" + REQUESTS + " each, " + WARMUP + " to warm up):");
 		for (Load load : List.of(fixedRate, mostRate, meFixed, meMost)) {
