@@ -179,8 +179,10 @@ class AccessInsightsTests {
 				"id=\"table-access-ending\"", "Ending within 30 days", "1 approval ends",
 				"href=\"/access/requests/" + approved.id() + "\"", "Rita Tester");
 		String vpnRow = body.substring(body.indexOf("data-key=\"vpn\""), body.indexOf("</tr>", body.indexOf("data-key=\"vpn\"")));
-		assertThat(vpnRow).contains(">VPN<");
-		assertThat(body.substring(body.indexOf("id=\"access-overall\""))).contains(">All packages<");
+		// submitted 1, waiting 0; all packages: submitted 2, waiting 1
+		assertThat(vpnRow).contains(">VPN<", "<td class=\"text-end\">1</td><td class=\"text-end\">0</td>");
+		assertThat(body.substring(body.indexOf("id=\"access-overall\""))).contains(">All packages<",
+				"<td class=\"text-end\">2</td><td class=\"text-end\">1</td>");
 		// the admin's catalog page points there
 		assertThat(ConsoleSession.login(port, tenant.login("boss")).get("/admin/access-packages").body())
 			.contains("href=\"/admin/insights#access-title\"");
