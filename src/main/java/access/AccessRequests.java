@@ -381,18 +381,21 @@ public class AccessRequests {
 			// ones they are an enabled APPROVER of (UserDirectory#eligibleApprovers, as AccessRules asks)
 			Set<String> looked = new LinkedHashSet<>(reader.groups());
 			List<String> owners = actingFor.stream().sorted().toList();
-			owners.forEach(owner -> directory.find(owner).ifPresent(user -> looked.addAll(user.groups())));
+			List<DirectoryUser> ownerUsers = owners.stream().map(directory::find).flatMap(Optional::stream)
+				.toList();
+			ownerUsers.forEach(user -> looked.addAll(user.groups()));
 			List<String> myGroups = directory.find(me).filter(user -> user.hasRole(Role.APPROVER))
 				.map(user -> looked.stream().filter(user.groups()::contains).sorted().toList())
 				.orElse(List.of());
 			List<String> ownerOfGroup = new ArrayList<>();
 			List<String> groupOfOwner = new ArrayList<>();
-			for (String owner : owners) {
-				directory.find(owner).filter(user -> user.hasRole(Role.APPROVER))
-					.ifPresent(user -> user.groups().stream().sorted().forEach(group -> {
-						ownerOfGroup.add(owner);
+			for (DirectoryUser owner : ownerUsers) {
+				if (owner.hasRole(Role.APPROVER)) {
+					owner.groups().stream().sorted().forEach(group -> {
+						ownerOfGroup.add(owner.username());
 						groupOfOwner.add(group);
-					}));
+					});
+				}
 			}
 			return requests.countWaitingFor(me, myGroups, owners, ownerOfGroup, groupOfOwner, limit);
 		});
