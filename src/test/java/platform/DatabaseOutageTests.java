@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
+import java.sql.Connection;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -16,6 +17,8 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+
+import javax.sql.DataSource;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -143,6 +146,44 @@ class DatabaseOutageTests {
 		assertThat(log.split("Database unavailable since", -1)).as("one WARN: " + log).hasSize(2);
 		assertThat(log.split("Database available again after", -1)).as("one INFO: " + log).hasSize(2);
 		assertThat(log.split("Outbox dispatch unavailable since", -1).length).as("at most one WARN").isLessThanOrEqualTo(2);
+	}
+
+	/**
+	 * A pool with no connection left (every one held elsewhere, as under an overload) is an outage
+	 * too: 503 with Retry-After for a signed-in API client and a console session, no stack trace.
+	 * (Where a filter behind the sign-in meets it: {@code platform.web.DatabaseOutageFilterTests}.)
+	 */
+	@Test
+	void aPoolWithNoConnectionLeftIs503WithoutAStackTrace(CapturedOutput output) throws Exception {
+		ApiClient api = new ApiClient(port());
+		assertThat(api.get("hana", "/v1/me").statusCode()).isEqualTo(200);
+		ConsoleSession console = ConsoleSession.login(port(), "hana");
+		assertThat(console.get("/runs").statusCode()).isEqualTo(200);
+		int logFrom = output.getOut().length();
+		List<Connection> held = new ArrayList<>();
+		try {
+			DataSource pool = app.getBean(DataSource.class);
+			for (int i = 0; i < 8; i++) {
+				held.add(pool.getConnection());
+			}
+			HttpResponse<String> response = api.get("hana", "/v1/me");
+			assertThat(response.statusCode()).as(response.body()).isEqualTo(503);
+			assertThat(response.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+			assertThat(response.headers().firstValue("Retry-After")).hasValue("7");
+			assertThat(response.body()).contains("problems/service-unavailable");
+			var page = console.get("/runs");
+			assertThat(page.statusCode()).isEqualTo(503);
+			assertThat(page.headers().firstValue("Retry-After")).hasValue("7");
+			assertThat(page.body()).contains("Temporarily unavailable");
+		}
+		finally {
+			for (Connection connection : held) {
+				connection.close();
+			}
+		}
+		await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(api.get("hana", "/v1/me").statusCode()).isEqualTo(200));
+		String log = output.getOut().substring(logFrom);
+		assertThat(log.lines().filter(line -> line.startsWith("\tat ")).count()).as("no stack trace: " + log).isZero();
 	}
 
 	/** Signs in on the form from a fresh session; the page the sign-in leads to. */

@@ -3,9 +3,6 @@ package platform.security;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
 
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -13,8 +10,6 @@ import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
-import org.springframework.http.MediaType;
-import org.springframework.http.ProblemDetail;
 import org.springframework.security.access.AccessDeniedException;
 import org.springframework.security.core.AuthenticationException;
 import org.springframework.security.web.AuthenticationEntryPoint;
@@ -23,6 +18,7 @@ import org.springframework.stereotype.Component;
 
 import platform.OutageLog;
 import platform.web.DatabaseOutage;
+import platform.web.ProblemResponses;
 import platform.web.ProblemTypes;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -35,10 +31,6 @@ import tools.jackson.databind.json.JsonMapper;
 class ProblemSecurityHandler implements AuthenticationEntryPoint, AccessDeniedHandler {
 
 	static final String CHALLENGE = "Bearer realm=\"jml-hub\"";
-
-	private static final String SCIM_PATH = "/scim/";
-	private static final String SCIM_ERROR = "urn:ietf:params:scim:api:messages:2.0:Error";
-	private static final String SCIM_MEDIA_TYPE = "application/scim+json";
 
 	private final JsonMapper json;
 	private final Duration retryAfter;
@@ -85,22 +77,6 @@ class ProblemSecurityHandler implements AuthenticationEntryPoint, AccessDeniedHa
 
 	private void write(HttpServletRequest request, HttpServletResponse response, HttpStatus status,
 			URI type, String detail) throws IOException {
-		if (request.getRequestURI().startsWith(request.getContextPath() + SCIM_PATH)) {
-			// SCIM clients read SCIM Errors (RFC 7644 §3.12), not problem details
-			Map<String, Object> error = new LinkedHashMap<>();
-			error.put("schemas", List.of(SCIM_ERROR));
-			error.put("status", Integer.toString(status.value()));
-			error.put("detail", detail);
-			response.setStatus(status.value());
-			response.setContentType(SCIM_MEDIA_TYPE);
-			json.writeValue(response.getOutputStream(), error);
-			return;
-		}
-		ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, detail);
-		problem.setType(type);
-		problem.setInstance(URI.create(request.getRequestURI()));
-		response.setStatus(status.value());
-		response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
-		json.writeValue(response.getOutputStream(), problem);
+		ProblemResponses.write(json, request, response, status, type, detail);
 	}
 }

@@ -1,10 +1,12 @@
 package platform.web;
 
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 import org.apache.catalina.core.StandardHost;
+import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
 import org.springframework.boot.web.server.WebServerFactoryCustomizer;
@@ -13,12 +15,17 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 import org.springframework.util.unit.DataSize;
+import org.springframework.web.servlet.ViewResolver;
+
+import platform.OutageLog;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * problem+json also where Spring MVC never runs: Tomcat's own rejections
  * ({@link ProblemErrorReportValve}), bodies over the size limit ({@link RequestSizeLimit}, first
  * of all filters, before security) and API requests that accept no JSON answer
- * ({@link AcceptableAnswer}, next).
+ * ({@link AcceptableAnswer}, next); and the 503 of a database outage met by a filter behind them
+ * ({@link DatabaseOutageFilter}, around the rest).
  */
 @Configuration(proxyBeanMethods = false)
 class ContainerErrorConfiguration {
@@ -55,6 +62,17 @@ class ContainerErrorConfiguration {
 		FilterRegistrationBean<AcceptableAnswer> registration = new FilterRegistrationBean<>(new AcceptableAnswer());
 		registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 1);
 		registration.addUrlPatterns("/v1/*");
+		return registration;
+	}
+
+	@Bean
+	FilterRegistrationBean<DatabaseOutageFilter> databaseOutageFilter(JsonMapper json,
+			@Qualifier("thymeleafViewResolver") ViewResolver pages,
+			@Value(DatabaseOutage.RETRY_AFTER_SETTING) Duration retryAfter, OutageLog outages) {
+		FilterRegistrationBean<DatabaseOutageFilter> registration = new FilterRegistrationBean<>(
+				new DatabaseOutageFilter(json, pages, retryAfter, outages));
+		registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 2);
+		registration.addUrlPatterns("/*");
 		return registration;
 	}
 }
