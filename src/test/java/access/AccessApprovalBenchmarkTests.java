@@ -55,8 +55,11 @@ import platform.testing.TestTenants;
  * stalled server is not hidden by a client that waited for it), then as many again by {@code
  * -Daccess.bench.clients} clients back to back (the most the machine gives). Measured: decisions per
  * second, the latency's p50/p95/p99/max, and the CPU each call cost this JVM (server and client) and
- * PostgreSQL ({@link ProcessCpu}), which other work on the machine inflates less. The bound: the same two loads on {@code GET /v1/me} (the
- * same client, credentials and security filters, no work behind them).
+ * PostgreSQL ({@link ProcessCpu}), which other work on the machine inflates less. The bound: the same
+ * two loads on {@code GET /v1/me} (the same client, credentials and security filters, no work behind
+ * them). Before measuring, rounds of the same loads warm the JVM up until its JIT compilers are
+ * nearly idle ({@code -Daccess.bench.warmup} calls per load and round, at most {@code
+ * -Daccess.bench.warmup.rounds} rounds), as a server that has run for a while is.
  * <p>
  * Meanwhile every call the application makes to Temporal is recorded ({@link TemporalCallLog}); the
  * test fails if any was made while an approval was served. Afterwards every request must be
@@ -208,11 +211,11 @@ class AccessApprovalBenchmarkTests {
 					open("warm-up", WARMUP, RATE, i -> me(tenant, "mgr" + (i % MANAGERS)), 200),
 					closed("warm-up", WARMUP, CLIENTS, i -> me(tenant, "mgr" + (i % MANAGERS)), 200));
 			double busy = (compiler.getTotalCompilationTime() - compiling) * 1e6 / (System.nanoTime() - start);
-			System.out.printf("Warm-up round %d: %d calls, the JIT compilers busy %.0f %% of its %.1f s%n", round,
-					4 * WARMUP, 100 * busy, (System.nanoTime() - start) / 1e9);
-			for (Load load : loads) {
-				assertThat(load.failures()).as(load.name()).isEmpty();
-			}
+			List<String> failures = loads.stream().flatMap(load -> load.failures().stream()).toList();
+			System.out.printf("Warm-up round %d: %d calls (%d answered 503), the JIT compilers busy %.0f %% of its %.1f s%n",
+					round, 4 * WARMUP, failures.size(), 100 * busy, (System.nanoTime() - start) / 1e9);
+			// a cold JVM may be overloaded at first (503, retry later); anything else is a failure
+			assertThat(failures).as("warm-up").allMatch(failure -> failure.startsWith("503 "));
 			if (busy < QUIET) {
 				return;
 			}
@@ -229,7 +232,6 @@ class AccessApprovalBenchmarkTests {
 		ConcurrentLinkedQueue<String> failures = new ConcurrentLinkedQueue<>();
 		List<CompletableFuture<?>> answers = new ArrayList<>();
 		long start = System.nanoTime() + 50_000_000;
-		long upAtStart = java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime() + 50;
 		for (int i = 0; i < count; i++) {
 			int n = i;
 			long scheduled = start + (long) (i * 1e9 / rate);
@@ -249,11 +251,6 @@ class AccessApprovalBenchmarkTests {
 		for (int i = 0; i < count; i++) {
 			lastAnswer = Math.max(lastAnswer, start + (long) (i * 1e9 / rate) + latencies[i]);
 		}
-		StringBuilder dump = new StringBuilder();
-		for (int i = 0; i < count; i++) {
-			dump.append(upAtStart + i * 1000L / rate).append(' ').append(latencies[i] / 1_000_000).append('\n');
-		}
-		java.nio.file.Files.writeString(java.nio.file.Path.of("/tmp/lat-" + name.replaceAll("[^a-z0-9]", "_") + ".txt"), dump);
 		return new Load(name, count, ok.get(), lastAnswer - start, latencies, List.copyOf(failures));
 	}
 
