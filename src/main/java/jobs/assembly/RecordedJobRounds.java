@@ -16,9 +16,11 @@ import jobs.store.JobRunRepository;
 
 /**
  * A round runs only on the instance that holds the job's lease, so two workers never scan the same
- * tables at once; a round whose lease another instance holds is skipped and not recorded. The
- * lease outlives the timeout by a margin, so a crashed holder's lease expires. Every round that
- * ran is a {@code job_runs} row (started, finished, duration, outcome, error, instance).
+ * tables at once; a round whose lease another instance holds is skipped and not recorded. A
+ * crashed holder's lease is taken over once its heartbeat is older than the instance timeout
+ * ({@code JOBS_INSTANCE_TIMEOUT}), not only when the lease, which outlives the job's timeout by a
+ * margin, expires. Every round that ran is a {@code job_runs} row (started, finished, duration,
+ * outcome, error, instance).
  */
 @Component
 class RecordedJobRounds implements JobRounds {
@@ -31,12 +33,15 @@ class RecordedJobRounds implements JobRounds {
 	private final JobLeaseRepository leases;
 	private final JobRunRepository runs;
 	private final InstanceIdentity instance;
+	private final Duration instanceTimeout;
 	private final Clock clock;
 
-	RecordedJobRounds(JobLeaseRepository leases, JobRunRepository runs, InstanceIdentity instance, Clock clock) {
+	RecordedJobRounds(JobLeaseRepository leases, JobRunRepository runs, InstanceIdentity instance,
+			JobsHistoryProperties properties, Clock clock) {
 		this.leases = leases;
 		this.runs = runs;
 		this.instance = instance;
+		this.instanceTimeout = properties.instanceTimeout();
 		this.clock = clock;
 	}
 
@@ -47,7 +52,7 @@ class RecordedJobRounds implements JobRounds {
 
 	private void run(Job job, Duration timeout, Duration lease) throws Exception {
 		String name = job.name();
-		if (!leases.tryAcquire(name, instance.id(), lease)) {
+		if (!leases.tryAcquire(name, instance.id(), lease, clock.instant().minus(instanceTimeout))) {
 			log.debug("Job {}: another instance holds the lease; this round is skipped", name);
 			return;
 		}

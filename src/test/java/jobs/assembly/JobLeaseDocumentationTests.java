@@ -12,9 +12,11 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * What the HR import docs promise an operator after a crash during an apply: the dead instance's
- * lease of {@code hr_import_apply} runs out the job's timeout plus the runner's margin after its
- * round started. The walk-through found the page saying 5 minutes while the lease was 11.
+ * What the HR import docs promise an operator after a crash during an apply: another instance
+ * takes the dead one's lease of {@code hr_import_apply} over once its heartbeat is older than the
+ * instance timeout, and a lease without a heartbeat row runs out the job's timeout plus the
+ * runner's margin after its round started. The walk-through found the page saying 5 minutes while
+ * the lease was 11.
  */
 class JobLeaseDocumentationTests {
 
@@ -32,5 +34,11 @@ class JobLeaseDocumentationTests {
 		assertThat(Duration.ofMinutes(Long.parseLong(said.group(2)))).isEqualTo(timeout);
 		assertThat(RecordedJobRounds.LEASE_MARGIN).isEqualTo(Duration.ofMinutes(1));
 		assertThat(Duration.ofMinutes(Long.parseLong(said.group(1)))).isEqualTo(timeout.plus(RecordedJobRounds.LEASE_MARGIN));
+
+		Matcher instanceTimeout = Pattern.compile("\\$\\{JOBS_INSTANCE_TIMEOUT:(\\d+)s}").matcher(yml);
+		assertThat(instanceTimeout.find()).as("the instance timeout's default in application.yml").isTrue();
+		Matcher gone = Pattern.compile("older than `JOBS_INSTANCE_TIMEOUT` \\((\\d+) seconds").matcher(docs);
+		assertThat(gone.find()).as("docs/hr-import.md says when a dead instance counts as gone").isTrue();
+		assertThat(gone.group(1)).isEqualTo(instanceTimeout.group(1));
 	}
 }

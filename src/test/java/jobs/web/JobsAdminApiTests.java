@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalManagementPort;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.simple.JdbcClient;
 
 import jobs.store.JobLeaseRepository;
 import platform.testing.ApiClient;
@@ -44,6 +45,14 @@ class JobsAdminApiTests {
 
 	@Autowired
 	JobLeaseRepository leases;
+
+	@Autowired
+	JdbcClient jdbc;
+
+	/** The lease as a round asks for it: holders gone for the default instance timeout lose it. */
+	boolean acquire(String job, String holder, Duration duration) {
+		return leases.tryAcquire(job, holder, duration, Instant.now().minus(Duration.ofSeconds(30)));
+	}
 
 	ApiClient api() {
 		return new ApiClient(port);
@@ -141,7 +150,7 @@ class JobsAdminApiTests {
 	@Test
 	void aRoundWhoseLeaseAnotherInstanceHoldsDoesNotRun() {
 		await().atMost(Duration.ofSeconds(15)).until(() -> !job("test_counter").get("running").asBoolean());
-		assertThat(leases.tryAcquire("test_counter", "another-instance", Duration.ofHours(1))).isTrue();
+		assertThat(acquire("test_counter", "another-instance", Duration.ofHours(1))).isTrue();
 		try {
 			int before = counter.runs();
 			long triggerId = json.readTree(api().post("ada", "/v1/admin/jobs/test_counter/trigger", null).body())
@@ -163,16 +172,49 @@ class JobsAdminApiTests {
 
 	@Test
 	void aLeaseIsExclusiveUntilReleasedOrExpiredSoACrashedHolderDoesNotBlockForever() {
-		assertThat(leases.tryAcquire("test_lease_only", "crashed-instance", Duration.ofMillis(300))).isTrue();
-		assertThat(leases.tryAcquire("test_lease_only", "other-instance", Duration.ofHours(1))).isFalse();
+		assertThat(acquire("test_lease_only", "crashed-instance", Duration.ofMillis(300))).isTrue();
+		assertThat(acquire("test_lease_only", "other-instance", Duration.ofHours(1))).isFalse();
 		await().atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(100))
-			.until(() -> leases.tryAcquire("test_lease_only", "other-instance", Duration.ofHours(1)));
-		assertThat(leases.tryAcquire("test_lease_only", "crashed-instance", Duration.ofHours(1))).isFalse();
+			.until(() -> acquire("test_lease_only", "other-instance", Duration.ofHours(1)));
+		assertThat(acquire("test_lease_only", "crashed-instance", Duration.ofHours(1))).isFalse();
 		leases.release("test_lease_only", "crashed-instance");
-		assertThat(leases.tryAcquire("test_lease_only", "third-instance", Duration.ofHours(1))).as("only the holder releases").isFalse();
+		assertThat(acquire("test_lease_only", "third-instance", Duration.ofHours(1))).as("only the holder releases").isFalse();
 		leases.release("test_lease_only", "other-instance");
-		assertThat(leases.tryAcquire("test_lease_only", "third-instance", Duration.ofHours(1))).isTrue();
+		assertThat(acquire("test_lease_only", "third-instance", Duration.ofHours(1))).isTrue();
 		leases.release("test_lease_only", "third-instance");
+	}
+
+	/**
+	 * A crashed instance's lease (an hour long here, the job's timeout plus a margin in life) is
+	 * taken over as soon as its heartbeat is older than the instance timeout, or it stopped; a live
+	 * instance's is not. The worker's next round then runs here.
+	 */
+	@Test
+	void aLeaseOfAnInstanceThatIsGoneIsTakenOverBeforeItExpires() {
+		jdbc.sql("""
+				INSERT INTO job_instances (instance_id, host, roles, started_at, heartbeat_at, stopped_at)
+				VALUES ('crashed-holder', 'h1', 'worker', now() - interval '1 hour', now() - interval '1 minute', NULL),
+				       ('stopped-holder', 'h2', 'worker', now() - interval '1 hour', now(), now()),
+				       ('live-holder', 'h3', 'worker', now() - interval '1 hour', now(), NULL)""").update();
+		try {
+			await().atMost(Duration.ofSeconds(15)).until(() -> !job("test_counter").get("running").asBoolean());
+			assertThat(acquire("test_counter", "crashed-holder", Duration.ofHours(1))).isTrue();
+			int before = counter.runs();
+			api().post("ada", "/v1/admin/jobs/test_counter/trigger", null);
+			await().atMost(Duration.ofSeconds(15)).until(() -> counter.runs() > before);
+
+			assertThat(acquire("test_lease_only", "stopped-holder", Duration.ofHours(1))).isTrue();
+			assertThat(acquire("test_lease_only", "other-instance", Duration.ofHours(1))).as("a stopped holder").isTrue();
+			assertThat(acquire("test_lease_only", "live-holder", Duration.ofHours(1))).as("held by other-instance").isFalse();
+			leases.release("test_lease_only", "other-instance");
+			assertThat(acquire("test_lease_only", "live-holder", Duration.ofHours(1))).isTrue();
+			assertThat(acquire("test_lease_only", "other-instance", Duration.ofHours(1))).as("a live holder").isFalse();
+		}
+		finally {
+			leases.release("test_lease_only", "live-holder");
+			jdbc.sql("DELETE FROM job_instances WHERE instance_id IN ('crashed-holder', 'stopped-holder', 'live-holder')")
+				.update();
+		}
 	}
 
 	@Test
