@@ -167,6 +167,7 @@ public record EmployeeChange(String employeeNumber, String displayName, String e
 
 		public Builder startDate(LocalDate value) {
 			startDate = value;
+			cleared.remove(Field.START_DATE);
 			return this;
 		}
 
