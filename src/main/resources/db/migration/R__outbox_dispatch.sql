@@ -1,7 +1,10 @@
 -- The outbox dispatcher's cross-tenant statements: claim due events, take in named tenants,
 -- renew and hand back claims, rescue expired leases, and how long an idle dispatcher may sleep.
 -- SECURITY DEFINER because they look across tenants (owner policies of V13); completing and
--- failing an event stays under row-level security as the runtime role. The current definition of
+-- failing an event stays under row-level security as the runtime role. The ones called per
+-- wake-up (claims, the sleep) are PL/pgSQL: a SQL function's body is parsed and planned again on
+-- every call (0.5 ms for the sleep's, 2.5 ms for the claim's, profiled at 100 approvals/s), while
+-- PL/pgSQL keeps its plans for the session. The current definition of
 -- each function lives here; a change edits this file (Flyway re-applies it when it changes).
 -- A changed result type cannot be replaced in place: those functions are dropped first.
 DROP FUNCTION IF EXISTS outbox_claim_due(uuid, text, interval, integer, integer);
@@ -17,8 +20,11 @@ CREATE OR REPLACE FUNCTION outbox_claim_due(p_token uuid, p_worker text, p_lease
     RETURNS TABLE (id uuid, tenant_id text, event_type text, aggregate_id uuid, idempotency_key text,
                    payload_version integer, payload text, attempts integer, max_attempts integer,
                    age_seconds double precision, available_at timestamptz, created_at timestamptz, consumer text)
-    LANGUAGE sql SECURITY DEFINER SET search_path = public
+    LANGUAGE plpgsql SECURITY DEFINER SET search_path = public
 AS $$
+#variable_conflict use_column
+BEGIN
+    RETURN QUERY
     -- the due tenants by a skip scan from the index's NEW end (the newest due event of each tenant)
     WITH RECURSIVE due(tenant_id) AS (
         (SELECT e.tenant_id FROM outbox_events e
@@ -80,7 +86,8 @@ AS $$
     WHERE e.id = ANY(ARRAY(SELECT picked.id FROM picked))
     RETURNING e.id, e.tenant_id, e.event_type, e.aggregate_id, e.idempotency_key, e.payload_version, e.payload::text,
               e.attempts, e.max_attempts, extract(epoch FROM clock_timestamp() - e.created_at)::float8,
-              e.available_at, e.created_at, e.consumer
+              e.available_at, e.created_at, e.consumer;
+END
 $$;
 
 -- Claims the named tenants' due events only (up to p_group each): a round busy with a big tenant's
@@ -90,8 +97,11 @@ CREATE OR REPLACE FUNCTION outbox_claim_tenants(p_token uuid, p_worker text, p_l
     RETURNS TABLE (id uuid, tenant_id text, event_type text, aggregate_id uuid, idempotency_key text,
                    payload_version integer, payload text, attempts integer, max_attempts integer,
                    age_seconds double precision, available_at timestamptz, created_at timestamptz, consumer text)
-    LANGUAGE sql SECURITY DEFINER SET search_path = public
+    LANGUAGE plpgsql SECURITY DEFINER SET search_path = public
 AS $$
+#variable_conflict use_column
+BEGIN
+    RETURN QUERY
     UPDATE outbox_events e
     SET status = 'processing', claim_token = p_token, claimed_by = p_worker, lease_until = now() + p_lease,
         attempts = e.attempts + 1
@@ -106,7 +116,8 @@ AS $$
         WHERE NOT EXISTS (SELECT 1 FROM tenants s WHERE s.id = t.tenant_id AND s.status = 'suspended')))
     RETURNING e.id, e.tenant_id, e.event_type, e.aggregate_id, e.idempotency_key, e.payload_version, e.payload::text,
               e.attempts, e.max_attempts, extract(epoch FROM clock_timestamp() - e.created_at)::float8,
-              e.available_at, e.created_at, e.consumer
+              e.available_at, e.created_at, e.consumer;
+END
 $$;
 
 -- Heartbeat: extends the leases of the claims a live worker still works on. Rows locked by their
@@ -181,8 +192,10 @@ $$;
 -- the longest an idle dispatcher sleeps. One probe per tenant with pending events.
 CREATE OR REPLACE FUNCTION outbox_seconds_until_due()
     RETURNS double precision
-    LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public
+    LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = public
 AS $$
+BEGIN
+    RETURN (
     WITH RECURSIVE t(tenant_id) AS (
         (SELECT e.tenant_id FROM outbox_events e WHERE e.status = 'pending' ORDER BY e.tenant_id LIMIT 1)
         UNION ALL
@@ -196,7 +209,8 @@ AS $$
         WHERE e.tenant_id = t.tenant_id AND e.status = 'pending'
         ORDER BY e.available_at LIMIT 1) n
     WHERE t.tenant_id IS NOT NULL
-      AND NOT EXISTS (SELECT 1 FROM tenants s WHERE s.id = t.tenant_id AND s.status = 'suspended')
+      AND NOT EXISTS (SELECT 1 FROM tenants s WHERE s.id = t.tenant_id AND s.status = 'suspended'));
+END
 $$;
 
 REVOKE ALL ON FUNCTION outbox_claim_due(uuid, text, interval, integer, integer) FROM PUBLIC;

@@ -3,11 +3,14 @@
 
 CREATE OR REPLACE FUNCTION platform_audit_hash(p_prev bytea, p_tenant text, p_seq bigint, p_actor text, p_action text,
                                     p_detail jsonb, p_acted_at timestamptz)
-    RETURNS bytea LANGUAGE sql STABLE SET search_path = public
+    RETURNS bytea LANGUAGE plpgsql STABLE SET search_path = public
 AS $$
-    SELECT sha256(convert_to(concat_ws(chr(31), coalesce(encode(p_prev, 'hex'), ''), p_tenant, p_seq::text, p_actor,
+BEGIN
+    -- PL/pgSQL, not SQL: a SQL function with a SET clause is parsed and planned on every call
+    RETURN sha256(convert_to(concat_ws(chr(31), coalesce(encode(p_prev, 'hex'), ''), p_tenant, p_seq::text, p_actor,
                                        p_action, p_detail::text,
-                                       (extract(epoch FROM p_acted_at) * 1000000)::bigint::text), 'UTF8'))
+                                       (extract(epoch FROM p_acted_at) * 1000000)::bigint::text), 'UTF8'));
+END
 $$;
 
 CREATE OR REPLACE FUNCTION platform_audit_chain()
