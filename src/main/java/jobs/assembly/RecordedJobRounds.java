@@ -19,8 +19,8 @@ import jobs.store.JobRunRepository;
  * tables at once; a round whose lease another instance holds is skipped and not recorded. A
  * crashed holder's lease is taken over once its heartbeat is older than the instance timeout
  * ({@code JOBS_INSTANCE_TIMEOUT}), not only when the lease, which outlives the job's timeout by a
- * margin, expires. Every round that ran is a {@code job_runs} row (started, finished, duration,
- * outcome, error, instance).
+ * margin, expires; the gone holder's unfinished round is then recorded as failed. Every round that
+ * ran is a {@code job_runs} row (started, finished, duration, outcome, error, instance).
  */
 @Component
 class RecordedJobRounds implements JobRounds {
@@ -52,9 +52,15 @@ class RecordedJobRounds implements JobRounds {
 
 	private void run(Job job, Duration timeout, Duration lease) throws Exception {
 		String name = job.name();
-		if (!leases.tryAcquire(name, instance.id(), lease, clock.instant().minus(instanceTimeout))) {
+		Instant aliveSince = clock.instant().minus(instanceTimeout);
+		if (!leases.tryAcquire(name, instance.id(), lease, aliveSince)) {
 			log.debug("Job {}: another instance holds the lease; this round is skipped", name);
 			return;
+		}
+		int abandoned = runs.failRoundsOfGoneInstances(name, aliveSince);
+		if (abandoned > 0) {
+			log.warn("Job {}: {} round(s) of an instance that stopped without finishing them recorded as failed; "
+					+ "this round takes over", name, abandoned);
 		}
 		Instant started = clock.instant();
 		long runId = runs.start(name, instance.id(), started);

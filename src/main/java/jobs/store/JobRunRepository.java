@@ -35,6 +35,30 @@ public class JobRunRepository {
 			.single();
 	}
 
+	/**
+	 * Ends the {@code running} rounds of {@code job} whose instance is gone (stopped, or no heartbeat
+	 * since {@code aliveSince}) as failed, at that instance's last heartbeat: they died with it and
+	 * would otherwise read "running" for good. Returns how many.
+	 */
+	public int failRoundsOfGoneInstances(String job, Instant aliveSince) {
+		return jdbc.sql("""
+				UPDATE job_runs r
+				SET finished_at = greatest(r.started_at, i.heartbeat_at),
+				    duration_ms = (extract(epoch FROM greatest(r.started_at, i.heartbeat_at) - r.started_at) * 1000)::bigint,
+				    outcome = :failed,
+				    error = 'Its instance ' || r.instance_id || ' stopped before the round finished (last heartbeat '
+				            || to_char(i.heartbeat_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') || ')'
+				FROM job_instances i
+				WHERE r.job = :job AND r.outcome = :running AND i.instance_id = r.instance_id
+				  AND (i.stopped_at IS NOT NULL OR i.heartbeat_at < :aliveSince)
+				""")
+			.param("job", job)
+			.param("failed", JobOutcome.FAILED.value())
+			.param("running", JobOutcome.RUNNING.value())
+			.param("aliveSince", Timestamp.from(aliveSince))
+			.update();
+	}
+
 	public void finish(long id, Instant finishedAt, Duration duration, JobOutcome outcome, String error) {
 		jdbc.sql("""
 				UPDATE job_runs SET finished_at = :finishedAt, duration_ms = :durationMs, outcome = :outcome, error = :error

@@ -199,9 +199,22 @@ class JobsAdminApiTests {
 		try {
 			await().atMost(Duration.ofSeconds(15)).until(() -> !job("test_counter").get("running").asBoolean());
 			assertThat(acquire("test_counter", "crashed-holder", Duration.ofHours(1))).isTrue();
+			jdbc.sql("""
+					INSERT INTO job_runs (job, instance_id, started_at, outcome)
+					VALUES ('test_counter', 'crashed-holder', now() - interval '2 minutes', 'running'),
+					       ('test_counter', 'live-holder', now() - interval '2 minutes', 'running')""").update();
 			int before = counter.runs();
 			api().post("ada", "/v1/admin/jobs/test_counter/trigger", null);
 			await().atMost(Duration.ofSeconds(15)).until(() -> counter.runs() > before);
+			// the crashed holder's round died with it: failed at its last heartbeat; the live one's runs on
+			assertThat(jdbc.sql("""
+					SELECT instance_id || ' ' || outcome || ' ' || coalesce(error, '') || ' ' || coalesce((duration_ms BETWEEN 55000 AND 65000)::text, 'none')
+					FROM job_runs WHERE instance_id IN ('crashed-holder', 'live-holder') ORDER BY instance_id""")
+				.query(String.class).list()).containsExactly(
+						"crashed-holder failed Its instance crashed-holder stopped before the round finished (last heartbeat "
+								+ jdbc.sql("SELECT to_char(heartbeat_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"') FROM job_instances WHERE instance_id = 'crashed-holder'")
+									.query(String.class).single() + ") true",
+						"live-holder running  none");
 
 			assertThat(acquire("test_lease_only", "stopped-holder", Duration.ofHours(1))).isTrue();
 			assertThat(acquire("test_lease_only", "other-instance", Duration.ofHours(1))).as("a stopped holder").isTrue();
@@ -214,6 +227,7 @@ class JobsAdminApiTests {
 			leases.release("test_lease_only", "live-holder");
 			jdbc.sql("DELETE FROM job_instances WHERE instance_id IN ('crashed-holder', 'stopped-holder', 'live-holder')")
 				.update();
+			jdbc.sql("DELETE FROM job_runs WHERE instance_id IN ('crashed-holder', 'live-holder')").update();
 		}
 	}
 
