@@ -11,8 +11,6 @@ import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpSession;
 
 import org.springframework.http.HttpStatus;
-import org.springframework.http.MediaType;
-import org.springframework.http.ProblemDetail;
 import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.context.SecurityContextHolder;
@@ -20,6 +18,7 @@ import org.springframework.security.web.authentication.WebAuthenticationDetails;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 import platform.AppUser;
+import platform.web.ProblemResponses;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -107,13 +106,7 @@ final class SecondFactorGate extends OncePerRequestFilter {
 		String detail = "enrolled".equals(status)
 				? "This account signs in with a second factor, which HTTP Basic cannot carry: call the API with an API token (Authorization: Bearer)."
 				: "Your organisation requires a second factor of this account: enrol in the console (Account, two-factor), then call the API with an API token.";
-		ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.UNAUTHORIZED, detail);
-		problem.setType(PROBLEM);
-		problem.setTitle("Second factor required");
-		problem.setInstance(URI.create(request.getRequestURI()));
-		response.setStatus(HttpStatus.UNAUTHORIZED.value());
 		response.setHeader("WWW-Authenticate", "Bearer realm=\"jml-hub\"");
-		response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
-		json.writeValue(response.getOutputStream(), problem);
+		ProblemResponses.write(json, request, response, HttpStatus.UNAUTHORIZED, PROBLEM, "Second factor required", detail);
 	}
 }

@@ -11,14 +11,13 @@ import jakarta.servlet.http.HttpSession;
 
 import org.springframework.dao.DataAccessException;
 import org.springframework.http.HttpStatus;
-import org.springframework.http.MediaType;
-import org.springframework.http.ProblemDetail;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 import platform.AppUser;
 import platform.TenantSuspensions;
+import platform.web.ProblemResponses;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -64,15 +63,8 @@ final class SuspendedTenantFilter extends OncePerRequestFilter {
 
 	private void refuse(HttpServletRequest request, HttpServletResponse response) throws IOException {
 		SecurityContextHolder.clearContext();
-		if (request.getRequestURI().startsWith(request.getContextPath() + "/v1/")
-				|| request.getRequestURI().startsWith(request.getContextPath() + "/scim/")) {
-			ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.FORBIDDEN, MESSAGE);
-			problem.setType(PROBLEM);
-			problem.setTitle("Organisation suspended");
-			problem.setInstance(URI.create(request.getRequestURI()));
-			response.setStatus(HttpStatus.FORBIDDEN.value());
-			response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
-			json.writeValue(response.getOutputStream(), problem);
+		if (ProblemResponses.isApi(request)) {
+			ProblemResponses.write(json, request, response, HttpStatus.FORBIDDEN, PROBLEM, "Organisation suspended", MESSAGE);
 			return;
 		}
 		HttpSession session = request.getSession(false);

@@ -36,6 +36,12 @@ public final class ProblemResponses {
 
 	public static void write(JsonMapper json, HttpServletRequest request, HttpServletResponse response, HttpStatus status,
 			URI type, String detail) throws IOException {
+		write(json, request, response, status, type, null, detail);
+	}
+
+	/** As {@link #write(JsonMapper, HttpServletRequest, HttpServletResponse, HttpStatus, URI, String)}, with a title of its own (null: the status's). */
+	public static void write(JsonMapper json, HttpServletRequest request, HttpServletResponse response, HttpStatus status,
+			URI type, String title, String detail) throws IOException {
 		response.setStatus(status.value());
 		if (request.getRequestURI().startsWith(request.getContextPath() + SCIM_PATH)) {
 			Map<String, Object> error = new LinkedHashMap<>();
@@ -48,6 +54,9 @@ public final class ProblemResponses {
 		}
 		ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, detail);
 		problem.setType(type);
+		if (title != null) {
+			problem.setTitle(title);
+		}
 		problem.setInstance(URI.create(request.getRequestURI()));
 		response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
 		json.writeValue(response.getOutputStream(), problem);
