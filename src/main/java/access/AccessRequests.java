@@ -2,7 +2,6 @@ package access;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
@@ -31,6 +30,7 @@ import platform.AttachmentContent;
 import platform.Attachments;
 import platform.ApproverDelegations;
 import platform.DomainException;
+import platform.InsightsContributor.ItemFigures;
 import platform.PlatformAudit;
 import platform.ReportingLines;
 import platform.Role;
@@ -406,34 +406,26 @@ public class AccessRequests {
 	}
 
 	/**
-	 * The insights of the tenant's requests: per package and overall ({@link Figures#overall}), the
-	 * requests submitted from {@code since} and their times to decision; the approved access ending
-	 * before {@code now} + {@code days} ({@code expiringTotal} of it, the soonest {@code limit} listed).
+	 * The insights of the tenant's requests: per package and over all of them ({@link Figures#overall},
+	 * named {@link #ALL_PACKAGES}), the requests submitted from {@code since} and their times to
+	 * decision; the approved access ending before {@code now} + {@code days} ({@code expiringTotal} of
+	 * it, the soonest {@code limit} listed).
 	 */
 	public Figures figures(String tenantId, Instant since, Instant now, int days, int limit) {
 		Instant before = now.plus(days, ChronoUnit.DAYS);
 		return transactions.readInTenant(tenantId, () -> {
-			List<PackageFigures> rows = requests.figures(since);
-			PackageFigures overall = rows.stream().filter(f -> f.packageKey() == null).findFirst()
-				.orElse(new PackageFigures(null, null, 0, 0, 0, 0, 0, 0, 0, 0, null, null));
-			return new Figures(rows.stream().filter(f -> f.packageKey() != null).toList(), overall,
-					requests.countExpiringBefore(before), requests.expiringBefore(before, limit));
+			RequestRepository.Figures figures = requests.figures(since, ALL_PACKAGES);
+			return new Figures(figures.packages(), figures.overall(), requests.countExpiringBefore(before),
+					requests.expiringBefore(before, limit));
 		});
 	}
 
-	/** Per package, overall, and the approved access ending soonest ({@code expiringTotal} of it in all). */
-	public record Figures(List<PackageFigures> packages, PackageFigures overall, long expiringTotal,
-			List<AccessRequest> expiring) {
-	}
+	/** The name of the figures over all packages. */
+	public static final String ALL_PACKAGES = "All packages";
 
-	/**
-	 * One package's requests (key and name null: all packages) by where they are now; {@code approved}
-	 * counts every approval, {@code expired} and {@code revoked} those that ended since. {@code decided}
-	 * requests (approved or rejected) took {@code median} and {@code p90} from submission to their
-	 * final decision (null when none was decided).
-	 */
-	public record PackageFigures(String packageKey, String packageName, long submitted, long waiting, long approved,
-			long rejected, long cancelled, long expired, long revoked, long decided, Duration median, Duration p90) {
+	/** Per package, overall, and the approved access ending soonest ({@code expiringTotal} of it in all). */
+	public record Figures(List<ItemFigures> packages, ItemFigures overall, long expiringTotal,
+			List<AccessRequest> expiring) {
 	}
 
 	private AccessRequest decide(AppUser actor, UUID id, Integer expectedVersion, String reason, boolean approve) {

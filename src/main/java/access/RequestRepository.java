@@ -13,6 +13,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.support.SqlArrayValue;
 import org.springframework.stereotype.Repository;
 
+import platform.InsightsContributor.DecisionTimes;
+import platform.InsightsContributor.ItemFigures;
 import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -192,13 +194,16 @@ class RequestRepository {
 	}
 
 	/**
-	 * Per package and over all packages (the row with a null key, last), the requests submitted from
-	 * {@code since} by where they are now, and the median and p90 time from submission to the final
-	 * decision (the last approval or a rejection; a cancellation is no decision), most requested first.
+	 * Per package and over all packages (key null, named {@code allPackages}), the requests submitted
+	 * from {@code since} by where they are now, and the median and p90 time from submission to the
+	 * final decision (the last approval or a rejection; a cancellation is no decision), most requested
+	 * first.
 	 */
-	List<AccessRequests.PackageFigures> figures(Instant since) {
-		return jdbc.sql("""
-				SELECT package_key, (array_agg(package_name ORDER BY submitted_at DESC, id))[1] AS package_name,
+	Figures figures(Instant since, String allPackages) {
+		List<ItemFigures> rows = jdbc.sql("""
+				SELECT CASE WHEN GROUPING(package_key) = 0 THEN package_key END AS package_key,
+				       CASE WHEN GROUPING(package_key) = 0 THEN (array_agg(package_name ORDER BY submitted_at DESC, id))[1]
+				            ELSE :allPackages END AS package_name,
 				       count(*) AS submitted,
 				       count(*) FILTER (WHERE status = 'submitted') AS waiting,
 				       count(*) FILTER (WHERE status IN ('approved', 'expired', 'revoked')) AS approved,
@@ -208,8 +213,7 @@ class RequestRepository {
 				       count(*) FILTER (WHERE status = 'revoked') AS revoked,
 				       count(*) FILTER (WHERE decided) AS decided,
 				       percentile_cont(0.5) WITHIN GROUP (ORDER BY seconds) FILTER (WHERE decided) AS median,
-				       percentile_cont(0.9) WITHIN GROUP (ORDER BY seconds) FILTER (WHERE decided) AS p90,
-				       GROUPING(package_key) AS overall
+				       percentile_cont(0.9) WITHIN GROUP (ORDER BY seconds) FILTER (WHERE decided) AS p90
 				FROM (SELECT package_key, package_name, submitted_at, id, status,
 				             decided_at IS NOT NULL AND status IN ('approved', 'expired', 'revoked', 'rejected') AS decided,
 				             extract(epoch FROM decided_at - submitted_at) AS seconds
@@ -217,12 +221,18 @@ class RequestRepository {
 				GROUP BY GROUPING SETS ((package_key), ())
 				ORDER BY GROUPING(package_key), submitted DESC, package_key""")
 			.param("since", timestamp(since))
-			.query((rs, row) -> new AccessRequests.PackageFigures(rs.getInt("overall") == 1 ? null : rs.getString("package_key"),
-					rs.getInt("overall") == 1 ? null : rs.getString("package_name"), rs.getLong("submitted"),
-					rs.getLong("waiting"), rs.getLong("approved"), rs.getLong("rejected"), rs.getLong("cancelled"),
-					rs.getLong("expired"), rs.getLong("revoked"), rs.getLong("decided"), seconds(rs, "median"),
-					seconds(rs, "p90")))
+			.param("allPackages", allPackages)
+			.query((rs, row) -> new ItemFigures(rs.getString("package_key"), rs.getString("package_name"),
+					rs.getLong("submitted"), rs.getLong("waiting"), rs.getLong("approved"), rs.getLong("rejected"),
+					rs.getLong("cancelled"), rs.getLong("expired"), rs.getLong("revoked"),
+					new DecisionTimes(rs.getLong("decided"), seconds(rs, "median"), seconds(rs, "p90"))))
 			.list();
+		// the grouping set () is always there, last: a row of zeros when nothing was submitted
+		return new Figures(rows.subList(0, rows.size() - 1), rows.get(rows.size() - 1));
+	}
+
+	/** The figures per package and over all of them. */
+	record Figures(List<ItemFigures> packages, ItemFigures overall) {
 	}
 
 	/** Approved access ending before {@code before} (one the expiry job has not reached yet included), soonest first. */

@@ -124,12 +124,12 @@ class AccessInsightsTests {
 		AccessRequests.Figures figures = requests.figures(tenant.id, since, now, 30, 50);
 		// vpn decided in 2 h, 4 h (approved) and 10 h (rejected); wiki in 24 h and 8 h (approved); p90 interpolated
 		assertThat(figures.packages()).containsExactly(
-				new AccessRequests.PackageFigures("vpn", "VPN", 4, 0, 2, 1, 1, 0, 1, 3, Duration.ofHours(4),
-						Duration.ofMinutes(8 * 60 + 48)),
-				new AccessRequests.PackageFigures("wiki", "Wiki", 3, 1, 2, 0, 0, 1, 0, 2, Duration.ofHours(16),
-						Duration.ofMinutes(22 * 60 + 24)));
-		assertThat(figures.overall()).isEqualTo(new AccessRequests.PackageFigures(null, null, 7, 1, 4, 1, 1, 1, 1, 5,
-				Duration.ofHours(8), Duration.ofMinutes(18 * 60 + 24)));
+				new InsightsContributor.ItemFigures("vpn", "VPN", 4, 0, 2, 1, 1, 0, 1,
+						new InsightsContributor.DecisionTimes(3, Duration.ofHours(4), Duration.ofMinutes(8 * 60 + 48))),
+				new InsightsContributor.ItemFigures("wiki", "Wiki", 3, 1, 2, 0, 0, 1, 0,
+						new InsightsContributor.DecisionTimes(2, Duration.ofHours(16), Duration.ofMinutes(22 * 60 + 24))));
+		assertThat(figures.overall()).isEqualTo(new InsightsContributor.ItemFigures(null, "All packages", 7, 1, 4, 1, 1, 1, 1,
+				new InsightsContributor.DecisionTimes(5, Duration.ofHours(8), Duration.ofMinutes(18 * 60 + 24))));
 		// still approved and ending before now + 30 days, soonest first, whenever submitted: pim's, then rita's
 		assertThat(figures.expiringTotal()).isEqualTo(2);
 		assertThat(figures.expiring()).extracting(AccessRequest::id).containsExactly(pimHeld.id(), ritaVpn.id());
@@ -142,7 +142,7 @@ class AccessInsightsTests {
 		assertThat(others.overall().submitted()).isEqualTo(1);
 		assertThat(others.packages()).singleElement().satisfies(f -> {
 			assertThat(f.approved()).isEqualTo(1);
-			assertThat(f.median()).isEqualTo(Duration.ofMinutes(30));
+			assertThat(f.decisionTimes().median()).isEqualTo(Duration.ofMinutes(30));
 		});
 		assertThat(others.expiring()).extracting(AccessRequest::beneficiary).containsExactly("rita");
 

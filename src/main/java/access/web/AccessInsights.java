@@ -46,14 +46,7 @@ class AccessInsights implements InsightsContributor {
 			.map(r -> new Ending(names.getOrDefault(r.beneficiary(), r.beneficiary()), r.packageName(), r.expiresAt(),
 					"/access/requests/" + r.id()))
 			.toList();
-		return new RequestInsights("access", "Access requests", "Package",
-				figures.packages().stream().map(AccessInsights::item).toList(), item(figures.overall()), ENDING_DAYS,
-				figures.expiringTotal(), ending);
-	}
-
-	private static ItemFigures item(AccessRequests.PackageFigures f) {
-		return new ItemFigures(f.packageKey(), f.packageKey() == null ? "All packages" : f.packageName(), f.submitted(),
-				f.waiting(), f.approved(), f.rejected(), f.cancelled(), f.expired(), f.revoked(),
-				new DecisionTimes(f.decided(), f.median(), f.p90()));
+		return new RequestInsights("access", "Access requests", "Package", figures.packages(), figures.overall(),
+				ENDING_DAYS, figures.expiringTotal(), ending);
 	}
 }
