@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -25,6 +26,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.IntFunction;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -157,7 +159,7 @@ class AccessApprovalBenchmarkTests {
 		Load fixedRate;
 		Load mostRate;
 		List<TemporalCallLog.Call> calls;
-		java.util.Map<String, Long> byMethod;
+		Map<String, Long> byMethod;
 		try (TemporalCallLog log = TemporalCallLog.open(temporal)) {
 			ProcessCpu.Sample before = cpu.sample();
 			fixedRate = open("approvals at " + RATE + "/s", fixed.size(), RATE, i -> approve(tenant, fixed.get(i)), 200);
@@ -195,7 +197,7 @@ class AccessApprovalBenchmarkTests {
 	/** Those of {@code requests} not decided yet. */
 	@SafeVarargs
 	private List<Pending> stillSubmitted(String tenant, List<Pending>... requests) {
-		List<Pending> all = java.util.stream.Stream.of(requests).flatMap(List::stream).toList();
+		List<Pending> all = Stream.of(requests).flatMap(List::stream).toList();
 		Set<UUID> submitted = Set.copyOf(transactions.readInTenant(tenant, () -> jdbc
 			.sql("SELECT id FROM access_requests WHERE id IN (:ids) AND status = 'submitted'")
 			.param("ids", all.stream().map(Pending::id).toList())

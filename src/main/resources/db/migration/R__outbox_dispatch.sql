@@ -3,9 +3,9 @@
 -- SECURITY DEFINER because they look across tenants (owner policies of V13); completing and
 -- failing an event stays under row-level security as the runtime role. The ones called per
 -- wake-up (claims, the sleep) are PL/pgSQL: a SQL function's body is parsed and planned again on
--- every call (0.5 ms for the sleep's, 2.5 ms for the claim's, profiled at 100 approvals/s), while
--- PL/pgSQL keeps its plans for the session. The current definition of
--- each function lives here; a change edits this file (Flyway re-applies it when it changes).
+-- every call (docs/benchmarks.md, access approvals), PL/pgSQL keeps its plans for the session.
+-- The current definition of each function lives here; a change edits this file (Flyway re-applies
+-- it when it changes).
 -- A changed result type cannot be replaced in place: those functions are dropped first.
 DROP FUNCTION IF EXISTS outbox_claim_due(uuid, text, interval, integer, integer);
 DROP FUNCTION IF EXISTS outbox_claim_tenants(uuid, text, interval, text[], integer);
